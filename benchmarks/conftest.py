@@ -1,0 +1,44 @@
+"""Benchmark inputs: fixed random deals, so every run measures the same work."""
+
+from __future__ import annotations
+
+import random
+from itertools import cycle
+
+import pytest
+
+from service.kings.cards import Card, full_deck
+from service.kings.castles import Castle
+from tests.conftest import make_castles
+
+DEALS = 500
+
+
+@pytest.fixture(scope="session")
+def table() -> list[Castle]:
+    return make_castles("5H", "9C+KC", "4D", "10S")
+
+
+@pytest.fixture(scope="session")
+def seven_card_deals(table: list[Castle]) -> cycle[list[Card]]:
+    """500 random 7-card holdings from what the castles leave, cycled."""
+    rng = random.Random(24)
+    pool = full_deck()
+    for castle in table:
+        for card in (castle.card, *castle.kings):
+            pool.remove(card)
+    return cycle([rng.sample(pool, 7) for _ in range(DEALS)])
+
+
+@pytest.fixture(scope="session")
+def six_player_tables(table: list[Castle]) -> cycle[list[list[Card]]]:
+    rng = random.Random(6)
+    pool = full_deck()
+    for castle in table:
+        for card in (castle.card, *castle.kings):
+            pool.remove(card)
+    deals = []
+    for _ in range(DEALS):
+        cards = rng.sample(pool, 42)
+        deals.append([cards[i * 7:(i + 1) * 7] for i in range(6)])
+    return cycle(deals)

@@ -1,0 +1,144 @@
+"""The Calculus for a whole table: every player's split, the call, the winners.
+
+RULES.md §15-§17.  Castle values are fixed at the moment of the call; each
+player is scored with the split they declared, or the best one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import COPIES_PER_CARD, Card
+from .castles import Castle, castle_problems
+from .hands import Scorer, Split
+from .problems import InvalidInput, Problem
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCards:
+    """One player at The Calculus; ``pointer``/``hands`` are set when declared."""
+
+    name: str
+    cards: tuple[Card, ...]
+    pointer: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    split: Split
+    declared: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "declared": self.declared, **self.split.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class CallVerdict:
+    """Whether the caller's HAND! stands (RULES.md §11), and why not when it does not."""
+
+    player: str
+    valid: bool
+    reason: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"player": self.player, "valid": self.valid, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class CalculusResult:
+    castle_values: tuple[int, ...]
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+    call: CallVerdict | None
+
+    def to_dict(self) -> dict[str, object]:
+        result: dict[str, object] = {
+            "castle_values": list(self.castle_values),
+            "players": [player.to_dict() for player in self.players],
+            "winners": list(self.winners),
+        }
+        if self.call is not None:
+            result["call"] = self.call.to_dict()
+        return result
+
+
+def winners_of(scores: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """Every name with the highest score: equal best scores share the win."""
+    if not scores:
+        return ()
+    top = max(score for _, score in scores)
+    return tuple(name for name, score in scores if score == top)
+
+
+def judge_call(scorer: Scorer, player: PlayerCards, split: Split) -> CallVerdict:
+    """A call stands when the 7 cards split as one six-card hand or two half hands, plus a Pointer.
+
+    A caller who declared a split is held to it; otherwise any calling split counts.
+    """
+    if len(player.cards) != 7:
+        return CallVerdict(player.name, False, f"a call needs exactly 7 cards, not {len(player.cards)}")
+    if player.pointer is not None or player.hands is not None:
+        if split.is_call_shape:
+            return CallVerdict(player.name, True, "the declared split is a calling split")
+        return CallVerdict(player.name, False, "the declared split is not one six-card hand or two half hands plus a Pointer")
+    if scorer.is_valid_call(player.cards):
+        return CallVerdict(player.name, True, "the cards split into a calling hand plus a Pointer")
+    return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
+
+
+def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None) -> list[Problem]:
+    """Everything wrong with a scoring table, at once."""
+    problems = castle_problems(castles, rules)
+    names: set[str] = set()
+    for index, player in enumerate(players):
+        if player.name in names:
+            problems.append(Problem(f"/players/{index}/name", "duplicate_name", f"{player.name!r} names an earlier player too"))
+        names.add(player.name)
+    if not players:
+        problems.append(Problem("/players", "no_players", "a table needs at least one player"))
+    if caller is not None and caller not in names:
+        problems.append(Problem("/caller", "unknown_caller", f"{caller!r} is not one of the players"))
+    seen: Counter[Card] = Counter()
+    places: list[tuple[str, Card]] = [(f"/castles/{i}/card", c.card) for i, c in enumerate(castles)]
+    places += [(f"/castles/{i}/kings/{k}", king) for i, c in enumerate(castles) for k, king in enumerate(c.kings)]
+    places += [(f"/players/{i}/cards/{j}", card) for i, p in enumerate(players) for j, card in enumerate(p.cards)]
+    for pointer, card in places:
+        seen[card] += 1
+        if seen[card] == COPIES_PER_CARD + 1:
+            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
+    return problems
+
+
+def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None = None) -> CalculusResult:
+    """Score every player of a table at the castles' current values.
+
+    Raises :class:`InvalidInput` listing every problem of the table or of a declared split.
+    """
+    problems = table_problems(castles, players, rules, caller)
+    if problems:
+        raise InvalidInput(problems)
+    scorer = Scorer(castles, rules)
+    results: list[PlayerResult] = []
+    for index, player in enumerate(players):
+        declared = player.pointer is not None or player.hands is not None
+        try:
+            split = scorer.declared_split(player.cards, player.pointer, player.hands) if declared else scorer.best_split(player.cards)
+        except InvalidInput as error:
+            problems += [Problem(f"/players/{index}{p.pointer}", p.code, p.message) for p in error.problems]
+            continue
+        results.append(PlayerResult(player.name, split, declared))
+    if problems:
+        raise InvalidInput(problems)
+    call = None
+    if caller is not None:
+        index = next(i for i, p in enumerate(players) if p.name == caller)
+        call = judge_call(scorer, players[index], results[index].split)
+    winners = winners_of([(result.name, result.split.half_score) for result in results])
+    return CalculusResult(scorer.values, tuple(results), winners, call)
+
+

@@ -1,0 +1,107 @@
+"""The four castles: their shape, their value, and the checks on both.
+
+Castle 1 is North (the First King), 2 West, 3 East, 4 South.  A castle is a
+castle card with 0, 1 or 2 Kings stacked on it (RULES.md §4, §5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import KING, Card
+from .problems import Problem
+from .rules import Rules
+
+CASTLE_COUNT = 4
+CASTLE_NAMES: tuple[str, ...] = ("North", "West", "East", "South")
+CROWNED_VALUE = 13
+DOUBLE_KING_VALUE = 26
+
+
+@dataclass(frozen=True, slots=True)
+class Castle:
+    """A castle card and the Kings stacked on it, bottom first."""
+
+    card: Card
+    kings: tuple[Card, ...] = ()
+
+    @property
+    def suit(self) -> str:
+        return self.card.suit
+
+    @property
+    def is_crowned(self) -> bool:
+        """Exactly one King over a non-King Subject: the only shape that can be dethroned."""
+        return not self.card.is_king and len(self.kings) == 1
+
+    @property
+    def is_double_king(self) -> bool:
+        return len(self.kings) + (1 if self.card.is_king else 0) >= 2
+
+    @property
+    def top_is_king(self) -> bool:
+        return self.card.is_king or bool(self.kings)
+
+    def value(self, rules: Rules) -> int:
+        """The castle's current value K_i (RULES.md §5)."""
+        if rules.static_castles:
+            return self.card.face_value
+        if rules.subjects_count:
+            return self.card.face_value + KING * len(self.kings)
+        if self.is_double_king:
+            return DOUBLE_KING_VALUE
+        if self.top_is_king:
+            return CROWNED_VALUE
+        return self.card.face_value
+
+    def crowned_with(self, king: Card) -> Castle:
+        return Castle(self.card, (*self.kings, king))
+
+    def dethroned(self) -> Castle:
+        return Castle(self.card, ())
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": str(self.card), "kings": [str(king) for king in self.kings]}
+
+
+def castle_values(castles: Sequence[Castle], rules: Rules) -> tuple[int, int, int, int]:
+    values = tuple(castle.value(rules) for castle in castles)
+    assert len(values) == CASTLE_COUNT
+    return values  # type: ignore[return-value]
+
+
+def castle_problems(castles: Sequence[Castle], rules: Rules, pointer: str = "/castles") -> list[Problem]:
+    """Every shape problem of a set of castles (RULES.md §4), not only the first."""
+    problems: list[Problem] = []
+    if len(castles) != CASTLE_COUNT:
+        problems.append(Problem(pointer, "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))
+    first_of_suit: dict[str, int] = {}
+    for index, castle in enumerate(castles):
+        here = f"{pointer}/{index}"
+        if castle.suit in first_of_suit:
+            problems.append(Problem(
+                here + "/card", "castle_suit_repeated",
+                f"castle {index + 1} ({castle.card}) has the suit of castle {first_of_suit[castle.suit] + 1}; "
+                "the four castles are of four different suits",
+            ))
+        else:
+            first_of_suit[castle.suit] = index
+        limit = 1 if castle.card.is_king else 2
+        if len(castle.kings) > limit:
+            problems.append(Problem(
+                here + "/kings", "too_many_kings",
+                f"castle {index + 1} holds {len(castle.kings)} Kings on {castle.card}; "
+                "a castle takes at most a Double King",
+            ))
+        for king_index, king in enumerate(castle.kings):
+            at = f"{here}/kings/{king_index}"
+            if not king.is_king:
+                problems.append(Problem(at, "not_a_king", f"{str(king)!r} is stacked on a castle but only Kings are"))
+            elif king.suit != castle.suit and not rules.equal_opportunity:
+                problems.append(Problem(
+                    at, "suit_mismatch",
+                    f"{king} is on castle {index + 1} of suit {castle.suit}; "
+                    "without EQUAL OPPORTUNITY a King must match its castle's suit",
+                ))
+    return problems

@@ -1,0 +1,448 @@
+"""Hand detection, the best split, declared splits, HAND! calls and progress.
+
+Everything works on castle-relative cards: a card's suit is replaced by the
+index of the castle of that suit, so the catalog's targets apply to any table.
+Points are kept in halves (``half_points``) so that every sum is exact.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations, product
+
+from .cards import KING, RANK_NAMES, Card
+from .castles import Castle, castle_values
+from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, relative_key, spec_targets
+from .problems import InvalidInput, Problem
+from .rules import Rules
+
+CALL_SIZE = 7
+HAND_CARDS_IN_A_CALL = 6
+
+
+def as_number(half_points: int) -> int | float:
+    """Half-points as the JSON number a client expects: ``13`` or ``6.5``, never 6.4999."""
+    whole, half = divmod(half_points, 2)
+    return whole if not half else whole + 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class HandInstance:
+    """A hand found in (or declared from) a player's cards."""
+
+    spec: HandSpec
+    cards: tuple[Card, ...]
+    half_points: int
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.half_points, 2)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.spec.name,
+            "family": self.spec.family,
+            "tier": self.spec.tier,
+            "cards": [str(card) for card in self.cards],
+            "points": as_number(self.half_points),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A player's cards divided for The Calculus: Pointer, hands, left-overs."""
+
+    pointer: Card | None
+    hands: tuple[HandInstance, ...]
+    saved: tuple[Card, ...]
+    penalised: tuple[Card, ...]
+    kings: tuple[Card, ...]
+    half_score: int
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.half_score, 2)
+
+    @property
+    def is_call_shape(self) -> bool:
+        """One six-card hand + Pointer, or exactly two half hands + Pointer, and nothing else."""
+        sizes = sorted(hand.spec.size for hand in self.hands)
+        return (
+            self.pointer is not None
+            and not self.saved and not self.penalised and not self.kings
+            and sizes in ([6], [3, 3])
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "score": as_number(self.half_score),
+            "pointer": str(self.pointer) if self.pointer else None,
+            "hands": [hand.to_dict() for hand in self.hands],
+            "saved": [str(card) for card in self.saved],
+            "penalised": [str(card) for card in self.penalised],
+            "kings": [str(card) for card in self.kings],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How close a player's cards are to one hand: held and still missing.
+
+    A missing entry is a card (``QH``) or, where any suit will do, a rank with
+    ``*`` (``Q*``).
+    """
+
+    spec: HandSpec
+    in_play: bool
+    held: tuple[Card, ...]
+    missing: tuple[str, ...]
+    half_points: int
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.spec.name,
+            "family": self.spec.family,
+            "tier": self.spec.tier,
+            "in_play": self.in_play,
+            "held": [str(card) for card in self.held],
+            "missing": list(self.missing),
+            "complete": self.complete,
+            "points": as_number(self.half_points),
+        }
+
+
+@dataclass(slots=True)
+class _Holding:
+    """A player's non-King cards as castle-relative keys, plus the Kings."""
+
+    keys: list[int]
+    kings: list[Card]
+    key_counts: Counter[int] = field(init=False)
+    rank_counts: Counter[int] = field(init=False)
+    rank_mask: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.key_counts = Counter(self.keys)
+        self.rank_counts = Counter(key >> 2 for key in self.keys)
+        self.rank_mask = 0
+        for rank in self.rank_counts:
+            self.rank_mask |= 1 << rank
+
+
+class Scorer:
+    """Reads cards against one table: four castles and the rules in force.
+
+    Build it once per table; every player of that table is scored with it.
+    """
+
+    def __init__(self, castles: Sequence[Castle], rules: Rules) -> None:
+        self.rules = rules
+        self.castles = tuple(castles)
+        self.values = castle_values(castles, rules)
+        self.hand_set = HAND_SETS[rules.hands]
+        self._suit_of_position = tuple(castle.suit for castle in castles)
+        self._position_of_suit = {suit: index for index, suit in enumerate(self._suit_of_position)}
+        self._card_of_key = [Card(key >> 2, self._suit_of_position[key & 3]) for key in range(KING * 4)]
+        self._targets: list[tuple[HandSpec, tuple[Target, ...], int]] = [
+            (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
+            for spec in HANDS
+        ]
+        self._active = [
+            (spec, target, half_points)
+            for spec, targets, half_points in self._targets
+            if self.hand_set.allows(spec)
+            for target in targets
+        ]
+        # Targets grouped by the ranks they need, with a bit mask of those ranks,
+        # so that a holding skips a whole group with one integer test.
+        groups: dict[tuple[tuple[int, int], ...], list[tuple[HandSpec, Target, int]]] = {}
+        for entry in self._active:
+            groups.setdefault(entry[1].rank_need, []).append(entry)
+        self._groups = [
+            (sum(1 << rank for rank, _ in need), need, entries) for need, entries in groups.items()
+        ]
+
+    # -- castle-relative cards -------------------------------------------------
+    def _key(self, card: Card) -> int:
+        return relative_key(card.rank, self._position_of_suit[card.suit])
+
+    def _card(self, key: int) -> Card:
+        return self._card_of_key[key]
+
+    def _holding(self, cards: Iterable[Card]) -> _Holding:
+        keys: list[int] = []
+        kings: list[Card] = []
+        for card in cards:
+            if card.rank == KING:
+                kings.append(card)
+            else:
+                keys.append(self._key(card))
+        return _Holding(keys, kings)
+
+    # -- detection ---------------------------------------------------------------
+    def _instances(self, holding: _Holding) -> list[tuple[HandSpec, tuple[int, ...], int]]:
+        """Every hand the keys hold, once per card multiset, in its best reading."""
+        best: dict[tuple[int, ...], tuple[HandSpec, tuple[int, ...], int]] = {}
+        ranks, counts = holding.rank_counts, holding.key_counts
+        present = holding.rank_mask
+        for mask, rank_need, entries in self._groups:
+            if mask & present != mask or any(ranks[rank] < n for rank, n in rank_need):
+                continue
+            for spec, target, half_points in entries:
+                if target.any_suit:
+                    choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
+                elif all(counts[key] >= n for key, n in target.need):
+                    choices = (target.keys,)
+                else:
+                    continue
+                for keys in choices:
+                    known = best.get(keys)
+                    if known is None or known[2] < half_points:
+                        best[keys] = (spec, keys, half_points)
+        return list(best.values())
+
+    def find_hands(self, cards: Iterable[Card]) -> list[HandInstance]:
+        """Every hand instance the cards hold (a card may appear in several)."""
+        return [self._instance(spec, keys, hp) for spec, keys, hp in self._instances(self._holding(cards))]
+
+    def _instance(self, spec: HandSpec, keys: Iterable[int], half_points: int) -> HandInstance:
+        return HandInstance(spec, tuple(self._card(key) for key in keys), half_points)
+
+    def classify(self, cards: Sequence[Card]) -> list[HandInstance]:
+        """The readings of exactly these cards as one hand of the set, best first."""
+        holding = self._holding(cards)
+        if holding.kings:
+            return []
+        whole = tuple(sorted(holding.keys))
+        found = [
+            self._instance(spec, keys, hp)
+            for spec, target, hp in self._active
+            if target.rank_need == tuple(sorted(holding.rank_counts.items()))
+            for keys in _matching_choices(target, holding)
+            if keys == whole
+        ]
+        return sorted(found, key=lambda hand: -hand.half_points)
+
+    def why_not_a_hand(self, cards: Sequence[Card]) -> Problem | None:
+        """None if the cards are a hand of the set, else the reason as a Problem (pointer blank)."""
+        if self.classify(cards):
+            return None
+        shown = " ".join(map(str, cards))
+        if any(card.is_king for card in cards):
+            return Problem("", "king_in_hand", f"{shown}: Kings are never part of a hand")
+        ranks = tuple(sorted(card.rank for card in cards))
+        for spec in HANDS:
+            if ranks not in {tuple(sorted(alt)) for alt in spec.ranks}:
+                continue
+            if not self.hand_set.allows(spec):
+                return Problem("", "hand_not_in_set", f"{shown} would be {spec.name}, which THE {self.rules.hands.upper()} does not play")
+            rule = self.hand_set.suit_rule(spec)
+            needs = self._describe_suits(rule)
+            return Problem("", "hand_suits_wrong", f"{shown} has the ranks of {spec.name} but not its suits: it needs {needs}")
+        return Problem("", "not_a_hand", f"{shown} is not a hand: no hand of the table has these ranks")
+
+    def _describe_suits(self, rule: SuitRule) -> str:
+        named = ", ".join(f"castle {c} = {self._suit_of_position[c - 1]}" for c in rule.castles)
+        return rule.describe() + (f" ({named})" if named else "")
+
+    # -- the Calculus for one player -----------------------------------------------
+    def best_split(self, cards: Sequence[Card], *, pointer: Card | None = None) -> Split:
+        """The split with the highest score (ties: more hand points, then catalog order).
+
+        With ``pointer`` the Pointer is fixed and only the hands are chosen.
+        """
+        holding = self._holding(cards)
+        result = self._search(holding, pointer, call_only=False)
+        assert result is not None
+        return result
+
+    def calling_split(self, cards: Sequence[Card]) -> Split | None:
+        """The best split that makes a valid HAND! call, or None if the cards cannot call."""
+        if len(cards) != CALL_SIZE:
+            return None
+        return self._search(self._holding(cards), None, call_only=True)
+
+    def is_valid_call(self, cards: Sequence[Card]) -> bool:
+        return self.calling_split(cards) is not None
+
+    def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool) -> Split | None:
+        keys = list(holding.keys)
+        kings = list(holding.kings)
+        kings_held = len(kings)
+        if pointer is not None and pointer.is_king:
+            kings.remove(pointer)
+        elif pointer is not None:
+            keys.remove(self._key(pointer))
+        instances = self._instances(_Holding(keys, kings)) if keys else []
+        best: tuple[int, int, list[int], list[int]] | None = None
+
+        def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
+            nonlocal best
+            if not call_only or hand_cards == HAND_CARDS_IN_A_CALL:
+                leaf = self._leaf_score(sorted((k >> 2 for k in remaining), reverse=True), len(kings), kings_held, pointer)
+                if leaf is not None and (best is None or (leaf + hand_points, hand_points) > best[:2]):
+                    best = (leaf + hand_points, hand_points, list(chosen), remaining)
+            for index in range(start, len(instances)):
+                rest = _without(remaining, instances[index][1])
+                if rest is not None:
+                    chosen.append(index)
+                    walk(index, rest, chosen, hand_points + instances[index][2], hand_cards + len(instances[index][1]))
+                    chosen.pop()
+
+        if not keys and not kings and pointer is None:  # an empty holding scores 0
+            return Split(None, (), (), (), (), 0)
+        walk(0, keys, [], 0, 0)
+        if best is None:
+            return None
+        total, _, chosen, remaining = best
+        hands = tuple(self._instance(*instances[index]) for index in chosen)
+        return self._settle(hands, [self._card(k) for k in remaining], kings, kings_held, pointer, total)
+
+    def _leaf_score(self, values: list[int], free_kings: int, kings_held: int, pointer: Card | None) -> int | None:
+        """Half-points of the Pointer minus penalties, for left-over values sorted high first."""
+        if pointer is not None:
+            return 2 * (pointer.face_value - self._penalty(values, kings_held))
+        options = []
+        if values:  # the highest non-King Pointer is never worse than a lower one
+            options.append(values[0] - self._penalty(values[1:], kings_held))
+        if free_kings:
+            options.append(KING - self._penalty(values, kings_held))
+        if not options:  # every card is in a hand: no Pointer, so no score
+            return None
+        return 2 * max(options)
+
+    def _penalty(self, values: Sequence[int], kings_held: int) -> int:
+        """Face values lost: one King saves the highest left-over, two or more save all."""
+        if self.rules.no_harm_no_foul or kings_held >= 2:
+            return 0
+        return sum(values[kings_held:])
+
+    def _settle(
+        self, hands: tuple[HandInstance, ...], leftovers: list[Card], free_kings: list[Card],
+        kings_held: int, pointer: Card | None, half_score: int,
+    ) -> Split:
+        """Name the Pointer, the saved and the penalised cards of a scored split."""
+        leftovers.sort(key=lambda card: -card.rank)
+        kings = list(free_kings)
+        if pointer is None and (kings or leftovers):
+            king_option = KING - self._penalty([c.rank for c in leftovers], kings_held) if kings else None
+            top_option = leftovers[0].rank - self._penalty([c.rank for c in leftovers[1:]], kings_held) if leftovers else None
+            if top_option is not None and (king_option is None or top_option >= king_option):
+                pointer = leftovers.pop(0)
+            else:
+                pointer = kings.pop(0)
+        spared = len(leftovers) if (self.rules.no_harm_no_foul or kings_held >= 2) else kings_held
+        saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
+        return Split(pointer, hands, saved, penalised, tuple(kings), half_score)
+
+    def declared_split(self, cards: Sequence[Card], pointer: Card | None, hands: Sequence[Sequence[Card]] | None) -> Split:
+        """Score a split the player declared; undeclared parts are chosen at best.
+
+        Raises :class:`InvalidInput` with every reason (pointers relative to the
+        player: ``/pointer``, ``/hands/1/0``...).
+        """
+        problems: list[Problem] = []
+        pool = Counter(cards)
+        if pointer is not None:
+            if pool[pointer] == 0:
+                problems.append(Problem("/pointer", "card_not_held", f"the Pointer {pointer} is not among the player's cards"))
+            else:
+                pool[pointer] -= 1
+        if hands is None:
+            if problems:
+                raise InvalidInput(problems)
+            return self.best_split(cards, pointer=pointer)
+        found: list[HandInstance] = []
+        for hand_index, hand in enumerate(hands):
+            for card_index, card in enumerate(hand):
+                if pool[card] == 0:
+                    problems.append(Problem(
+                        f"/hands/{hand_index}/{card_index}", "card_not_held",
+                        f"{card} is not among the player's cards, or is already used by the Pointer or another hand",
+                    ))
+                else:
+                    pool[card] -= 1
+            readings = self.classify(hand)
+            if readings:
+                found.append(readings[0])
+            else:
+                reason = self.why_not_a_hand(hand)
+                assert reason is not None
+                problems.append(Problem(f"/hands/{hand_index}", reason.code, reason.message))
+        if problems:
+            raise InvalidInput(problems)
+        rest = list(pool.elements())
+        kings_held = sum(1 for card in cards if card.is_king)
+        free_kings = [card for card in rest if card.is_king]
+        leftovers = [card for card in rest if not card.is_king]
+        values = sorted((card.rank for card in leftovers), reverse=True)
+        leaf = self._leaf_score(values, len(free_kings), kings_held, pointer)
+        if leaf is None:
+            raise InvalidInput([Problem("/pointer", "pointer_missing", "every card is in a hand: no card is left to be the Pointer")])
+        total = leaf + sum(hand.half_points for hand in found)
+        return self._settle(tuple(found), leftovers, free_kings, kings_held, pointer, total)
+
+    # -- progress ----------------------------------------------------------------------
+    def progress(self, cards: Iterable[Card]) -> list[Progress]:
+        """For each of the 24 hands, the closest completion: cards held and missing."""
+        holding = self._holding(cards)
+        key_counts, rank_counts = dict(holding.key_counts), dict(holding.rank_counts)
+        by_rank: dict[int, list[Card]] = {}
+        for key in sorted(holding.keys):
+            by_rank.setdefault(key >> 2, []).append(self._card_of_key[key])
+        report = []
+        for spec, targets, half_points in self._targets:
+            best_held = -1
+            for candidate in targets:
+                counts = rank_counts if candidate.any_suit else key_counts
+                held_count = sum(min(n, counts.get(key, 0)) for key, n in candidate.need)
+                if held_count > best_held:
+                    target, best_held = candidate, held_count
+            held: list[Card] = []
+            missing: list[str] = []
+            for key, n in target.need:
+                if target.any_suit:
+                    have = by_rank.get(key, [])[:n]
+                    missing += [RANK_NAMES[key] + "*"] * (n - len(have))
+                else:
+                    card = self._card_of_key[key]
+                    have = [card] * min(n, key_counts.get(key, 0))
+                    missing += [str(card)] * (n - len(have))
+                held += have
+            report.append(Progress(spec, self.hand_set.allows(spec), tuple(held), tuple(missing), half_points))
+        return report
+
+
+def _without(remaining: list[int], keys: tuple[int, ...]) -> list[int] | None:
+    """``remaining`` less the multiset ``keys``, or None if it does not hold them all."""
+    rest = list(remaining)
+    for key in keys:
+        try:
+            rest.remove(key)
+        except ValueError:
+            return None
+    return rest
+
+
+def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct choice of held cards filling an any-suit target, as sorted keys."""
+    per_rank = []
+    for rank, n in target.need:
+        of_rank = sorted(key for key in keys if key >> 2 == rank)
+        per_rank.append(sorted(set(combinations(of_rank, n))))
+    return [tuple(sorted(sum(parts, ()))) for parts in product(*per_rank)]
+
+
+def _matching_choices(target: Target, holding: _Holding) -> list[tuple[int, ...]]:
+    if target.any_suit:
+        return _suit_choices(target, holding.keys)
+    if all(holding.key_counts[key] >= n for key, n in target.need):
+        return [target.keys]
+    return []

@@ -1,0 +1,80 @@
+"""The Calculus for a whole table: splits, the call, winners, whole-table checks."""
+
+import pytest
+
+from service.kings.calculus import PlayerCards, calculus, winners_of
+from service.kings.cards import parse_card, parse_cards
+from service.kings.problems import InvalidInput
+from service.kings.rules import Rules
+from tests.conftest import make_castles
+
+TABLE = make_castles("5H", "9C", "4D", "10S")
+
+
+def player(name, cards, pointer=None, hands=None):
+    return PlayerCards(name, tuple(parse_cards(cards)), parse_card(pointer) if pointer else None,
+                       None if hands is None else tuple(tuple(parse_cards(h)) for h in hands))
+
+
+def test_a_table_is_scored_and_the_best_wins():
+    result = calculus(TABLE, [player("ann", "QH JH 10H 9H 8H 7H 3S"), player("bob", "AS 2S 3S 4S 5S 6S 9C")], Rules(), caller="ann")
+    assert result.castle_values == (5, 9, 4, 10)
+    assert [p.split.half_score for p in result.players] == [96, 78]
+    assert result.winners == ("ann",)
+    assert result.call is not None and result.call.valid and result.call.player == "ann"
+    assert result.to_dict()["call"] == {"player": "ann", "valid": True, "reason": "the cards split into a calling hand plus a Pointer"}
+
+
+def test_a_false_call_is_reported_and_the_caller_can_still_win():
+    result = calculus(TABLE, [player("ann", "QH JH 10H 9H 8H 2C 3S"), player("bob", "AS 2D 3C 4H 5D 6C 9C")], Rules(), caller="ann")
+    assert result.call is not None and not result.call.valid
+    assert "neither" in result.call.reason
+
+
+def test_equal_best_scores_share_the_win():
+    result = calculus(TABLE, [player("ann", "KS KC 2H"), player("bob", "KH KD 3H"), player("cy", "2D")], Rules())
+    assert result.winners == ("ann", "bob")
+    assert winners_of([]) == ()
+
+
+def test_a_declared_split_is_scored_as_declared():
+    result = calculus(TABLE, [player("ann", "QH JH 10H 9H 8H 7H 3S", pointer="QH", hands=[["9H", "10H", "JH"]])], Rules())
+    ann = result.players[0]
+    assert ann.declared and ann.split.half_score == 2 * (15 + 12 - 8 - 7 - 3)
+
+
+def test_a_caller_is_held_to_a_declared_split():
+    cards = "QH JH 10H 9H 8H 7H 3S"
+    stands = calculus(TABLE, [player("ann", cards, pointer="3S")], Rules(), caller="ann")
+    falls = calculus(TABLE, [player("ann", cards, pointer="QH", hands=[["9H", "10H", "JH"]])], Rules(), caller="ann")
+    assert stands.call.valid and not falls.call.valid  # type: ignore[union-attr]
+
+
+def test_a_call_needs_seven_cards():
+    result = calculus(TABLE, [player("ann", "QH JH 10H 9H 8H 7H")], Rules(), caller="ann")
+    assert not result.call.valid and "exactly 7" in result.call.reason  # type: ignore[union-attr]
+
+
+def test_every_table_problem_is_reported_at_once():
+    castles = make_castles("5H+KS", "9H", "4D", "10S")
+    players = [player("ann", "QH QH"), player("ann", "QH 2C"), player("bob", "9H 9H")]
+    with pytest.raises(InvalidInput) as caught:
+        calculus(castles, players, Rules(), caller="zed")
+    found = {(p.pointer, p.code) for p in caught.value.problems}
+    assert found == {
+        ("/castles/0/kings/0", "suit_mismatch"), ("/castles/1/card", "castle_suit_repeated"),
+        ("/players/1/name", "duplicate_name"), ("/caller", "unknown_caller"), ("/players/1/cards/0", "third_copy"),
+        ("/players/2/cards/1", "third_copy"),
+    }
+
+
+def test_declared_split_problems_point_into_the_player():
+    with pytest.raises(InvalidInput) as caught:
+        calculus(TABLE, [player("ann", "2C"), player("bob", "QH JH 10H", pointer="AS", hands=[["QH", "JH", "9S"]])], Rules())
+    found = {(p.pointer, p.code) for p in caught.value.problems}
+    assert ("/players/1/pointer", "card_not_held") in found and ("/players/1/hands/0/2", "card_not_held") in found
+
+
+def test_no_players_is_a_problem():
+    with pytest.raises(InvalidInput, match="at least one player"):
+        calculus(TABLE, [], Rules())

@@ -1,0 +1,61 @@
+import pytest
+
+from service.kings.cards import Card, CardError, CardListError, full_deck, over_copied, parse_card, parse_cards
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("10H", "10H"), ("TH", "10H"), ("10h", "10H"), ("qs", "QS"), ("K♠", "KS"), ("10♥", "10H"),
+     ("A♦", "AD"), ("2♣", "2C"), (" jd ", "JD"), ("t♤", "10S"), ("Q♡", "QH")],
+)
+def test_every_spelling_reads_to_the_canonical_card(text, canonical):
+    assert str(parse_card(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("", "expected a rank and a suit"), ("H", "expected a rank and a suit"), ("1H", "unknown rank '1'"),
+     ("11H", "unknown rank '11'"), ("10X", "unknown suit 'X'"), ("ZZ", "unknown rank 'Z' and suit 'Z'"),
+     ("KH ", None), ("10 H", "unknown rank '10 '")],
+)
+def test_bad_text_is_refused_with_the_text_quoted(text, fragment):
+    if fragment is None:
+        assert parse_card(text) == Card(13, "H")
+        return
+    with pytest.raises(CardError) as caught:
+        parse_card(text)
+    assert repr(text) in str(caught.value)
+    assert fragment in str(caught.value)
+
+
+def test_card_error_is_a_value_error():
+    assert issubclass(CardError, ValueError)
+    assert issubclass(CardListError, ValueError)
+
+
+def test_non_string_is_refused():
+    with pytest.raises(CardError, match="must be a string"):
+        parse_card(10)  # type: ignore[arg-type]
+
+
+def test_a_list_reports_every_bad_item_with_its_position():
+    with pytest.raises(CardListError) as caught:
+        parse_cards(["QH", "XX", "10H", "1S"])
+    assert [index for index, _ in caught.value.problems] == [1, 3]
+    assert "'XX'" in caught.value.problems[0][1]
+
+
+def test_a_string_of_cards_splits_on_spaces_and_commas():
+    assert [str(c) for c in parse_cards("QH JH,10H  9H")] == ["QH", "JH", "10H", "9H"]
+
+
+def test_face_values_follow_the_rule_book():
+    assert [parse_card(t).face_value for t in ("AS", "2S", "10S", "JS", "QS", "KS")] == [1, 2, 10, 11, 12, 13]
+    assert parse_card("KD").is_king and not parse_card("QD").is_king
+
+
+def test_two_decks_hold_every_card_exactly_twice():
+    deck = full_deck()
+    assert len(deck) == 104
+    assert not over_copied(deck)
+    assert over_copied([*deck, parse_card("5H")]) == {parse_card("5H"): 3}
