@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import COPIES_PER_CARD, Card
 from .castles import Castle, castle_problems
-from .hands import Scorer, Split
+from .hands import Scorer, Split, scorer_for
 from .problems import InvalidInput, Problem
 from .rules import Rules
 
@@ -122,7 +122,7 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
     problems = table_problems(castles, players, rules, caller)
     if problems:
         raise InvalidInput(problems)
-    scorer = Scorer(castles, rules)
+    scorer = scorer_for(tuple(castles), rules)
     results: list[PlayerResult] = []
     for index, player in enumerate(players):
         declared = player.pointer is not None or player.hands is not None

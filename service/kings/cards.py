@@ -55,7 +55,6 @@ class Card(NamedTuple):
         return self.rank
 
 
-@lru_cache(maxsize=512)
 def parse_card(text: str) -> Card:
     """Read one card such as ``10H``, ``TH``, ``10h``, ``qs``, ``K♠`` or ``10♥``.
 
@@ -63,6 +62,11 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"a card must be a string, not {text!r}")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Card:
     cleaned = text.strip().upper()
     if len(cleaned) < 2:
         raise CardError(f"{text!r} is not a card: expected a rank and a suit, e.g. '10H'")

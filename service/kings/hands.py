@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, product
 
 from .cards import KING, RANK_NAMES, Card
@@ -418,6 +419,12 @@ class Scorer:
                 held += have
             report.append(Progress(spec, self.hand_set.allows(spec), tuple(held), tuple(missing), half_points))
         return report
+
+
+@lru_cache(maxsize=1024)
+def scorer_for(castles: tuple[Castle, ...], rules: Rules) -> Scorer:
+    """A shared Scorer per table: a game's castles change rarely, so most moves reuse one."""
+    return Scorer(castles, rules)
 
 
 def _without(remaining: list[int], keys: tuple[int, ...]) -> list[int] | None:

@@ -1,0 +1,144 @@
+"""Starting a game: the Castle Phase and the deal (RULES.md §7, §8), or a physical table.
+
+Shuffles are seeded (see :func:`drawing.shuffled`), so the same seed always
+gives the same castles, hands and reshuffles.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .cards import DECK_SIZE, Card, full_deck
+from .castles import CASTLE_COUNT, Castle
+from .drawing import Event, draw_cards, shuffled
+from .problems import InvalidInput, Problem
+from .rules import Rules
+from .state import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Direction, GameState, Player, Zone, check_state
+
+MAX_SEED = 2**53 - 1  # exact in any JSON number
+
+
+@dataclass(frozen=True, slots=True)
+class CastleTurn:
+    """One card turned in the Castle Phase and what became of it."""
+
+    card: Card
+    castle: int | None  # 1..4 when it founded a castle, None when discarded face up
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": str(self.card), "became": f"castle {self.castle}" if self.castle else "discarded"}
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    state: GameState
+    castle_phase: tuple[CastleTurn, ...]
+    deal_events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "state": self.state.to_dict(),
+            "castle_phase": [turn.to_dict() for turn in self.castle_phase],
+            "deal_events": [event for event in self.deal_events if event["type"] != "drew"],
+        }
+
+
+def _seat_problems(names: Sequence[str], dealer: int) -> list[Problem]:
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (RULES.md §3)"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(f"/players/{index}", "blank_name", "a player needs a name"))
+        elif name in seen:
+            problems.append(Problem(f"/players/{index}", "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    if names and not 0 <= dealer < len(names):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
+    return problems
+
+
+def _castle_phase(pile: list[Card]) -> tuple[list[Castle], list[Card], list[CastleTurn]]:
+    """Turn cards until four suits have founded castles; the rest go face up (§7)."""
+    castles: list[Castle] = []
+    face_up: list[Card] = []
+    log: list[CastleTurn] = []
+    while len(castles) < CASTLE_COUNT:
+        card = pile.pop()
+        if any(castle.suit == card.suit for castle in castles):
+            face_up.append(card)
+            log.append(CastleTurn(card, None))
+        else:
+            castles.append(Castle(card))
+            log.append(CastleTurn(card, len(castles)))
+    return castles, face_up, log
+
+
+def _first_to_act(state: GameState) -> GameState:
+    return replace(state, to_act=state.next_in_play(state.dealer))
+
+
+def new_game(
+    names: Sequence[str], rules: Rules | None = None, seed: int | None = None,
+    dealer: int = 0, direction: Direction = "clockwise",
+) -> NewGame:
+    """Shuffle, run the Castle Phase, deal seven cards each, one at a time, from the player after The Turn."""
+    rules = rules or Rules()
+    problems = _seat_problems(names, dealer)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
+    if problems:
+        raise InvalidInput(problems)
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    pile = shuffled(full_deck(), seed, 0)
+    castles, face_up, log = _castle_phase(pile)
+    state = _first_to_act(GameState(
+        rules=rules, players=tuple(Player(name, Zone()) for name in names), castles=tuple(castles),
+        draw_pile=Zone(tuple(pile)), face_up=tuple(face_up), face_down=Zone(),
+        dealer=dealer, direction=direction, seed=seed,
+    ))
+    events: list[Event] = []
+    seat = state.dealer
+    for _ in range(HAND_SIZE * len(names)):
+        seat = state.next_in_play(seat)
+        drawn = draw_cards(state, seat, 1)
+        if drawn.ran_dry:
+            why = "SHUFFLE ME OUT allows no reshuffle" if rules.shuffle_me_out else "FACE-UP CONSEQUENCES removed the discards"
+            raise InvalidInput([Problem(
+                "/seed", "deal_impossible",
+                f"the Castle Phase turned {DECK_SIZE - len(pile)} cards and the deal ran dry: {why} (RULES.md §8); try another seed",
+            )])
+        state, events = drawn.state, events + list(drawn.events)
+    return NewGame(check_state(state), tuple(log), tuple(events))
+
+
+def table_setup(
+    names: Sequence[str], castles: Sequence[Castle], rules: Rules | None = None, dealer: int = 0,
+    direction: Direction = "clockwise", face_up: Sequence[Card] = (), known_hands: Sequence[Sequence[Card]] | None = None,
+) -> GameState:
+    """A state for a game dealt at a real table: castles and seats known, most cards unseen.
+
+    ``face_up`` is the Castle Phase's discard pile as turned; ``known_hands``
+    gives, per seat, the cards of that hand the referee may see.
+    """
+    rules = rules or Rules()
+    problems = _seat_problems(names, dealer)
+    known = [tuple(cards) for cards in known_hands] if known_hands is not None else [() for _ in names]
+    if len(known) != len(names):
+        problems.append(Problem("/hands", "hands_count", f"{len(known)} hands given for {len(names)} players"))
+    for index, cards in enumerate(known):
+        if len(cards) > HAND_SIZE:
+            problems.append(Problem(f"/hands/{index}", "hand_size", f"a dealt hand has {HAND_SIZE} cards, not {len(cards)}"))
+    if problems:
+        raise InvalidInput(problems)
+    stacked = sum(1 + len(castle.kings) for castle in castles)
+    unseen_pile = DECK_SIZE - HAND_SIZE * len(names) - stacked - len(face_up)
+    state = GameState(
+        rules=rules, players=tuple(Player(name, Zone(cards, HAND_SIZE - len(cards))) for name, cards in zip(names, known, strict=True)),
+        castles=tuple(castles), draw_pile=Zone(hidden=max(unseen_pile, 0)), face_up=tuple(face_up), face_down=Zone(),
+        dealer=dealer, direction=direction,
+    )
+    return check_state(_first_to_act(state))

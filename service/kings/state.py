@@ -1,0 +1,378 @@
+"""A whole game of 24 Kings as one immutable, JSON-serialisable value.
+
+Every zone of the table is here: draw pile, the two discard piles, castles,
+hands, cards set aside.  A zone holds the cards the referee knows (in order,
+top last) and a count of cards it cannot see, so the same state serves a
+server-dealt game and a physical table watched by a phone (RULES.md §22).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, get_args
+
+from .cards import COPIES_PER_CARD, DECK_SIZE, Card, CardListError, parse_card, parse_cards
+from .castles import CASTLE_COUNT, Castle, castle_problems
+from .hands import as_number
+from .problems import InvalidInput, Problem
+from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules
+
+Phase = Literal["kingdom-action", "kingdom-discard", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
+Direction = Literal["clockwise", "counterclockwise"]
+DIRECTIONS: tuple[str, ...] = get_args(Direction)
+Status = Literal["in", "out"]
+HAND_SIZE = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """Cards in a pile or hand: those known (top last) and a count of unseen ones."""
+
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.hidden
+
+    @property
+    def known(self) -> bool:
+        return self.hidden == 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"cards": [str(card) for card in self.cards], "hidden": self.hidden}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat: name, hand, and whether still in (a false call puts a player out)."""
+
+    name: str
+    hand: Zone
+    status: Status = "in"
+    half_score: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "hand": self.hand.to_dict(),
+            "status": self.status,
+            "score": None if self.half_score is None else as_number(self.half_score),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: why, who called, the fixed castle values, the winners."""
+
+    reason: Literal["valid_call", "last_player_left", "draw_pile_exhausted"]
+    caller: str | None
+    castle_values: tuple[int, ...]
+    winners: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "reason": self.reason,
+            "caller": self.caller,
+            "castle_values": list(self.castle_values),
+            "winners": list(self.winners),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The table between two moves. Players are listed in clockwise seat order."""
+
+    rules: Rules
+    players: tuple[Player, ...]
+    castles: tuple[Castle, ...]
+    draw_pile: Zone
+    face_up: tuple[Card, ...]
+    face_down: Zone
+    set_aside: Zone = field(default_factory=Zone)
+    dealer: int = 0
+    direction: Direction = "clockwise"
+    to_act: int = 1
+    phase: Phase = "kingdom-action"
+    seed: int = 0
+    shuffles: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def acting(self) -> Player:
+        return self.players[self.to_act]
+
+    def player_index(self, name: str) -> int | None:
+        return next((index for index, player in enumerate(self.players) if player.name == name), None)
+
+    def next_in_play(self, after: int) -> int:
+        """The next seat after ``after`` in the direction of play whose player is still in."""
+        step = 1 if self.direction == "clockwise" else -1
+        seat = after
+        for _ in range(len(self.players)):
+            seat = (seat + step) % len(self.players)
+            if self.players[seat].status == "in":
+                return seat
+        return after
+
+    def with_player(self, index: int, player: Player) -> GameState:
+        players = list(self.players)
+        players[index] = player
+        return replace(self, players=tuple(players))
+
+    def known_cards(self) -> Iterator[tuple[str, Card]]:
+        """Every known card with the JSON pointer of its place."""
+        for index, castle in enumerate(self.castles):
+            yield f"/castles/{index}/card", castle.card
+            for king_index, king in enumerate(castle.kings):
+                yield f"/castles/{index}/kings/{king_index}", king
+        for index, player in enumerate(self.players):
+            for card_index, card in enumerate(player.hand.cards):
+                yield f"/players/{index}/hand/cards/{card_index}", card
+        for name, zone in (("draw_pile", self.draw_pile), ("face_down", self.face_down), ("set_aside", self.set_aside)):
+            for card_index, card in enumerate(zone.cards):
+                yield f"/{name}/cards/{card_index}", card
+        for card_index, card in enumerate(self.face_up):
+            yield f"/face_up/{card_index}", card
+
+    def card_total(self) -> int:
+        castles = sum(1 + len(castle.kings) for castle in self.castles)
+        zones = sum(zone.size for zone in (self.draw_pile, self.face_down, self.set_aside))
+        return castles + zones + len(self.face_up) + sum(player.hand.size for player in self.players)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_dict(),
+            "players": [player.to_dict() for player in self.players],
+            "castles": [castle.to_dict() for castle in self.castles],
+            "draw_pile": self.draw_pile.to_dict(),
+            "face_up": [str(card) for card in self.face_up],
+            "face_down": self.face_down.to_dict(),
+            "set_aside": self.set_aside.to_dict(),
+            "dealer": self.dealer,
+            "direction": self.direction,
+            "to_act": self.to_act,
+            "phase": self.phase,
+            "seed": self.seed,
+            "shuffles": self.shuffles,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def state_problems(state: GameState) -> list[Problem]:
+    """Everything wrong with a state, at once (RULES.md §21)."""
+    problems = castle_problems(state.castles, state.rules)
+    seen: Counter[Card] = Counter()
+    for pointer, card in state.known_cards():
+        seen[card] += 1
+        if seen[card] == COPIES_PER_CARD + 1:
+            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
+    total = state.card_total()
+    if total != DECK_SIZE:
+        problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
+    if state.draw_pile.cards and state.draw_pile.hidden:
+        problems.append(Problem("/draw_pile", "draw_pile_partly_known",
+                                "the draw pile is either known card by card (in order) or only counted, not both"))
+    problems += _seat_problems(state)
+    return problems
+
+
+def _seat_problems(state: GameState) -> list[Problem]:
+    problems: list[Problem] = []
+    count = len(state.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count} (RULES.md §3)"))
+    names: set[str] = set()
+    for index, player in enumerate(state.players):
+        if not player.name.strip():
+            problems.append(Problem(f"/players/{index}/name", "blank_name", "a player needs a name"))
+        if player.name in names:
+            problems.append(Problem(f"/players/{index}/name", "duplicate_name", f"{player.name!r} names an earlier player too"))
+        names.add(player.name)
+        problems += _hand_size_problems(state, index, player)
+    for name, seat in (("dealer", state.dealer), ("to_act", state.to_act)):
+        if not 0 <= seat < count:
+            problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {count}"))
+    if state.phase != "over" and 0 <= state.to_act < count and state.players[state.to_act].status != "in":
+        problems.append(Problem("/to_act", "player_out", f"{state.players[state.to_act].name!r} is out and cannot be the player to act"))
+    if (state.phase == "over") != (state.outcome is not None):
+        problems.append(Problem("/outcome", "outcome_mismatch", "a game that is over has an outcome, and only such a game"))
+    return problems
+
+
+def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Problem]:
+    at = f"/players/{index}"
+    if player.status == "out":
+        problems = [] if player.half_score is not None else [Problem(f"{at}/score", "score_missing", "a player out after a false call has been scored")]
+        if player.hand.size:
+            problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
+        return problems
+    if state.phase == "over":
+        return []
+    problems = []
+    if player.half_score is not None:
+        problems.append(Problem(f"{at}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
+    expected = HAND_SIZE + (1 if state.phase == "kingdom-discard" and index == state.to_act else 0)
+    if player.hand.size != expected:
+        problems.append(Problem(f"{at}/hand", "hand_size",
+                                f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}"))
+    return problems
+
+
+def check_state(state: GameState) -> GameState:
+    """Return ``state`` if it describes a real table, else raise with every problem."""
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput(problems)
+    return state
+
+
+# -- reading a state from JSON --------------------------------------------------------
+class JsonReader:
+    """Reads plain JSON data into engine values, collecting every problem with its pointer."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def card(self, value: object, pointer: str) -> Card | None:
+        try:
+            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses non-strings itself
+        except ValueError as error:
+            self.problems.append(Problem(pointer, "bad_card", str(error)))
+            return None
+
+    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
+            return ()
+        try:
+            return tuple(parse_cards(value))
+        except CardListError as error:
+            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
+            return ()
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int | None = None, minimum: int = 0) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ {minimum}, not {value!r}"))
+            return minimum
+        return value
+
+    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
+            return default
+        return str(value)
+
+    def zone(self, data: object, pointer: str) -> Zone:
+        if not isinstance(data, Mapping):
+            self.problems.append(Problem(pointer, "not_an_object", "expected {\"cards\": [...], \"hidden\": n}"))
+            return Zone()
+        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
+
+    def castle(self, data: object, pointer: str) -> Castle | None:
+        if not isinstance(data, Mapping):
+            self.problems.append(Problem(pointer, "not_an_object", "expected {\"card\": ..., \"kings\": [...]}"))
+            return None
+        card = self.card(data.get("card"), f"{pointer}/card")
+        kings = self.cards(data.get("kings", []), f"{pointer}/kings")
+        return Castle(card, kings) if card else None
+
+
+def rules_from_dict(data: object, pointer: str = "/rules") -> Rules:
+    """Rules from JSON; raises :class:`InvalidInput` on an unknown hand set or option."""
+    reader = JsonReader()
+    rules = _read_rules(reader, data, pointer)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return rules
+
+
+def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
+    if data is None:
+        return Rules()
+    if not isinstance(data, Mapping):
+        reader.problems.append(Problem(pointer, "not_an_object", "rules must be an object"))
+        return Rules()
+    hands = reader.choice(data, "hands", pointer, HAND_SET_NAMES, "standard")
+    options: dict[str, bool] = {}
+    for key, value in data.items():
+        if key == "hands":
+            continue
+        if key not in OPTION_NAMES:
+            reader.problems.append(Problem(f"{pointer}/{key}", "unknown_option", f"{key!r} is not an option; options: {', '.join(OPTION_NAMES)}"))
+        elif not isinstance(value, bool):
+            reader.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
+        else:
+            options[key] = value
+    return Rules(hands=hands, **options)  # type: ignore[arg-type]
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    """Read a state from its JSON form and check it whole; every problem is raised at once."""
+    reader = JsonReader()
+    rules = _read_rules(reader, data.get("rules"), "/rules")
+    players = []
+    for index, item in enumerate(data.get("players") or []):
+        at = f"/players/{index}"
+        if not isinstance(item, Mapping):
+            reader.problems.append(Problem(at, "not_an_object", "a player is an object"))
+            continue
+        score = item.get("score")
+        half_score = None
+        if score is not None:
+            if isinstance(score, bool) or not isinstance(score, int | float) or (score * 2) != int(score * 2):
+                reader.problems.append(Problem(f"{at}/score", "bad_score", f"a score is a multiple of 1/2, not {score!r}"))
+            else:
+                half_score = int(score * 2)
+        players.append(Player(
+            str(item.get("name", "")), reader.zone(item.get("hand", {}), f"{at}/hand"),
+            reader.choice(item, "status", at, ("in", "out"), "in"), half_score,  # type: ignore[arg-type]
+        ))
+    castles = [reader.castle(item, f"/castles/{i}") for i, item in enumerate(data.get("castles") or [])]
+    if len(castles) != CASTLE_COUNT:
+        reader.problems.append(Problem("/castles", "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))
+    outcome = _read_outcome(reader, data.get("outcome"))
+    state = GameState(
+        rules=rules,
+        players=tuple(players),
+        castles=tuple(c for c in castles if c is not None),
+        draw_pile=reader.zone(data.get("draw_pile", {}), "/draw_pile"),
+        face_up=reader.cards(data.get("face_up", []), "/face_up"),
+        face_down=reader.zone(data.get("face_down", {}), "/face_down"),
+        set_aside=reader.zone(data.get("set_aside", {}), "/set_aside"),
+        dealer=reader.integer(data, "dealer", "", 0),
+        direction=reader.choice(data, "direction", "", DIRECTIONS, "clockwise"),  # type: ignore[arg-type]
+        to_act=reader.integer(data, "to_act", "", 0),
+        phase=reader.choice(data, "phase", "", PHASES, "kingdom-action"),  # type: ignore[arg-type]
+        seed=reader.integer(data, "seed", "", 0),
+        shuffles=reader.integer(data, "shuffles", "", 0),
+        outcome=outcome,
+    )
+    if reader.problems or len(state.castles) != CASTLE_COUNT:
+        raise InvalidInput(reader.problems)
+    return check_state(state)
+
+
+def _read_outcome(reader: JsonReader, data: object) -> Outcome | None:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        reader.problems.append(Problem("/outcome", "not_an_object", "outcome is an object or null"))
+        return None
+    reason = reader.choice(data, "reason", "/outcome", ("valid_call", "last_player_left", "draw_pile_exhausted"), "valid_call")
+    values = data.get("castle_values", [])
+    winners = data.get("winners", [])
+    if not (isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
+        reader.problems.append(Problem("/outcome/castle_values", "bad_integer", "castle values are whole numbers"))
+        values = []
+    if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners)):
+        reader.problems.append(Problem("/outcome/winners", "not_a_list", "winners is a list of names"))
+        winners = []
+    caller = data.get("caller")
+    return Outcome(reason, caller if isinstance(caller, str) else None, tuple(values), tuple(winners))  # type: ignore[arg-type]

@@ -1,0 +1,91 @@
+"""Random self-play: 2,000 complete games across every rule combination.
+
+At every step: no card is created or lost (104), the state survives a JSON
+round trip unchanged, every listed move gets a legal verdict and applies, a
+sample of moves not listed is refused with a reason, and every game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+from itertools import product
+
+import pytest
+
+from service.kings.cards import full_deck
+from service.kings.moves import ACTIONS, Move, apply_move, judge, legal_moves
+from service.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
+from service.kings.start import new_game
+from service.kings.state import state_from_dict, state_problems
+
+GAMES = 2000
+BATCHES = 8
+TURN_CAP = 40  # after this the table agrees to SHUFFLE ME OUT, so the game ends when the pile runs dry
+DISTINCT_CARDS = sorted(set(full_deck()))
+
+
+def rules_for(game: int) -> Rules:
+    """Walk every combination of the seven options (2**7) and the four hand sets."""
+    flags = list(product([False, True], repeat=len(OPTION_NAMES)))[game % 2 ** len(OPTION_NAMES)]
+    return Rules(hands=HAND_SET_NAMES[game % len(HAND_SET_NAMES)], **dict(zip(OPTION_NAMES, flags, strict=True)))  # type: ignore[arg-type]
+
+
+def unlisted_sample(state, listed: set[Move], rng: random.Random, count: int = 4) -> list[Move]:
+    names = [p.name for p in state.players]
+    sample = []
+    while len(sample) < count:
+        candidate = Move(rng.choice(names), rng.choice(ACTIONS), rng.choice(DISTINCT_CARDS), rng.choice([None, 1, 2, 3, 4]))  # type: ignore[arg-type]
+        if candidate not in listed:
+            sample.append(candidate)
+    return sample
+
+
+def play(game: int) -> tuple[int, str]:
+    rng = random.Random(game)
+    names = [f"p{i}" for i in range(rng.randint(2, 10))]
+    state = new_game(names, rules_for(game), seed=game, dealer=rng.randrange(len(names)),
+                     direction=rng.choice(["clockwise", "counterclockwise"])).state
+    steps = 0
+    while state.phase != "over":
+        assert state.card_total() == 104 and not state_problems(state)
+        assert state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        options = legal_moves(state)
+        listed = {option.move for option in options}
+        for option in options:
+            assert judge(state, option.move).legal, option
+            after = apply_move(state, option.move).state
+            assert after.card_total() == 104
+        for move in unlisted_sample(state, listed, rng):
+            verdict = judge(state, move)
+            assert not verdict.legal and verdict.reasons, move
+        valid_calls = [o.move for o in options if o.call_valid]
+        others = [o.move for o in options if o.move.action != "call_hand"]
+        choice = valid_calls[0] if valid_calls else rng.choice(others if rng.random() < 0.98 else [o.move for o in options])
+        state = apply_move(state, choice).state
+        steps += 1
+        if steps == TURN_CAP:
+            state = replace(state, rules=replace(state.rules, shuffle_me_out=True))
+    assert state.outcome is not None and state.outcome.winners
+    assert state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    return steps, state.outcome.reason
+
+
+ENDINGS: Counter[str] = Counter()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_random_games_keep_every_invariant(batch):
+    endings = [play(game) for game in range(batch, GAMES, BATCHES)]
+    assert len(endings) == GAMES // BATCHES
+    ENDINGS.update(reason for _, reason in endings)
+
+
+@pytest.mark.slow
+def test_the_games_ended_every_way():
+    if sum(ENDINGS.values()) < GAMES:
+        pytest.skip("runs only after every batch above, in the same session")
+    assert set(ENDINGS) == {"valid_call", "last_player_left", "draw_pile_exhausted"}, ENDINGS
