@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install test bench lint typecheck
+.PHONY: install run test bench lint typecheck openapi docker-build
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -14,8 +14,17 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 
 install: $(VENV)/.installed
 
+run: install
+	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+
 test: install
 	$(PY) -m pytest
+
+openapi: install
+	$(PY) -m service.http.openapi_file openapi.yaml
+
+docker-build:
+	docker build -t kings-referee .
 
 bench: install
 	$(PY) -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,mean,max,rounds --benchmark-sort=name

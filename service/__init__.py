@@ -1,1 +1,20 @@
-"""24 Kings referee service: the rules engine (``service.kings``) and its HTTP adapter."""
+"""24 Kings referee service: the rules engine (``service.kings``) and its HTTP adapter (``service.http``).
+
+``create_app`` imports Flask only when called, so the engine stays importable
+(and testable) without the web stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """The Flask application (the Flask tutorial's factory)."""
+    from .http.app import build_app
+
+    return build_app(test_config)

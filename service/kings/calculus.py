@@ -6,14 +6,13 @@ player is scored with the split they declared, or the best one.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import COPIES_PER_CARD, Card
-from .castles import Castle, castle_problems
+from .cards import Card
+from .castles import Castle, castle_places, castle_problems
 from .hands import Scorer, Split, scorer_for
-from .problems import InvalidInput, Problem
+from .problems import InvalidInput, Problem, third_copies
 from .rules import Rules
 
 
@@ -103,15 +102,8 @@ def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], ru
         problems.append(Problem("/players", "no_players", "a table needs at least one player"))
     if caller is not None and caller not in names:
         problems.append(Problem("/caller", "unknown_caller", f"{caller!r} is not one of the players"))
-    seen: Counter[Card] = Counter()
-    places: list[tuple[str, Card]] = [(f"/castles/{i}/card", c.card) for i, c in enumerate(castles)]
-    places += [(f"/castles/{i}/kings/{k}", king) for i, c in enumerate(castles) for k, king in enumerate(c.kings)]
-    places += [(f"/players/{i}/cards/{j}", card) for i, p in enumerate(players) for j, card in enumerate(p.cards)]
-    for pointer, card in places:
-        seen[card] += 1
-        if seen[card] == COPIES_PER_CARD + 1:
-            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
-    return problems
+    places = castle_places(castles) + [(f"/players/{i}/cards/{j}", card) for i, p in enumerate(players) for j, card in enumerate(p.cards)]
+    return problems + third_copies(places)
 
 
 def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None = None) -> CalculusResult:

@@ -71,6 +71,12 @@ def castle_values(castles: Sequence[Castle], rules: Rules) -> tuple[int, int, in
     return values  # type: ignore[return-value]
 
 
+def castle_places(castles: Sequence[Castle], pointer: str = "/castles") -> list[tuple[str, Card]]:
+    """Every card of the castles with its JSON pointer."""
+    places = [(f"{pointer}/{i}/card", castle.card) for i, castle in enumerate(castles)]
+    return places + [(f"{pointer}/{i}/kings/{k}", king) for i, castle in enumerate(castles) for k, king in enumerate(castle.kings)]
+
+
 def castle_problems(castles: Sequence[Castle], rules: Rules, pointer: str = "/castles") -> list[Problem]:
     """Every shape problem of a set of castles (RULES.md §4), not only the first."""
     problems: list[Problem] = []

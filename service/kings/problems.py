@@ -6,7 +6,13 @@ The engine reports every problem at once; the HTTP layer turns them into the
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,3 +40,19 @@ class InvalidInput(ValueError):
 def join_pointer(*parts: str | int) -> str:
     """A JSON pointer (RFC 6901) from its reference tokens, escaped."""
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def third_copies(places: Iterable[tuple[str, Card]]) -> list[Problem]:
+    """A problem at each place where a card shows up a third time (two decks hold two of each)."""
+    seen: Counter[Card] = Counter()
+    problems = []
+    for pointer, card in places:
+        seen[card] += 1
+        if seen[card] == 3:
+            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
+    return problems
+
+
+def prefixed(error: InvalidInput, prefix: str) -> InvalidInput:
+    """The same problems with their pointers moved under ``prefix`` (e.g. ``/state``)."""
+    return InvalidInput([Problem(prefix + p.pointer, p.code, p.message) for p in error.problems])

@@ -8,15 +8,14 @@ server-dealt game and a physical table watched by a phone (RULES.md §22).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
-from .cards import COPIES_PER_CARD, DECK_SIZE, Card, CardListError, parse_card, parse_cards
-from .castles import CASTLE_COUNT, Castle, castle_problems
+from .cards import DECK_SIZE, Card, CardListError, parse_card, parse_cards
+from .castles import CASTLE_COUNT, Castle, castle_places, castle_problems
 from .hands import as_number
-from .problems import InvalidInput, Problem
+from .problems import InvalidInput, Problem, third_copies
 from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
@@ -126,10 +125,7 @@ class GameState:
 
     def known_cards(self) -> Iterator[tuple[str, Card]]:
         """Every known card with the JSON pointer of its place."""
-        for index, castle in enumerate(self.castles):
-            yield f"/castles/{index}/card", castle.card
-            for king_index, king in enumerate(castle.kings):
-                yield f"/castles/{index}/kings/{king_index}", king
+        yield from castle_places(self.castles)
         for index, player in enumerate(self.players):
             for card_index, card in enumerate(player.hand.cards):
                 yield f"/players/{index}/hand/cards/{card_index}", card
@@ -165,12 +161,7 @@ class GameState:
 
 def state_problems(state: GameState) -> list[Problem]:
     """Everything wrong with a state, at once (RULES.md §21)."""
-    problems = castle_problems(state.castles, state.rules)
-    seen: Counter[Card] = Counter()
-    for pointer, card in state.known_cards():
-        seen[card] += 1
-        if seen[card] == COPIES_PER_CARD + 1:
-            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
+    problems = castle_problems(state.castles, state.rules) + third_copies(state.known_cards())
     total = state.card_total()
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))

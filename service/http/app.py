@@ -1,0 +1,60 @@
+"""The Flask application: configuration, error handlers, blueprints, docs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_swagger_ui import get_swaggerui_blueprint
+
+from service.kings.moves import IllegalMove
+from service.kings.problems import InvalidInput
+
+from .api import RefereeApi
+from .problems import from_illegal_move, from_invalid_input, from_unexpected, problem_response
+
+MAX_BODY_BYTES = 1024 * 1024
+API_DESCRIPTION = """A stateless referee and scorer for the card game 24 Kings.
+
+Post a table and get back the legal moves, a verdict on a move (with reasons),
+the state after a move, the hands a set of cards holds, and The Calculus.
+Every error is an RFC 9457 problem document with a JSON pointer per problem.
+The rules applied, section by section, are in RULES.md."""
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "API_TITLE": "24 Kings referee",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+}
+
+
+def refuse_non_json() -> Response | None:
+    """415 for a POST whose body is not JSON (an empty body with no type is left to the 400 check)."""
+    if request.method == "POST" and request.mimetype and not request.is_json:
+        return problem_response(415, f"send the body as application/json, not {request.mimetype}")
+    return None
+
+
+def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(DEFAULT_CONFIG)
+    if test_config:
+        app.config.update(test_config)
+    api = RefereeApi(app)
+    app.before_request(refuse_non_json)
+    app.register_error_handler(InvalidInput, from_invalid_input)
+    app.register_error_handler(IllegalMove, from_illegal_move)
+    app.register_error_handler(Exception, from_unexpected)
+
+    from .views import games, meta, moves, scoring
+
+    for blueprint in (meta.rules_blp, games.blp, moves.blp, scoring.blp, meta.health_blp):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "24 Kings referee"}))
+    app.extensions["referee_api"] = api
+    return app

@@ -1,0 +1,33 @@
+"""Validated request data (plain dicts with canonical card strings) to engine values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.kings.calculus import PlayerCards
+from service.kings.cards import Card, parse_card, parse_cards
+from service.kings.castles import Castle
+from service.kings.rules import Rules
+
+
+def rules_from(data: Mapping[str, Any]) -> Rules:
+    return Rules(**data)
+
+
+def castles_from(data: Sequence[Mapping[str, Any]]) -> list[Castle]:
+    return [Castle(parse_card(item["card"]), tuple(parse_cards(item["kings"]))) for item in data]
+
+
+def cards_from(data: Sequence[str]) -> list[Card]:
+    return parse_cards(data)
+
+
+def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
+    hands = data.get("hands")
+    return PlayerCards(
+        name=data["name"],
+        cards=tuple(parse_cards(data["cards"])),
+        pointer=parse_card(data["pointer"]) if data.get("pointer") else None,
+        hands=None if hands is None else tuple(tuple(parse_cards(hand)) for hand in hands),
+    )

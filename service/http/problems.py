@@ -1,0 +1,172 @@
+"""RFC 9457 problem documents for every error, and strict JSON request bodies.
+
+Every 4xx/5xx answer is ``application/problem+json`` with ``type``, ``title``,
+``status``, ``detail``, ``instance`` and ``errors`` (a JSON pointer, a code and
+a message per problem), so a client can act on each one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Mapping
+from http import HTTPStatus
+from typing import Any
+
+from flask import Response, request
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import BadRequest, HTTPException
+
+from service.kings.moves import IllegalMove
+from service.kings.problems import InvalidInput, Problem
+
+PROBLEM_MIME = "application/problem+json"
+TYPE_PREFIX = "urn:24-kings:problem:"
+MAX_JSON_DEPTH = 32
+log = logging.getLogger(__name__)
+
+# Codes for marshmallow's stock messages, so clients need not parse English.
+_MESSAGE_CODES = {
+    "Unknown field.": "unknown_field",
+    "Missing data for required field.": "required",
+    "Field may not be null.": "not_nullable",
+    "Not a valid string.": "not_a_string",
+    "Not a valid integer.": "not_an_integer",
+    "Not a valid number.": "not_a_number",
+    "Not a valid boolean.": "not_a_boolean",
+    "Not a valid list.": "not_a_list",
+    "Invalid input type.": "not_an_object",
+}
+
+
+class MalformedJson(BadRequest):
+    """The body is not JSON this service reads: bad syntax, NaN/Infinity, nesting too deep."""
+
+
+def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str]] = (), *, slug: str | None = None,
+                     title: str | None = None, headers: Mapping[str, str] | None = None) -> Response:
+    """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1)."""
+    body = {
+        "type": TYPE_PREFIX + slug if slug else "about:blank",
+        "title": title or HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "instance": request.path,
+        "errors": [dict(error) for error in errors],
+    }
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
+    response.headers.update(headers or {})
+    return response
+
+
+_MESSAGE_PREFIX_CODES = {
+    "Must be one of": "not_an_option",
+    "Length must be": "bad_length",
+    "Longer than": "bad_length",
+    "Shorter than": "bad_length",
+    "Must be greater": "out_of_range",
+    "Must be less": "out_of_range",
+}
+
+
+def _code_for(message: str) -> str:
+    if " is not a card" in message:
+        return "bad_card"
+    prefix = next((code for start, code in _MESSAGE_PREFIX_CODES.items() if message.startswith(start)), None)
+    return prefix or _MESSAGE_CODES.get(message, "invalid")
+
+
+def pointer_errors(messages: Any, pointer: str = "") -> list[dict[str, str]]:
+    """Flatten marshmallow's nested error messages into one error per JSON pointer."""
+    if isinstance(messages, Mapping):
+        errors = []
+        for key, value in messages.items():
+            where = pointer if key == "_schema" else f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+            errors += pointer_errors(value, where)
+        return errors
+    if isinstance(messages, list | tuple):
+        errors = []
+        for item in messages:
+            errors += pointer_errors(item, pointer) if isinstance(item, Mapping | list) else [
+                {"pointer": pointer, "code": _code_for(str(item)), "message": str(item)}
+            ]
+        return errors
+    return [{"pointer": pointer, "code": _code_for(str(messages)), "message": str(messages)}]
+
+
+def from_http_exception(error: HTTPException) -> Response:
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    if status == 422 and "messages" in data:
+        messages = data["messages"]
+        messages = messages.get("json", messages) if isinstance(messages, Mapping) else messages
+        errors = pointer_errors(messages)
+        return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body",
+                                title="Invalid request body")
+    headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+    detail = error.description or HTTPStatus(status).phrase
+    slug = "malformed-json" if isinstance(error, MalformedJson) else None
+    errors = [{"pointer": "", "code": slug.replace("-", "_"), "message": detail}] if slug else []
+    return problem_response(status, detail, errors, slug=slug, headers=headers)
+
+
+def from_invalid_input(error: InvalidInput) -> Response:
+    return problem_response(422, f"the request describes no real table: {len(error.problems)} problem(s)",
+                            [p.to_dict() for p in error.problems], slug="invalid-input", title="Impossible table")
+
+
+def from_illegal_move(error: IllegalMove) -> Response:
+    errors = [{"pointer": "/move" + r.pointer, "code": r.code, "message": r.message, "rule": r.rule} for r in error.reasons]
+    return problem_response(422, str(error), errors, slug="illegal-move", title="Illegal move")
+
+
+def from_unexpected(error: Exception) -> Response:
+    log.exception("unexpected error on %s", request.path)
+    return problem_response(500, "the referee failed unexpectedly; the request was not judged", slug="internal", title="Internal Server Error")
+
+
+def problems_from(errors: Iterable[Problem]) -> list[dict[str, str]]:
+    return [p.to_dict() for p in errors]
+
+
+# -- strict JSON --------------------------------------------------------------------------------
+def _no_constants(name: str) -> None:
+    raise MalformedJson(f"{name} is not a JSON number; this service refuses NaN and Infinity")
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return False
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return True
+
+
+def strict_json(raw: bytes) -> Any:
+    """Parse a request body, refusing NaN/Infinity, invalid UTF-8 and nesting deeper than MAX_JSON_DEPTH."""
+    if not raw.strip():
+        raise MalformedJson("the request body is empty; send a JSON object")
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+    except UnicodeDecodeError as error:
+        raise MalformedJson(f"the body is not UTF-8: {error.reason} at byte {error.start}") from error
+    except json.JSONDecodeError as error:
+        raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
+    except RecursionError as error:
+        raise MalformedJson(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels") from error
+    if not _depth_within(value, MAX_JSON_DEPTH):
+        raise MalformedJson(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
+    return value
+
+
+class StrictJsonParser(FlaskParser):
+    """webargs' Flask parser with :func:`strict_json` for bodies."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        if not is_json_request(req):
+            return core.missing
+        return strict_json(req.get_data(cache=True))

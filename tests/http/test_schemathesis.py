@@ -1,0 +1,24 @@
+"""Schemathesis fuzzes every operation of openapi.yaml in process, against the WSGI app.
+
+The only setting changed from schemathesis' defaults is in schemathesis.toml:
+a 422 is an expected answer to a schema-valid request that describes an
+impossible table.
+"""
+
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.config import SchemathesisConfig
+
+from service import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml"))
+schema.app = create_app()
+
+
+@schema.parametrize()
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_operation(case):
+    case.call_and_validate()
