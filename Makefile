@@ -7,9 +7,10 @@ export PYTHONPATH := $(CURDIR)
 
 .PHONY: install run test bench lint typecheck openapi docker-build
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+$(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
 install: $(VENV)/.installed

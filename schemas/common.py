@@ -56,6 +56,8 @@ class ProblemDetailSchema(Schema):
     code = fields.String(required=True, metadata={"example": "castle_suit_repeated"})
     message = fields.String(required=True)
     rule = fields.String(metadata={"description": "The RULES.md section behind a move's reason.", "example": "9.4"})
+    row = Integer(metadata={"description": "For spreadsheet rows: the row number as the organiser sees it (header = 1)."})
+    column = fields.String(metadata={"description": "For spreadsheet rows: the column."})
 
 
 class ProblemSchema(Schema):

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 
-from service.kings.cards import parse_card, parse_cards
-from service.kings.castles import Castle
+from service.kings.cards import parse_cards
+from service.kings.castles import Castle, parse_castle
 
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "shared" / "golden"
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_DIR = ROOT.parent / "shared" / "golden"
 
 
 def golden_cases(name: str) -> list[dict[str, Any]]:
@@ -25,13 +32,46 @@ def golden_cases(name: str) -> list[dict[str, Any]]:
 
 def make_castles(*texts: str) -> list[Castle]:
     """Castles from short texts: ``"4H"`` or ``"4H+KH"`` (Kings after ``+``)."""
-    castles = []
-    for text in texts:
-        card, *kings = text.split("+")
-        castles.append(Castle(parse_card(card), tuple(parse_cards(kings))))
-    return castles
+    return [parse_castle(text) for text in texts]
 
 
 @pytest.fixture
 def cards():
     return parse_cards
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """gunicorn as `make run` starts it, bound to loopback for the test; stopped afterwards.
+
+    Its log goes to a file (a pipe nobody reads would fill and stall the workers).
+    """
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "WEB_CONCURRENCY": "2", "PYTHONPATH": str(ROOT)}
+    log_path = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
+    log = log_path.open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(f"{url}/healthz", timeout=1)
+            break
+        except requests.ConnectionError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"gunicorn did not start: {log_path.read_text(errors='replace')}")
+            time.sleep(0.1)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()

@@ -63,11 +63,18 @@ class RefereeBlueprint(Blueprint):
         """Document the success response; the view returns the engine's JSON itself."""
         return self.alt_response(200, schema=schema, example=example, description=description, success=True)
 
+    def problems(self, statuses: tuple[int, ...] = POST_ERRORS) -> Any:
+        """Document the error statuses (their examples come from the shared components)."""
+        def decorator(func: Any) -> Any:
+            for status in statuses:
+                func = self.alt_response(status, response=HTTPStatus(status).name)(func)
+            return func
+        return decorator
+
     def post(self, path: str, *, body: Any, body_example: Any, answer: Any, answer_example: Any, description: str) -> Any:
         """A JSON POST operation: validated body, documented answer, and the errors every POST can meet."""
         def decorator(func: Any) -> Any:
-            for status in self.POST_ERRORS:
-                func = self.alt_response(status, response=HTTPStatus(status).name)(func)
+            func = self.problems()(func)
             func = self.answers(answer, answer_example, description)(func)
             func = self.arguments(body, example=body_example)(func)
             return self.route(path, methods=["POST"])(func)

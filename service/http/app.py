@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from service.kings.moves import IllegalMove
 from service.kings.problems import InvalidInput
+from service.tournaments.rows import BadRows
 
 from .api import RefereeApi
-from .problems import from_illegal_move, from_invalid_input, from_unexpected, problem_response
+from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, problem_response
 
 MAX_BODY_BYTES = 1024 * 1024
 API_DESCRIPTION = """A stateless referee and scorer for the card game 24 Kings.
@@ -33,10 +34,17 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
-def refuse_non_json() -> Response | None:
-    """415 for a POST whose body is not JSON (an empty body with no type is left to the 400 check)."""
-    if request.method == "POST" and request.mimetype and not request.is_json:
-        return problem_response(415, f"send the body as application/json, not {request.mimetype}")
+JSON_ONLY = frozenset({"application/json"})
+
+
+def refuse_unsupported_media() -> Response | None:
+    """415 for a POST body of a type the view does not take (JSON unless the view says more)."""
+    if request.method != "POST" or not request.mimetype or request.is_json:
+        return None
+    view = current_app.view_functions.get(request.endpoint or "")
+    accepted = getattr(view, "accepts", JSON_ONLY)
+    if request.mimetype not in accepted:
+        return problem_response(415, f"send the body as {' or '.join(sorted(accepted))}, not {request.mimetype}")
     return None
 
 
@@ -46,14 +54,15 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     api = RefereeApi(app)
-    app.before_request(refuse_non_json)
+    app.before_request(refuse_unsupported_media)
     app.register_error_handler(InvalidInput, from_invalid_input)
+    app.register_error_handler(BadRows, from_bad_rows)
     app.register_error_handler(IllegalMove, from_illegal_move)
     app.register_error_handler(Exception, from_unexpected)
 
-    from .views import games, meta, moves, scoring
+    from .views import games, meta, moves, scoring, tournaments
 
-    for blueprint in (meta.rules_blp, games.blp, moves.blp, scoring.blp, meta.health_blp):
+    for blueprint in (meta.rules_blp, games.blp, moves.blp, scoring.blp, tournaments.blp, meta.health_blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "24 Kings referee"}))
     app.extensions["referee_api"] = api

@@ -20,6 +20,7 @@ from werkzeug.exceptions import BadRequest, HTTPException
 
 from service.kings.moves import IllegalMove
 from service.kings.problems import InvalidInput, Problem
+from service.tournaments.rows import BadRows
 
 PROBLEM_MIME = "application/problem+json"
 TYPE_PREFIX = "urn:24-kings:problem:"
@@ -119,6 +120,12 @@ def from_invalid_input(error: InvalidInput) -> Response:
 def from_illegal_move(error: IllegalMove) -> Response:
     errors = [{"pointer": "/move" + r.pointer, "code": r.code, "message": r.message, "rule": r.rule} for r in error.reasons]
     return problem_response(422, str(error), errors, slug="illegal-move", title="Illegal move")
+
+
+def from_bad_rows(error: BadRows) -> Response:
+    rows = sorted({p.row for p in error.problems})
+    return problem_response(422, f"{len(error.problems)} problem(s) in row(s) {', '.join(map(str, rows))}",
+                            [p.to_dict() for p in error.problems], slug="bad-rows", title="Bad result rows")
 
 
 def from_unexpected(error: Exception) -> Response:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import KING, Card
+from .cards import KING, Card, CardError, parse_card
 from .problems import Problem
 from .rules import Rules
 
@@ -63,6 +63,15 @@ class Castle:
 
     def to_dict(self) -> dict[str, object]:
         return {"card": str(self.card), "kings": [str(king) for king in self.kings]}
+
+
+def parse_castle(text: str) -> Castle:
+    """Read a castle written as its card, then any Kings after ``+``: ``7S``, ``4H+KH``, ``KH+KH``."""
+    card, *kings = text.strip().split("+")
+    try:
+        return Castle(parse_card(card), tuple(parse_card(king) for king in kings))
+    except CardError as error:
+        raise CardError(f"castle {text!r}: {error}") from error
 
 
 def castle_values(castles: Sequence[Castle], rules: Rules) -> tuple[int, int, int, int]:

@@ -1,49 +1,13 @@
-"""The real server: gunicorn with the project's gunicorn.conf.py on a free loopback port."""
+"""The real server: gunicorn with the project's gunicorn.conf.py (the ``server`` fixture in tests/conftest.py)."""
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
-import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server():
-    """gunicorn as `make run` starts it, bound to loopback for the test; stopped afterwards."""
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "WEB_CONCURRENCY": "2", "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            requests.get(f"{url}/healthz", timeout=1)
-            break
-        except requests.ConnectionError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"gunicorn did not start: {process.stdout.read().decode() if process.stdout else ''}")
-            time.sleep(0.1)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_health_and_a_calculus_through_gunicorn(server):

@@ -14,6 +14,15 @@ from schemathesis.config import SchemathesisConfig
 from service import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@schemathesis.serializer(XLSX)
+def xlsx_body(ctx, value):
+    """Send generated XLSX bodies as the raw bytes they are (random bytes must be refused with a 422)."""
+    return value if isinstance(value, bytes) else str(value).encode()
+
+
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml"))
 schema.app = create_app()
 

@@ -59,3 +59,13 @@ def test_equal_opportunity_lets_any_king_sit_on_any_castle():
 def test_unknown_hand_set_is_refused():
     with pytest.raises(ValueError, match="'bogus'"):
         Rules(hands="bogus")  # type: ignore[arg-type]
+
+
+def test_castle_notation():
+    from service.kings.cards import CardError
+    from service.kings.castles import parse_castle
+
+    assert parse_castle(" 4h+kh ").to_dict() == {"card": "4H", "kings": ["KH"]}
+    assert parse_castle("KH+KH").is_double_king
+    with pytest.raises(CardError, match="castle '4H\\+XH'"):
+        parse_castle("4H+XH")

@@ -1,0 +1,57 @@
+"""POST /v1/24-kings/tournaments/standings through the test client."""
+
+import io
+
+from openpyxl import load_workbook
+
+from tests.conftest import ROOT
+from tests.http.test_endpoints import assert_problem
+
+URL = "/v1/24-kings/tournaments/standings"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+POINTS = (ROOT / "examples" / "results-points.csv").read_bytes()
+
+
+def test_csv_body_answers_json(client):
+    body = client.post(URL, data=POINTS, content_type="text/csv").get_json()
+    assert body["standings"][0]["player"] == "ann" and body["games"] == ["1", "2", "3"]
+
+
+def test_json_rows(client):
+    rows = [{"game": 1, "player": "ann", "points": 2.5}, {"game": 1, "player": "bob", "points": -1}]
+    assert client.post(URL, json={"rows": rows}).get_json()["standings"][0]["total"] == 2.5
+
+
+
+
+def test_upload_and_formats(client):
+    upload = client.post(URL + "?format=xlsx", data={"file": (io.BytesIO(POINTS), "results.csv")}, content_type="multipart/form-data")
+    assert upload.mimetype == XLSX
+    rows = list(load_workbook(io.BytesIO(upload.data)).worksheets[0].iter_rows(values_only=True))
+    assert rows[1][:3] == (1, "ann", 49)
+    as_csv = client.post(URL, data=POINTS, content_type="text/csv", headers={"Accept": "text/csv"})
+    assert as_csv.mimetype == "text/csv" and as_csv.data.startswith(b"rank,player,total")
+    xlsx_in = client.post(URL, data=upload.data, content_type=XLSX)
+    assert xlsx_in.status_code == 422  # standings are not result rows: the header has neither points nor cards
+
+
+def test_rules_for_uploaded_card_rows_come_from_the_query(client):
+    data = (b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n"
+            b"1,ann,5H,9C,4D,10S,QS JD 10C JS 10D 9C AH\n")
+    standard = client.post(URL, data=data, content_type="text/csv").get_json()
+    quick = client.post(URL + "?hands=quick", data=data, content_type="text/csv").get_json()
+    assert standard["standings"][0]["total"] == -40 and quick["standings"][0]["total"] == 31
+
+
+def test_bad_rows_are_one_422_with_every_row(client):
+    response = client.post(URL, data=b"game,player,points\n1,ann,x\n1,,2\n", content_type="text/csv")
+    body = assert_problem(response, 422, "/rows/2/points", "/rows/3/player")
+    assert {(e["row"], e["column"]) for e in body["errors"]} == {(2, "points"), (3, "player")}
+
+
+def test_other_media_types_are_415(client):
+    assert_problem(client.post(URL, data=b"hello", content_type="text/plain"), 415)
+
+
+def test_a_form_without_the_file_is_422(client):
+    assert_problem(client.post(URL, data={"other": "x"}, content_type="multipart/form-data"), 422, "/file")
