@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run test bench lint typecheck openapi docker-build
+.PHONY: install run test bench bench-http soak lint typecheck openapi docker-build
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -20,6 +20,12 @@ run: install
 
 test: install
 	$(PY) -m pytest
+
+bench-http: install
+	$(PY) -m benchmarks.http_bench
+
+soak: install
+	$(PY) -m benchmarks.soak
 
 openapi: install
 	$(PY) -m service.http.openapi_file openapi.yaml

@@ -7,11 +7,9 @@ from itertools import cycle
 
 import pytest
 
+from benchmarks.bodies import mid_game as benchmark_mid_game
 from service.kings.cards import Card, full_deck
 from service.kings.castles import Castle
-from service.kings.moves import apply_move, legal_moves
-from service.kings.rules import Rules
-from service.kings.start import new_game
 from service.kings.state import GameState
 from tests.conftest import make_castles
 
@@ -48,16 +46,6 @@ def six_player_tables(table: list[Castle]) -> cycle[list[list[Card]]]:
     return cycle(deals)
 
 
-def play_to_mid_game(seed: int = 11, moves: int = 30) -> GameState:
-    """A 6-player state after ``moves`` random moves: castles crowned, piles grown."""
-    rng = random.Random(seed)
-    state = new_game([f"p{i}" for i in range(6)], Rules(), seed=seed).state
-    for _ in range(moves):
-        options = [o.move for o in legal_moves(state) if o.move.action != "call_hand"]
-        state = apply_move(state, rng.choice(options)).state
-    return state
-
-
 @pytest.fixture(scope="session")
 def mid_game() -> GameState:
-    return play_to_mid_game()
+    return benchmark_mid_game()

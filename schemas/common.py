@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
 
+from .base import LeanSchema
 from .fields import Boolean, Card, CardList, Integer, Number
 
 MAX_NAME = 64
@@ -15,7 +16,7 @@ def option_field(name: str) -> Boolean:
     return Boolean(load_default=False, metadata={"description": OPTION_DESCRIPTIONS[name]})
 
 
-class RulesSchema(Schema):
+class RulesSchema(LeanSchema):
     """The hand set and the seven options; all optional, defaults as the standard game."""
 
     hands = fields.String(
@@ -31,7 +32,7 @@ class RulesSchema(Schema):
     ghoul_raiser = option_field("ghoul_raiser")
 
 
-class CastleSchema(Schema):
+class CastleSchema(LeanSchema):
     """A castle card and the Kings stacked on it (0 to 2), bottom first."""
 
     card = Card(required=True)
@@ -49,7 +50,7 @@ def player_name(**kwargs: object) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=MAX_NAME), **kwargs)  # type: ignore[arg-type]
 
 
-class ProblemDetailSchema(Schema):
+class ProblemDetailSchema(LeanSchema):
     """One problem: where (a JSON pointer into the request), what (a stable code), why."""
 
     pointer = fields.String(required=True, metadata={"example": "/castles/1/card"})
@@ -60,7 +61,7 @@ class ProblemDetailSchema(Schema):
     column = fields.String(metadata={"description": "For spreadsheet rows: the column."})
 
 
-class ProblemSchema(Schema):
+class ProblemSchema(LeanSchema):
     """An RFC 9457 problem document (``application/problem+json``)."""
 
     type = fields.String(required=True, metadata={"example": "urn:24-kings:problem:invalid-input"})
@@ -71,7 +72,7 @@ class ProblemSchema(Schema):
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
 
 
-class HandSchema(Schema):
+class HandSchema(LeanSchema):
     name = fields.String(required=True, metadata={"example": "Half 7's"})
     family = fields.String(required=True)
     tier = fields.String(required=True, validate=validate.OneOf(["super", "full", "half"]))
@@ -79,7 +80,7 @@ class HandSchema(Schema):
     points = Number(required=True, metadata={"description": "Exact: a whole number or a half."})
 
 
-class SplitSchema(Schema):
+class SplitSchema(LeanSchema):
     """A player's cards divided for The Calculus."""
 
     score = Number(required=True, metadata={"description": "Exact: a whole number or a half."})

@@ -27,9 +27,22 @@ class Card(fields.String):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
         try:
-            return str(parse_card(text))
+            return canonical(text)
         except CardError as error:
             raise ValidationError(str(error)) from error
+
+
+_CANONICAL: dict[str, str] = {}
+
+
+def canonical(text: str) -> str:
+    """The canonical text of a card (``10h`` → ``10H``), memoised: card lists are the bulk of every body."""
+    known = _CANONICAL.get(text)
+    if known is None:
+        known = str(parse_card(text))
+        if len(_CANONICAL) < 4096:
+            _CANONICAL[text] = known
+    return known
 
 
 class CardList(fields.List):
@@ -48,7 +61,7 @@ class CardList(fields.List):
                 errors[index] = ["Not a valid string."]
                 continue
             try:
-                cards.append(str(parse_card(item)))
+                cards.append(canonical(item))
             except CardError as error:
                 errors[index] = [str(error)]
         if errors:

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.kings.start import MAX_SEED
 from service.kings.state import DIRECTIONS, MAX_PLAYERS, PHASES
 
+from .base import LeanSchema
 from .common import ProblemDetailSchema, RulesSchema, castles_field, player_name
 from .fields import Boolean, CardList, Integer, Number
 
 DECK = 104
 
 
-class ZoneSchema(Schema):
+class ZoneSchema(LeanSchema):
     """Cards the referee knows (in order, top last) and how many it cannot see."""
 
     cards = CardList(load_default=list, validate=validate.Length(max=DECK))
     hidden = Integer(load_default=0, validate=validate.Range(min=0, max=DECK))
 
 
-class PlayerStateSchema(Schema):
+class PlayerStateSchema(LeanSchema):
     name = player_name(required=True)
     hand = fields.Nested(ZoneSchema, required=True)
     status = fields.String(load_default="in", validate=validate.OneOf(["in", "out"]))
@@ -28,14 +29,14 @@ class PlayerStateSchema(Schema):
                          metadata={"description": "Set once the player is scored (a false call, or the game's end)."})
 
 
-class OutcomeSchema(Schema):
+class OutcomeSchema(LeanSchema):
     reason = fields.String(required=True, validate=validate.OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
     caller = fields.String(required=True, allow_none=True)
     castle_values = fields.List(Integer(validate=validate.Range(min=0, max=100)), required=True, validate=validate.Length(equal=4))
     winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
 
 
-class GameStateSchema(Schema):
+class GameStateSchema(LeanSchema):
     """A whole table between two moves; players in clockwise seat order."""
 
     rules = fields.Nested(RulesSchema, load_default=dict)
@@ -54,11 +55,11 @@ class GameStateSchema(Schema):
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
 
 
-class StateRequestSchema(Schema):
+class StateRequestSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
 
 
-class StateCheckResponseSchema(Schema):
+class StateCheckResponseSchema(LeanSchema):
     valid = Boolean(required=True)
     problems = fields.List(fields.Nested(ProblemDetailSchema), required=True)
 
@@ -73,13 +74,13 @@ def seat_fields() -> dict[str, fields.Field]:
     }
 
 
-NewGameRequestSchema = Schema.from_dict(
+NewGameRequestSchema = LeanSchema.from_dict(
     {**seat_fields(), "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED),
                                              metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})},
     name="NewGameRequest",
 )
 
-TableSetupRequestSchema = Schema.from_dict(
+TableSetupRequestSchema = LeanSchema.from_dict(
     {
         **seat_fields(),
         "castles": castles_field(),
@@ -91,12 +92,12 @@ TableSetupRequestSchema = Schema.from_dict(
 )
 
 
-class CastleTurnSchema(Schema):
+class CastleTurnSchema(LeanSchema):
     card = fields.String(required=True)
     became = fields.String(required=True, metadata={"example": "castle 1"})
 
 
-class NewGameResponseSchema(Schema):
+class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
     castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
     deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})

@@ -1,9 +1,11 @@
 """The rules catalog a client draws its hand table from, and the health check."""
 
-from marshmallow import Schema, fields
+from marshmallow import fields
+
+from .base import LeanSchema
 
 
-class HandSpecSchema(Schema):
+class HandSpecSchema(LeanSchema):
     name = fields.String(required=True)
     family = fields.String(required=True)
     tier = fields.String(required=True)
@@ -15,17 +17,17 @@ class HandSpecSchema(Schema):
     castles = fields.List(fields.Integer(), required=True)
 
 
-class HandSetSchema(Schema):
+class HandSetSchema(LeanSchema):
     name = fields.String(required=True)
     description = fields.String(required=True)
     hands = fields.List(fields.String(), required=True)
 
 
-class RulesCatalogSchema(Schema):
+class RulesCatalogSchema(LeanSchema):
     hands = fields.List(fields.Nested(HandSpecSchema), required=True)
     hand_sets = fields.List(fields.Nested(HandSetSchema), required=True)
     options = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
-class HealthSchema(Schema):
+class HealthSchema(LeanSchema):
     status = fields.String(required=True, metadata={"example": "ok"})

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.kings.moves import ACTIONS
 
+from .base import LeanSchema
 from .common import player_name
 from .fields import Boolean, Card, CardList, Integer
 from .games import GameStateSchema
 
 
-class MoveSchema(Schema):
+class MoveSchema(LeanSchema):
     player = player_name(required=True, metadata={"description": "The player making the move."})
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     card = Card(allow_none=True, metadata={"description": "The card discarded, dumped or played (not for call_hand)."})
@@ -22,7 +23,7 @@ class MoveSchema(Schema):
     reveal = CardList(allow_none=True, validate=validate.Length(max=8), metadata={"description": "A caller's cards the referee cannot see."})
 
 
-class MoveRequestSchema(Schema):
+class MoveRequestSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
     move = fields.Nested(MoveSchema, required=True)
 
@@ -32,28 +33,28 @@ class LegalMoveSchema(MoveSchema):
     face_up_choices = fields.List(fields.String(), metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."})
 
 
-class LegalMovesResponseSchema(Schema):
+class LegalMovesResponseSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True)
     phase = fields.String(required=True)
     moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
 
 
-class ReasonSchema(Schema):
+class ReasonSchema(LeanSchema):
     code = fields.String(required=True, metadata={"example": "suit_mismatch"})
     rule = fields.String(required=True, metadata={"example": "9.4"})
     pointer = fields.String(required=True, metadata={"example": "/card"})
     message = fields.String(required=True)
 
 
-class VerdictSchema(Schema):
+class VerdictSchema(LeanSchema):
     legal = Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     alternatives = fields.List(fields.Nested(LegalMoveSchema), required=True)
     call_valid = Boolean(metadata={"description": "For a legal call_hand: whether it is a valid call."})
 
 
-class TransitionSchema(Schema):
+class TransitionSchema(LeanSchema):
     move = fields.Nested(MoveSchema, required=True)
     state = fields.Nested(GameStateSchema, required=True)
     events = fields.List(fields.Dict(), required=True)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
+from .base import LeanSchema
 from .common import HandSchema, RulesSchema, SplitSchema, castles_field, player_name
 from .fields import Boolean, Card, CardList, Integer, Number
 
 MAX_TABLE_PLAYERS = 10
 
 
-class HandsRequestSchema(Schema):
+class HandsRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
     cards = CardList(required=True, validate=validate.Length(max=104), metadata={"description": "Any number of cards; a HAND! call needs 7."})
 
 
-class ProgressSchema(Schema):
+class ProgressSchema(LeanSchema):
     name = fields.String(required=True)
     family = fields.String(required=True)
     tier = fields.String(required=True)
@@ -27,7 +28,7 @@ class ProgressSchema(Schema):
     points = Number(required=True)
 
 
-class HandsResponseSchema(Schema):
+class HandsResponseSchema(LeanSchema):
     castle_values = fields.List(Integer(), required=True)
     valid_call = Boolean(required=True)
     calling_split = fields.Nested(SplitSchema, required=True, allow_none=True)
@@ -36,7 +37,7 @@ class HandsResponseSchema(Schema):
     progress = fields.List(fields.Nested(ProgressSchema), required=True)
 
 
-class TablePlayerSchema(Schema):
+class TablePlayerSchema(LeanSchema):
     name = player_name(required=True)
     cards = CardList(required=True, validate=validate.Length(max=104))
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
@@ -44,7 +45,7 @@ class TablePlayerSchema(Schema):
                         metadata={"description": "Declared hands; omitted, the referee chooses the best."})
 
 
-class CalculusRequestSchema(Schema):
+class CalculusRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
     players = fields.List(fields.Nested(TablePlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_TABLE_PLAYERS))
@@ -56,13 +57,13 @@ class PlayerResultSchema(SplitSchema):
     declared = Boolean(required=True)
 
 
-class CallSchema(Schema):
+class CallSchema(LeanSchema):
     player = fields.String(required=True)
     valid = Boolean(required=True)
     reason = fields.String(required=True)
 
 
-class CalculusResponseSchema(Schema):
+class CalculusResponseSchema(LeanSchema):
     castle_values = fields.List(Integer(), required=True)
     players = fields.List(fields.Nested(PlayerResultSchema), required=True)
     winners = fields.List(fields.String(), required=True)

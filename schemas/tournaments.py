@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.kings.rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS
 
+from .base import LeanSchema
 from .common import RulesSchema
 from .fields import Integer, Number
 
 MAX_ROWS = 10_000
 
 
-class StandingsRequestSchema(Schema):
+class StandingsRequestSchema(LeanSchema):
     """Rows as JSON objects, with the same columns as a spreadsheet's header."""
 
     rules = fields.Nested(RulesSchema, load_default=dict, metadata={"description": "For card rows: the variant of every game."})
@@ -27,7 +28,7 @@ def _query_option(name: str) -> fields.Boolean:
     return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": OPTION_DESCRIPTIONS[name] + " (true/false)"})
 
 
-StandingsQuerySchema = Schema.from_dict(
+StandingsQuerySchema = LeanSchema.from_dict(
     {
         "format": fields.String(validate=validate.OneOf(["json", "csv", "xlsx"]),
                                 metadata={"description": "Answer format; overrides the Accept header."}),
@@ -38,7 +39,7 @@ StandingsQuerySchema = Schema.from_dict(
 )
 
 
-class StandingSchema(Schema):
+class StandingSchema(LeanSchema):
     rank = Integer(required=True, metadata={"description": "Equal totals share a rank (1, 2, 2, 4)."})
     player = fields.String(required=True)
     total = Number(required=True, metadata={"description": "The traveling sum of the player's games."})
@@ -49,7 +50,7 @@ class StandingSchema(Schema):
     points = fields.Dict(keys=fields.String(), values=Number(), required=True, metadata={"description": "Points per game id."})
 
 
-class StandingsResponseSchema(Schema):
+class StandingsResponseSchema(LeanSchema):
     shape = fields.String(required=True, validate=validate.OneOf(["points", "cards"]))
     games = fields.List(fields.String(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)

@@ -76,6 +76,7 @@ class RefereeBlueprint(Blueprint):
         def decorator(func: Any) -> Any:
             func = self.problems()(func)
             func = self.answers(answer, answer_example, description)(func)
-            func = self.arguments(body, example=body_example)(func)
+            # An instance, built once: given a class, webargs would build (and deep-copy) a schema per request.
+            func = self.arguments(body(), example=body_example)(func)
             return self.route(path, methods=["POST"])(func)
         return decorator

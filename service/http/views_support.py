@@ -22,14 +22,14 @@ def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card])
     if problems:
         raise InvalidInput(problems)
     scorer = scorer_for(tuple(castles), rules)
-    calling = scorer.calling_split(cards)
+    reading = scorer.read(cards)
     return {
         "castle_values": list(scorer.values),
-        "valid_call": calling is not None,
-        "calling_split": calling.to_dict() if calling else None,
-        "best": scorer.best_split(cards).to_dict(),
-        "found": [hand.to_dict() for hand in scorer.find_hands(cards)],
-        "progress": [item.to_dict() for item in scorer.progress(cards)],
+        "valid_call": reading.calling is not None,
+        "calling_split": reading.calling.to_dict() if reading.calling else None,
+        "best": reading.best.to_dict(),
+        "found": [hand.to_dict() for hand in reading.found],
+        "progress": [item.to_dict() for item in reading.progress],
     }
 
 

@@ -119,22 +119,43 @@ class Progress:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24."""
+
+    best: Split
+    calling: Split | None
+    found: list[HandInstance]
+    progress: list[Progress]
+
+
 @dataclass(slots=True)
 class _Holding:
-    """A player's non-King cards as castle-relative keys, plus the Kings."""
+    """A player's non-King cards as castle-relative keys, plus the Kings.
+
+    Counts are plain dicts and a list indexed by rank: this is built for every
+    player of every request, so it avoids ``Counter``'s overhead.
+    """
 
     keys: list[int]
     kings: list[Card]
-    key_counts: Counter[int] = field(init=False)
-    rank_counts: Counter[int] = field(init=False)
+    key_counts: dict[int, int] = field(init=False)
+    key_count_list: list[int] = field(init=False)
+    rank_counts: list[int] = field(init=False)
     rank_mask: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.key_counts = Counter(self.keys)
-        self.rank_counts = Counter(key >> 2 for key in self.keys)
-        self.rank_mask = 0
-        for rank in self.rank_counts:
-            self.rank_mask |= 1 << rank
+        key_counts: dict[int, int] = {}
+        key_list = [0] * (KING * 4)
+        rank_counts = [0] * (KING + 1)
+        mask = 0
+        for key in self.keys:
+            key_counts[key] = key_counts.get(key, 0) + 1
+            key_list[key] += 1
+            rank = key >> 2
+            rank_counts[rank] += 1
+            mask |= 1 << rank
+        self.key_counts, self.key_count_list, self.rank_counts, self.rank_mask = key_counts, key_list, rank_counts, mask
 
 
 class Scorer:
@@ -151,10 +172,17 @@ class Scorer:
         self._suit_of_position = tuple(castle.suit for castle in castles)
         self._position_of_suit = {suit: index for index, suit in enumerate(self._suit_of_position)}
         self._card_of_key = [Card(key >> 2, self._suit_of_position[key & 3]) for key in range(KING * 4)]
+        self._key_of_card = {card: key for key, card in enumerate(self._card_of_key) if card.rank and not card.is_king}
         self._targets: list[tuple[HandSpec, tuple[Target, ...], int]] = [
             (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
             for spec in HANDS
         ]
+        # For progress: per hand, each target as (any_suit, keys, counts, target), ready for a C-level sum.
+        self._progress_plan = [
+            (spec, self.hand_set.allows(spec), half_points, [(t.any_suit, t.need_keys, t.need_counts, t) for t in targets])
+            for spec, targets, half_points in self._targets
+        ]
+        self._text_of_key = [str(card) if card.rank else "" for card in self._card_of_key]  # rank 0 is unused
         self._active = [
             (spec, target, half_points)
             for spec, targets, half_points in self._targets
@@ -180,11 +208,13 @@ class Scorer:
     def _holding(self, cards: Iterable[Card]) -> _Holding:
         keys: list[int] = []
         kings: list[Card] = []
+        key_of = self._key_of_card
         for card in cards:
-            if card.rank == KING:
+            key = key_of.get(card)
+            if key is None:
                 kings.append(card)
             else:
-                keys.append(self._key(card))
+                keys.append(key)
         return _Holding(keys, kings)
 
     # -- detection ---------------------------------------------------------------
@@ -199,7 +229,7 @@ class Scorer:
             for spec, target, half_points in entries:
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
-                elif all(counts[key] >= n for key, n in target.need):
+                elif all(counts.get(key, 0) >= n for key, n in target.need):
                     choices = (target.keys,)
                 else:
                     continue
@@ -213,6 +243,16 @@ class Scorer:
         """Every hand instance the cards hold (a card may appear in several)."""
         return [self._instance(spec, keys, hp) for spec, keys, hp in self._instances(self._holding(cards))]
 
+    def read(self, cards: Sequence[Card]) -> Reading:
+        """Everything a player at the table asks about their cards, sharing one pass over them."""
+        holding = self._holding(cards)
+        instances = self._instances(holding) if holding.keys else []
+        best = self._search(holding, None, call_only=False, instances=instances)
+        assert best is not None
+        calling = self._search(holding, None, call_only=True, instances=instances) if len(cards) == CALL_SIZE else None
+        found = [self._instance(spec, keys, hp) for spec, keys, hp in instances]
+        return Reading(best, calling, found, self._progress(holding))
+
     def _instance(self, spec: HandSpec, keys: Iterable[int], half_points: int) -> HandInstance:
         return HandInstance(spec, tuple(self._card(key) for key in keys), half_points)
 
@@ -222,10 +262,11 @@ class Scorer:
         if holding.kings:
             return []
         whole = tuple(sorted(holding.keys))
+        rank_need = tuple((rank, n) for rank, n in enumerate(holding.rank_counts) if n)
         found = [
             self._instance(spec, keys, hp)
             for spec, target, hp in self._active
-            if target.rank_need == tuple(sorted(holding.rank_counts.items()))
+            if target.rank_need == rank_need
             for keys in _matching_choices(target, holding)
             if keys == whole
         ]
@@ -273,15 +314,19 @@ class Scorer:
     def is_valid_call(self, cards: Sequence[Card]) -> bool:
         return self.calling_split(cards) is not None
 
-    def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool) -> Split | None:
+    def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool,
+                instances: list[tuple[HandSpec, tuple[int, ...], int]] | None = None) -> Split | None:
         keys = list(holding.keys)
         kings = list(holding.kings)
         kings_held = len(kings)
-        if pointer is not None and pointer.is_king:
-            kings.remove(pointer)
-        elif pointer is not None:
-            keys.remove(self._key(pointer))
-        instances = self._instances(_Holding(keys, kings)) if keys else []
+        if pointer is not None:
+            if pointer.is_king:
+                kings.remove(pointer)
+            else:
+                keys.remove(self._key(pointer))
+            holding, instances = _Holding(keys, kings), None
+        if instances is None:
+            instances = self._instances(holding) if keys else []
         best: tuple[int, int, list[int], list[int]] | None = None
 
         def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
@@ -393,19 +438,20 @@ class Scorer:
     # -- progress ----------------------------------------------------------------------
     def progress(self, cards: Iterable[Card]) -> list[Progress]:
         """For each of the 24 hands, the closest completion: cards held and missing."""
-        holding = self._holding(cards)
-        key_counts, rank_counts = dict(holding.key_counts), dict(holding.rank_counts)
+        return self._progress(self._holding(cards))
+
+    def _progress(self, holding: _Holding) -> list[Progress]:
+        count_of_key, count_of_rank = holding.key_count_list.__getitem__, holding.rank_counts.__getitem__
         by_rank: dict[int, list[Card]] = {}
         for key in sorted(holding.keys):
             by_rank.setdefault(key >> 2, []).append(self._card_of_key[key])
         report = []
-        for spec, targets, half_points in self._targets:
-            best_held = -1
-            for candidate in targets:
-                counts = rank_counts if candidate.any_suit else key_counts
-                held_count = sum(min(n, counts.get(key, 0)) for key, n in candidate.need)
+        for spec, in_play, half_points, plan in self._progress_plan:
+            best_held, target = -1, plan[0][3]
+            for any_suit, keys, counts, candidate in plan:
+                held_count = sum(map(min, counts, map(count_of_rank if any_suit else count_of_key, keys)))
                 if held_count > best_held:
-                    target, best_held = candidate, held_count
+                    best_held, target = held_count, candidate
             held: list[Card] = []
             missing: list[str] = []
             for key, n in target.need:
@@ -413,11 +459,10 @@ class Scorer:
                     have = by_rank.get(key, [])[:n]
                     missing += [RANK_NAMES[key] + "*"] * (n - len(have))
                 else:
-                    card = self._card_of_key[key]
-                    have = [card] * min(n, key_counts.get(key, 0))
-                    missing += [str(card)] * (n - len(have))
+                    have = [self._card_of_key[key]] * min(n, count_of_key(key))
+                    missing += [self._text_of_key[key]] * (n - len(have))
                 held += have
-            report.append(Progress(spec, self.hand_set.allows(spec), tuple(held), tuple(missing), half_points))
+            report.append(Progress(spec, in_play, tuple(held), tuple(missing), half_points))
         return report
 
 
@@ -450,6 +495,6 @@ def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
 def _matching_choices(target: Target, holding: _Holding) -> list[tuple[int, ...]]:
     if target.any_suit:
         return _suit_choices(target, holding.keys)
-    if all(holding.key_counts[key] >= n for key, n in target.need):
+    if all(holding.key_counts.get(key, 0) >= n for key, n in target.need):
         return [target.keys]
     return []

@@ -6,7 +6,6 @@ The engine reports every problem at once; the HTTP layer turns them into the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -44,11 +43,11 @@ def join_pointer(*parts: str | int) -> str:
 
 def third_copies(places: Iterable[tuple[str, Card]]) -> list[Problem]:
     """A problem at each place where a card shows up a third time (two decks hold two of each)."""
-    seen: Counter[Card] = Counter()
+    seen: dict[Card, int] = {}
     problems = []
     for pointer, card in places:
-        seen[card] += 1
-        if seen[card] == 3:
+        count = seen[card] = seen.get(card, 0) + 1
+        if count == 3:
             problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
     return problems
 

@@ -27,6 +27,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 CSV_EXAMPLE = (EXAMPLES / "results-points.csv").read_text(encoding="utf-8")
 JSON_EXAMPLE = {"rows": [{"game": "1", "player": "ann", "points": 13}, {"game": "1", "player": "bob", "points": -4},
                          {"game": "2", "player": "ann", "points": 6.5}, {"game": "2", "player": "bob", "points": 6.5}]}
+ROWS_SCHEMA = StandingsRequestSchema()
 ANSWER_EXAMPLE = standings(*read_rows(table_from_records(JSON_EXAMPLE["rows"], first_row=0))).to_dict()
 
 
@@ -54,7 +55,7 @@ def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
         is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
         return (table_from_xlsx(data) if is_xlsx else table_from_csv(data)), query_rules
     try:
-        body = StandingsRequestSchema().load(strict_json(request.get_data()))
+        body = ROWS_SCHEMA.load(strict_json(request.get_data()))
     except ValidationError as error:
         errors = pointer_errors(error.messages)
         return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body")
@@ -70,7 +71,7 @@ def _answer_format(query: dict[str, Any]) -> str:
 
 @blp.route("/tournaments/standings", methods=["POST"])
 @accepts(JSON, CSV, XLSX, MULTIPART)
-@blp.arguments(StandingsQuerySchema, location="query", as_kwargs=True)
+@blp.arguments(StandingsQuerySchema(), location="query", as_kwargs=True)
 @blp.doc(requestBody={"required": True, "content": {
     JSON: {"schema": StandingsRequestSchema, "example": JSON_EXAMPLE},
     CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},

@@ -1,0 +1,48 @@
+"""Realistic request bodies for the HTTP benchmarks and the soak test (fixed seeds)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from service.kings.cards import full_deck
+from service.kings.moves import apply_move, legal_moves
+from service.kings.rules import Rules
+from service.kings.start import new_game
+from service.kings.state import GameState
+
+CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
+
+
+def mid_game(seed: int = 11, moves: int = 30, players: int = 6) -> GameState:
+    """A state after ``moves`` random moves: castles crowned, piles grown."""
+    rng = random.Random(seed)
+    state = new_game([f"p{i}" for i in range(players)], Rules(), seed=seed).state
+    for _ in range(moves):
+        options = [o.move for o in legal_moves(state) if o.move.action != "call_hand"]
+        state = apply_move(state, rng.choice(options)).state
+    return state
+
+
+def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Endpoint name → (path, JSON body)."""
+    rng = random.Random(6)
+    pool = [str(card) for card in full_deck()]
+    for castle in CASTLES:
+        for card in (castle["card"], *castle["kings"]):
+            pool.remove(card)
+    cards = rng.sample(pool, 42)
+    state = mid_game()
+    move = next(o.move for o in legal_moves(state) if o.move.action == "face_up_discard")
+    return {
+        "calculus-6p": ("/v1/24-kings/calculus", {"castles": CASTLES, "caller": "p0",
+                                                  "players": [{"name": f"p{i}", "cards": cards[i * 7:(i + 1) * 7]} for i in range(6)]}),
+        "hands-7": ("/v1/24-kings/hands", {"castles": CASTLES, "cards": cards[:7]}),
+        "moves-legal": ("/v1/24-kings/moves/legal", {"state": state.to_dict()}),
+        "moves-apply": ("/v1/24-kings/moves/apply", {"state": state.to_dict(), "move": move.to_dict()}),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps({name: len(json.dumps(body)) for name, (_, body) in bodies().items()}))

@@ -1,0 +1,129 @@
+"""`make bench-http`: wrk against the project's own gunicorn, each endpoint as a ratio to the floor.
+
+Starts gunicorn with gunicorn.conf.py (sync workers, WEB_CONCURRENCY=2 unless
+set) on a loopback port, then for each run measures /healthz (the floor) and
+every main endpoint with a realistic body: req/s, p50, p99, and req/s as a
+ratio to the floor of the same run. Prints the medians over the runs.
+
+    python -m benchmarks.http_bench [--runs 3] [--duration 10] [--connections 16] [--json results.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from benchmarks.bodies import bodies
+
+ROOT = Path(__file__).resolve().parents[1]
+GOALS = {"calculus-6p": 0.6, "hands-7": 0.7, "moves-legal": 0.5}
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2")}
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
+                               cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"gunicorn did not start; see {log}")
+
+
+def lua_script(directory: Path, name: str, body: dict[str, Any] | None) -> Path:
+    script = directory / f"{name}.lua"
+    if body is None:
+        script.write_text('wrk.method = "GET"\n')
+    else:
+        script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                          f"wrk.body = {json.dumps(json.dumps(body))}\n")
+    return script
+
+
+def to_ms(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+    return float(number) * UNITS[unit]
+
+
+def run_wrk(url: str, script: Path, duration: int, connections: int) -> dict[str, float]:
+    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(script), url],
+                            capture_output=True, text=True, check=True).stdout
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
+        "p50_ms": to_ms(latency["50"]), "p99_ms": to_ms(latency["99"]),
+        "errors": float(sum(int(n) for n in errors.groups())) if errors else 0.0,
+        "non_2xx": float(non_2xx.group(1)) if non_2xx else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    options.add_argument("--runs", type=int, default=3)
+    options.add_argument("--duration", type=int, default=10)
+    options.add_argument("--connections", type=int, default=16)
+    options.add_argument("--json", type=Path, help="also write every run's figures here")
+    args = options.parse_args(argv)
+    if not shutil.which("wrk"):
+        print("make bench-http needs wrk: install it with `apt-get install wrk` (Debian/Ubuntu) and run again.", file=sys.stderr)
+        return 2
+    port = free_port()
+    with tempfile.TemporaryDirectory() as scratch:
+        directory = Path(scratch)
+        targets = {"healthz": ("/healthz", None), **bodies()}
+        scripts = {name: lua_script(directory, name, body) for name, (_, body) in targets.items()}
+        server = start_gunicorn(port, directory / "gunicorn.log")
+        runs: list[dict[str, dict[str, float]]] = []
+        try:
+            for number in range(1, args.runs + 1):
+                run = {}
+                for name, (path, _) in targets.items():
+                    run[name] = run_wrk(f"http://127.0.0.1:{port}{path}", scripts[name], args.duration, args.connections)
+                    run[name]["ratio"] = run[name]["rps"] / run["healthz"]["rps"]
+                runs.append(run)
+                print(f"run {number}/{args.runs}: " + ", ".join(f"{n} {r['rps']:.0f}/s" for n, r in run.items()), flush=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    print(f"\nmedians of {args.runs} run(s), wrk -t2 -c{args.connections} -d{args.duration}s, "
+          f"gunicorn sync workers={os.environ.get('WEB_CONCURRENCY', '2')}, {os.cpu_count()} cores")
+    print(f"{'endpoint':<14}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'ratio':>8}{'goal':>7}  errors non-2xx")
+    for name in targets:
+        median = {key: statistics.median(run[name][key] for run in runs) for key in runs[0][name]}
+        goal = GOALS.get(name)
+        verdict = "" if goal is None else ("met" if median["ratio"] >= goal else "MISSED")
+        print(f"{name:<14}{median['rps']:>9.0f}{median['p50_ms']:>9.2f}{median['p99_ms']:>9.2f}"
+              f"{median['p99_ms'] / median['p50_ms']:>9.2f}{median['ratio']:>8.2f}{(goal or 0):>7.2f}  "
+              f"{median['errors']:.0f} {median['non_2xx']:.0f} {verdict}")
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
