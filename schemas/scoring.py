@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from service.kings.hands import MAX_HOLDING
+
 from .base import LeanSchema
 from .common import HandSchema, RulesSchema, SplitSchema, castles_field, player_name
 from .fields import Boolean, Card, CardList, Integer, Number
@@ -14,7 +16,8 @@ MAX_TABLE_PLAYERS = 10
 class HandsRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
-    cards = CardList(required=True, validate=validate.Length(max=104), metadata={"description": "Any number of cards; a HAND! call needs 7."})
+    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING),
+                     metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
 
 
 class ProgressSchema(LeanSchema):
@@ -39,7 +42,7 @@ class HandsResponseSchema(LeanSchema):
 
 class TablePlayerSchema(LeanSchema):
     name = player_name(required=True)
-    cards = CardList(required=True, validate=validate.Length(max=104))
+    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards."})
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
     hands = fields.List(CardList(validate=validate.Length(min=3, max=6)), validate=validate.Length(max=34),
                         metadata={"description": "Declared hands; omitted, the referee chooses the best."})

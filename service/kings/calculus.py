@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .castles import Castle, castle_places, castle_problems
-from .hands import Scorer, Split, scorer_for
+from .hands import MAX_HOLDING, Scorer, Split, scorer_for
 from .problems import InvalidInput, Problem, third_copies
 from .rules import Rules
 
@@ -98,6 +98,9 @@ def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], ru
         if player.name in names:
             problems.append(Problem(f"/players/{index}/name", "duplicate_name", f"{player.name!r} names an earlier player too"))
         names.add(player.name)
+        if len(player.cards) > MAX_HOLDING:
+            problems.append(Problem(f"/players/{index}/cards", "too_many_cards",
+                                    f"{player.name!r} has {len(player.cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
     if not players:
         problems.append(Problem("/players", "no_players", "a table needs at least one player"))
     if caller is not None and caller not in names:

@@ -22,6 +22,11 @@ from .rules import Rules
 
 CALL_SIZE = 7
 HAND_CARDS_IN_A_CALL = 6
+MAX_HOLDING = 12  # RULES.md §15: a player holds 8 at most; the search grows steeply past 12
+
+
+class HoldingTooLarge(ValueError):
+    """More cards than the referee scores as one player's holding."""
 
 
 def as_number(half_points: int) -> int | float:
@@ -206,6 +211,9 @@ class Scorer:
         return self._card_of_key[key]
 
     def _holding(self, cards: Iterable[Card]) -> _Holding:
+        cards = list(cards)
+        if len(cards) > MAX_HOLDING:
+            raise HoldingTooLarge(f"{len(cards)} cards are more than one player's holding: the referee scores at most {MAX_HOLDING}")
         keys: list[int] = []
         kings: list[Card] = []
         key_of = self._key_of_card

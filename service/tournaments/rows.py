@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Literal
 
 from openpyxl import load_workbook
@@ -26,6 +27,7 @@ OPTIONAL_COLUMNS = ("caller",)
 TRUE_TEXTS = {"yes", "y", "true", "1", "x"}
 FALSE_TEXTS = {"no", "n", "false", "0", ""}
 MAX_ROWS = 10_000
+MAX_COLUMNS = 64  # far more than either row shape uses; bounds what a workbook can make us read
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,10 @@ def table_from_csv(data: bytes) -> Table:
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    lines = list(reader)
+    try:
+        lines = list(islice(reader, MAX_ROWS + 2))
+    except csv.Error as error:
+        raise BadRows([RowProblem(reader.line_num, "", "bad_csv", f"the CSV cannot be read at line {reader.line_num}: {error}")]) from error
     if not lines:
         raise BadRows([RowProblem(1, "", "empty", "the CSV is empty: it needs a header row and one row per game and player")])
     header = [normalise(h) for h in lines[0]]
@@ -117,7 +122,7 @@ def table_from_xlsx(data: bytes) -> Table:
         sheet = load_workbook(io.BytesIO(data), read_only=True, data_only=True).worksheets[0]
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise BadRows([RowProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {type(error).__name__}")]) from error
-    values = list(sheet.iter_rows(values_only=True))
+    values = list(islice(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS), MAX_ROWS + 2))
     if not values:
         raise BadRows([RowProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
     header = [normalise(h) for h in values[0]]

@@ -228,3 +228,9 @@ def test_swagger_ui_is_served_offline(client):
 def test_types_are_never_coerced(client, field, value):
     """Found by schemathesis: marshmallow would truncate 2.5 to 2 and read "yes" as true. We refuse instead."""
     assert_problem(client.post(f"{V1}/games", json={**NEW_GAME_REQUEST, field: value}), 422)
+
+
+def test_a_holding_larger_than_the_referee_scores_is_refused_quickly(client):
+    cards = ["7H", "7C", "7D", "8H", "8C", "8D", "9H", "9C", "9D", "10H", "10C", "10D", "JH"]
+    response = client.post(f"{V1}/hands", json={**HANDS_REQUEST, "rules": {"hands": "quick"}, "cards": cards})
+    assert assert_problem(response, 422, "/cards")["errors"][0]["code"] == "bad_length"

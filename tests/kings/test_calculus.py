@@ -78,3 +78,10 @@ def test_declared_split_problems_point_into_the_player():
 def test_no_players_is_a_problem():
     with pytest.raises(InvalidInput, match="at least one player"):
         calculus(TABLE, [], Rules())
+
+
+def test_too_many_cards_for_one_player_is_a_problem():
+    thirteen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AH"
+    with pytest.raises(InvalidInput) as caught:
+        calculus(TABLE, [player("ann", thirteen)], Rules())
+    assert [(p.pointer, p.code) for p in caught.value.problems] == [("/players/0/cards", "too_many_cards")]

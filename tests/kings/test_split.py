@@ -121,3 +121,13 @@ def test_a_half_hand_and_six_others_is_not_a_call():
 
 def test_exact_half_points():
     assert as_number(13) == 6.5 and as_number(-7) == -3.5 and as_number(26) == 13 and isinstance(as_number(26), int)
+
+
+def test_a_holding_is_at_most_twelve_cards():
+    from service.kings.hands import MAX_HOLDING, HoldingTooLarge
+
+    scorer = Scorer(TABLE, Rules(hands="quick"))
+    twelve = parse_cards("7H 7C 7D 8H 8C 8D 9H 9C 9D 10H 10C 10D")
+    assert len(twelve) == MAX_HOLDING and scorer.best_split(twelve).half_score > 0
+    with pytest.raises(HoldingTooLarge, match="13 cards"):
+        scorer.best_split([*twelve, parse_card("2S")])

@@ -129,3 +129,12 @@ def test_unreadable_files_are_bad_rows_not_crashes():
         table_from_xlsx(b"PK\x03\x04 not really a workbook")
     with pytest.raises(BadRows, match="empty"):
         table_from_csv(b"")
+
+
+def test_hostile_files_are_bad_rows_not_crashes():
+    with pytest.raises(BadRows) as caught:
+        table_from_csv(b"game,player,points\n1,ann," + b"9" * 200_000 + b"\n")
+    assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
+    too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(10_005))
+    with pytest.raises(BadRows, match="at most 10000 rows"):
+        read_rows(table_from_csv(too_many))
