@@ -19,6 +19,7 @@ from openpyxl import load_workbook
 
 from service.kings.cards import CardError, CardListError, parse_cards
 from service.kings.castles import Castle, parse_castle
+from service.kings.state import MAX_PLAYERS
 
 Shape = Literal["points", "cards"]
 POINTS_COLUMNS = ("game", "player", "points")
@@ -27,6 +28,8 @@ OPTIONAL_COLUMNS = ("caller",)
 TRUE_TEXTS = {"yes", "y", "true", "1", "x"}
 FALSE_TEXTS = {"no", "n", "false", "0", ""}
 MAX_ROWS = 10_000
+MAX_CARD_ROWS = 1_000  # each is scored by The Calculus: 100 games of 10 players
+MAX_FINAL_CARDS = 8  # a player ends a game holding 7, or 8 if the pile ran dry mid-turn
 MAX_COLUMNS = 64  # far more than either row shape uses; bounds what a workbook can make us read
 
 
@@ -148,8 +151,9 @@ def read_rows(table: Table) -> tuple[Shape, list[ResultRow]]:
     if missing:
         raise BadRows([RowProblem(1, c, "missing_column", f"the header has no column {c!r}") for c in missing])
     table.ignored = [c for c in table.columns if c not in expected and c not in OPTIONAL_COLUMNS]
-    if len(table.rows) > MAX_ROWS:
-        raise BadRows([RowProblem(MAX_ROWS + 2, "", "too_many_rows", f"at most {MAX_ROWS} rows")])
+    limit = MAX_ROWS if shape == "points" else MAX_CARD_ROWS
+    if len(table.rows) > limit:
+        raise BadRows([RowProblem(limit + 2, "", "too_many_rows", f"at most {limit} rows of {shape}")])
     problems: list[RowProblem] = []
     rows = [row for row in (_read_row(number, cells, shape, problems) for number, cells in table.rows) if row]
     problems += _duplicate_problems(rows)
@@ -206,6 +210,8 @@ def _cards(number: int, text: str, problems: list[RowProblem]) -> list[Any]:
         return []
     if not cards:
         problems.append(RowProblem(number, "cards", "required", "cards is empty: list the player's final cards, e.g. 'QH JH 10H 9H 8H 7H 3S'"))
+    if len(cards) > MAX_FINAL_CARDS:
+        problems.append(RowProblem(number, "cards", "too_many_cards", f"{len(cards)} cards: a player ends a game with at most {MAX_FINAL_CARDS}"))
     return cards
 
 
@@ -225,9 +231,13 @@ def _game_problems(rows: Sequence[ResultRow]) -> list[RowProblem]:
     """Card rows of one game share its castles and have at most one caller."""
     first_of: dict[str, ResultRow] = {}
     caller_of: dict[str, ResultRow] = {}
+    players_of: dict[str, int] = {}
     problems = []
     for row in rows:
         first = first_of.setdefault(row.game, row)
+        players_of[row.game] = players_of.get(row.game, 0) + 1
+        if players_of[row.game] == MAX_PLAYERS + 1:
+            problems.append(RowProblem(row.row, "player", "too_many_players", f"game {row.game!r} has more than {MAX_PLAYERS} players"))
         for index, (mine, theirs) in enumerate(zip(row.castles, first.castles, strict=True), start=1):
             if mine != theirs:
                 problems.append(RowProblem(row.row, f"castle_{index}", "castles_differ",

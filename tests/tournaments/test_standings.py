@@ -138,3 +138,18 @@ def test_hostile_files_are_bad_rows_not_crashes():
     too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(10_005))
     with pytest.raises(BadRows, match="at most 10000 rows"):
         read_rows(table_from_csv(too_many))
+
+
+def test_card_rows_are_bounded_like_real_games():
+    header = b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n"
+    nine = header + b"1,ann,5H,9C,4D,10S,AS 2S 3S 4S 5S 6S 7S 8S 9S\n"
+    with pytest.raises(BadRows) as caught:
+        from_csv(nine)
+    assert [(p.column, p.code) for p in caught.value.problems] == [("cards", "too_many_cards")]
+    eleven = header + b"".join(b"1,p%d,5H,9C,4D,10S,2C\n" % i for i in range(11))
+    with pytest.raises(BadRows) as caught:
+        from_csv(eleven)
+    assert [(p.row, p.code) for p in caught.value.problems] == [(12, "too_many_players")]
+    many = header + b"".join(b"%d,ann,5H,9C,4D,10S,2C\n" % i for i in range(1001))
+    with pytest.raises(BadRows, match="at most 1000 rows of cards"):
+        from_csv(many)
