@@ -14,6 +14,7 @@ RUN pip install --no-deps -r requirements.txt
 COPY gunicorn.conf.py ./
 COPY service ./service
 COPY schemas ./schemas
+COPY examples ./examples
 
 RUN useradd --create-home --uid 10001 referee
 USER referee
