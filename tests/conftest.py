@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 import requests
 
-from service.kings.cards import parse_cards
 from service.kings.castles import Castle, parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,11 +32,6 @@ def golden_cases(name: str) -> list[dict[str, Any]]:
 def make_castles(*texts: str) -> list[Castle]:
     """Castles from short texts: ``"4H"`` or ``"4H+KH"`` (Kings after ``+``)."""
     return [parse_castle(text) for text in texts]
-
-
-@pytest.fixture
-def cards():
-    return parse_cards
 
 
 def free_port() -> int:

@@ -20,7 +20,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from service.kings.moves import IllegalMove
-from service.kings.problems import InvalidInput, Problem
+from service.kings.problems import InvalidInput
 from service.tournaments.rows import BadRows
 
 PROBLEM_MIME = "application/problem+json"
@@ -132,10 +132,6 @@ def from_bad_rows(error: BadRows) -> Response:
 def from_unexpected(error: Exception) -> Response:
     log.exception("unexpected error on %s", request.path)
     return problem_response(500, "the referee failed unexpectedly; the request was not judged", slug="internal", title="Internal Server Error")
-
-
-def problems_from(errors: Iterable[Problem]) -> list[dict[str, str]]:
-    return [p.to_dict() for p in errors]
 
 
 # -- strict JSON --------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ bad text and its position quoted.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -105,15 +104,6 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     if problems:
         raise CardListError(problems)
     return cards
-
-
-def format_cards(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def over_copied(cards: Iterable[Card]) -> dict[Card, int]:
-    """Cards present more than twice: two decks hold each card exactly twice."""
-    return {card: n for card, n in Counter(cards).items() if n > COPIES_PER_CARD}
 
 
 def full_deck() -> list[Card]:

@@ -14,7 +14,6 @@ from .problems import Problem
 from .rules import Rules
 
 CASTLE_COUNT = 4
-CASTLE_NAMES: tuple[str, ...] = ("North", "West", "East", "South")
 CROWNED_VALUE = 13
 DOUBLE_KING_VALUE = 26
 

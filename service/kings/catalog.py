@@ -138,7 +138,6 @@ HANDS: tuple[HandSpec, ...] = (
     HandSpec("Pure Royalty", "Royalty", "full", ((11, 11, 11, 12, 12, 12),), ANY, Formula("difference", (3, 4), 2)),
     HandSpec("Half Royalty", "Royalty", "half", _pairs(11, 12), SuitRule("one_of", (3, 4)), Formula("difference", (3, 4), 1)),
 )
-HANDS_BY_NAME: dict[str, HandSpec] = {spec.name: spec for spec in HANDS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
 
@@ -43,10 +42,6 @@ class HandInstance:
     cards: tuple[Card, ...]
     half_points: int
 
-    @property
-    def points(self) -> Fraction:
-        return Fraction(self.half_points, 2)
-
     def to_dict(self) -> dict[str, object]:
         return {
             "name": self.spec.name,
@@ -67,10 +62,6 @@ class Split:
     penalised: tuple[Card, ...]
     kings: tuple[Card, ...]
     half_score: int
-
-    @property
-    def score(self) -> Fraction:
-        return Fraction(self.half_score, 2)
 
     @property
     def is_call_shape(self) -> bool:

@@ -36,11 +36,6 @@ class InvalidInput(ValueError):
         super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in problems))
 
 
-def join_pointer(*parts: str | int) -> str:
-    """A JSON pointer (RFC 6901) from its reference tokens, escaped."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
 def third_copies(places: Iterable[tuple[str, Card]]) -> list[Problem]:
     """A problem at each place where a card shows up a third time (two decks hold two of each)."""
     seen: dict[Card, int] = {}

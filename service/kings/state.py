@@ -275,15 +275,6 @@ class JsonReader:
         return Castle(card, kings) if card else None
 
 
-def rules_from_dict(data: object, pointer: str = "/rules") -> Rules:
-    """Rules from JSON; raises :class:`InvalidInput` on an unknown hand set or option."""
-    reader = JsonReader()
-    rules = _read_rules(reader, data, pointer)
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return rules
-
-
 def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
     if data is None:
         return Rules()

@@ -1,6 +1,7 @@
 import pytest
 
-from service.kings.cards import Card, CardError, CardListError, full_deck, over_copied, parse_card, parse_cards
+from service.kings.cards import Card, CardError, CardListError, full_deck, parse_card, parse_cards
+from service.kings.problems import third_copies
 
 
 @pytest.mark.parametrize(
@@ -57,5 +58,6 @@ def test_face_values_follow_the_rule_book():
 def test_two_decks_hold_every_card_exactly_twice():
     deck = full_deck()
     assert len(deck) == 104
-    assert not over_copied(deck)
-    assert over_copied([*deck, parse_card("5H")]) == {parse_card("5H"): 3}
+    assert not third_copies((str(i), card) for i, card in enumerate(deck))
+    extra = third_copies((str(i), card) for i, card in enumerate([*deck, parse_card("5H")]))
+    assert [(p.pointer, p.code) for p in extra] == [("104", "third_copy")]
