@@ -15,17 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from service.client import DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
+from service.kings.castles import parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _castles(text: str) -> list[dict[str, Any]]:
     """``5H,9C+KC,4D,10S`` as four castle objects (Kings after ``+``)."""
-    castles = []
-    for item in text.split(","):
-        card, *kings = item.strip().split("+")
-        castles.append({"card": card, "kings": kings})
-    return castles
+    return [parse_castle(item).to_dict() for item in text.split(",")]
 
 
 def _rules(pairs: Sequence[str]) -> dict[str, Any]:
@@ -157,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RefereeError as error:
         print(f"kings: the referee refused the request\n{error}", file=sys.stderr)
         return 1
-    except (OSError, json.JSONDecodeError) as error:
+    except (OSError, ValueError) as error:  # a file that is missing or not JSON, a castle that is not one
         print(f"kings: cannot read the input: {error}", file=sys.stderr)
         return 2
     print(json.dumps(result, indent=1) if args.json else SHOW[args.command](result))  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
+from .calculus import winners_of
 from .cards import COPIES_PER_CARD, Card
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
@@ -506,9 +507,7 @@ def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", 
                 continue
             state, split = _score(scorer, state, seat, player.hand.cards)
             scores.append({"player": player.name, **split.to_dict()})
-    scored = [(p.name, p.half_score) for p in state.players if p.half_score is not None]
-    top = max(score for _, score in scored) if scored else None
-    winners = tuple(name for name, score in scored if score == top)
+    winners = winners_of([(p.name, p.half_score) for p in state.players if p.half_score is not None])
     outcome = Outcome(reason, caller, tuple(scorer.values), winners)
     events.append({"type": "game_over", "reason": reason, "caller": caller, "castle_values": list(scorer.values),
                    "scores": scores, "unscored": unscored, "winners": list(winners), "rule": "17"})

@@ -15,7 +15,7 @@ from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards, shuffled
 from .problems import InvalidInput, Problem
 from .rules import Rules
-from .state import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Direction, GameState, Player, Zone, check_state
+from .state import HAND_SIZE, Direction, GameState, Player, Zone, check_state, roster_problems
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
@@ -46,16 +46,7 @@ class NewGame:
 
 
 def _seat_problems(names: Sequence[str], dealer: int) -> list[Problem]:
-    problems = []
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (RULES.md §3)"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(f"/players/{index}", "blank_name", "a player needs a name"))
-        elif name in seen:
-            problems.append(Problem(f"/players/{index}", "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
+    problems = roster_problems(names)
     if names and not 0 <= dealer < len(names):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
     return problems

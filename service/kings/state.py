@@ -8,7 +8,7 @@ server-dealt game and a physical table watched by a phone (RULES.md §22).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
@@ -172,18 +172,25 @@ def state_problems(state: GameState) -> list[Problem]:
     return problems
 
 
+def roster_problems(names: Sequence[str], name_pointer: str = "/players/{}") -> list[Problem]:
+    """The seats' names: 2 to 10 players (RULES.md §3), each named, no name twice."""
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (RULES.md §3)"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(name_pointer.format(index), "blank_name", "a player needs a name"))
+        elif name in seen:
+            problems.append(Problem(name_pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems
+
+
 def _seat_problems(state: GameState) -> list[Problem]:
-    problems: list[Problem] = []
     count = len(state.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count} (RULES.md §3)"))
-    names: set[str] = set()
+    problems = roster_problems([player.name for player in state.players], "/players/{}/name")
     for index, player in enumerate(state.players):
-        if not player.name.strip():
-            problems.append(Problem(f"/players/{index}/name", "blank_name", "a player needs a name"))
-        if player.name in names:
-            problems.append(Problem(f"/players/{index}/name", "duplicate_name", f"{player.name!r} names an earlier player too"))
-        names.add(player.name)
         problems += _hand_size_problems(state, index, player)
     for name, seat in (("dealer", state.dealer), ("to_act", state.to_act)):
         if not 0 <= seat < count:

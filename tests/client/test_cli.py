@@ -57,6 +57,8 @@ def test_refusals_and_silence_are_explained(server, tmp_path):
     assert silent.returncode == 2 and "no referee answers at" in silent.stderr
     missing = kings("score", str(tmp_path / "nope.json"), url=server)
     assert missing.returncode == 2 and "cannot read the input" in missing.stderr
+    bad_castle = kings("hands", "QH", "--castles", "5H,9C+XX,4D,10S", url=server)
+    assert bad_castle.returncode == 2 and "castle '9C+XX'" in bad_castle.stderr
 
 
 def test_kings_serve_runs_gunicorn():
