@@ -57,15 +57,24 @@ def server(tmp_path_factory):
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
-        try:
+        try:  # the master listens before its workers boot: a first poll may be refused or time out
             requests.get(f"{url}/healthz", timeout=1)
             break
-        except requests.ConnectionError:
+        except requests.RequestException:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 pytest.fail(f"gunicorn did not start: {log_path.read_text(errors='replace')}")
             time.sleep(0.1)
     yield url
-    process.terminate()
-    process.wait(timeout=10)
+    stop(process)
     log.close()
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Ask gunicorn to stop, and insist if it has not within its graceful timeout."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -13,7 +13,7 @@ import requests
 from openpyxl import load_workbook
 
 from service.http.examples import CALCULUS_REQUEST
-from tests.conftest import ROOT, free_port
+from tests.conftest import ROOT, free_port, stop
 
 
 def kings(*args: str, url: str) -> subprocess.CompletedProcess[str]:
@@ -72,13 +72,12 @@ def test_kings_serve_runs_gunicorn():
             try:
                 assert requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1).json() == {"status": "ok"}
                 break
-            except requests.ConnectionError:
+            except requests.RequestException:  # refused, or accepted before a worker booted
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("kings serve did not answer")
                 time.sleep(0.1)
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def test_the_console_script_is_installed():
