@@ -6,21 +6,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from service.kings.calculus import holdings_problems
 from service.kings.cards import Card
-from service.kings.castles import Castle, castle_places, castle_problems
-from service.kings.hands import MAX_HOLDING, scorer_for
+from service.kings.castles import Castle
+from service.kings.hands import scorer_for
 from service.kings.moves import legal_moves
-from service.kings.problems import InvalidInput, Problem, third_copies
+from service.kings.problems import InvalidInput
 from service.kings.rules import Rules
 from service.kings.state import GameState
 
 
 def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card]) -> dict[str, Any]:
     """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24."""
-    places = castle_places(castles) + [(f"/cards/{i}", card) for i, card in enumerate(cards)]
-    problems = castle_problems(castles, rules) + third_copies(places)
-    if len(cards) > MAX_HOLDING:
-        problems.append(Problem("/cards", "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
+    problems = holdings_problems(castles, rules, [("/cards", cards)])
     if problems:
         raise InvalidInput(problems)
     scorer = scorer_for(tuple(castles), rules)

@@ -90,23 +90,29 @@ def judge_call(scorer: Scorer, player: PlayerCards, split: Split) -> CallVerdict
     return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
 
 
+def holdings_problems(castles: Sequence[Castle], rules: Rules, holdings: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
+    """Castles and the holdings on them (each a pointer and its cards): shapes, sizes, third copies."""
+    problems = castle_problems(castles, rules)
+    for pointer, cards in holdings:
+        if len(cards) > MAX_HOLDING:
+            problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
+    places = castle_places(castles) + [(f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)]
+    return problems + third_copies(places)
+
+
 def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None) -> list[Problem]:
     """Everything wrong with a scoring table, at once."""
-    problems = castle_problems(castles, rules)
+    problems = holdings_problems(castles, rules, [(f"/players/{i}/cards", player.cards) for i, player in enumerate(players)])
     names: set[str] = set()
     for index, player in enumerate(players):
         if player.name in names:
             problems.append(Problem(f"/players/{index}/name", "duplicate_name", f"{player.name!r} names an earlier player too"))
         names.add(player.name)
-        if len(player.cards) > MAX_HOLDING:
-            problems.append(Problem(f"/players/{index}/cards", "too_many_cards",
-                                    f"{player.name!r} has {len(player.cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
     if not players:
         problems.append(Problem("/players", "no_players", "a table needs at least one player"))
     if caller is not None and caller not in names:
         problems.append(Problem("/caller", "unknown_caller", f"{caller!r} is not one of the players"))
-    places = castle_places(castles) + [(f"/players/{i}/cards/{j}", card) for i, p in enumerate(players) for j, card in enumerate(p.cards)]
-    return problems + third_copies(places)
+    return problems
 
 
 def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None = None) -> CalculusResult:

@@ -15,7 +15,7 @@ from itertools import combinations, product
 
 from .cards import KING, RANK_NAMES, Card
 from .castles import Castle, castle_values
-from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, relative_key, spec_targets
+from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, spec_targets
 from .problems import InvalidInput, Problem
 from .rules import Rules
 
@@ -129,29 +129,26 @@ class Reading:
 class _Holding:
     """A player's non-King cards as castle-relative keys, plus the Kings.
 
-    Counts are plain dicts and a list indexed by rank: this is built for every
+    Counts are lists indexed by key and by rank: this is built for every
     player of every request, so it avoids ``Counter``'s overhead.
     """
 
     keys: list[int]
     kings: list[Card]
-    key_counts: dict[int, int] = field(init=False)
-    key_count_list: list[int] = field(init=False)
+    key_counts: list[int] = field(init=False)
     rank_counts: list[int] = field(init=False)
     rank_mask: int = field(init=False)
 
     def __post_init__(self) -> None:
-        key_counts: dict[int, int] = {}
-        key_list = [0] * (KING * 4)
+        key_counts = [0] * (KING * 4)
         rank_counts = [0] * (KING + 1)
         mask = 0
         for key in self.keys:
-            key_counts[key] = key_counts.get(key, 0) + 1
-            key_list[key] += 1
+            key_counts[key] += 1
             rank = key >> 2
             rank_counts[rank] += 1
             mask |= 1 << rank
-        self.key_counts, self.key_count_list, self.rank_counts, self.rank_mask = key_counts, key_list, rank_counts, mask
+        self.key_counts, self.rank_counts, self.rank_mask = key_counts, rank_counts, mask
 
 
 class Scorer:
@@ -195,9 +192,6 @@ class Scorer:
         ]
 
     # -- castle-relative cards -------------------------------------------------
-    def _key(self, card: Card) -> int:
-        return relative_key(card.rank, self._position_of_suit[card.suit])
-
     def _card(self, key: int) -> Card:
         return self._card_of_key[key]
 
@@ -228,7 +222,7 @@ class Scorer:
             for spec, target, half_points in entries:
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
-                elif all(counts.get(key, 0) >= n for key, n in target.need):
+                elif all(counts[key] >= n for key, n in target.need):
                     choices = (target.keys,)
                 else:
                     continue
@@ -322,7 +316,7 @@ class Scorer:
             if pointer.is_king:
                 kings.remove(pointer)
             else:
-                keys.remove(self._key(pointer))
+                keys.remove(self._key_of_card[pointer])
             holding, instances = _Holding(keys, kings), None
         if instances is None:
             instances = self._instances(holding) if keys else []
@@ -440,7 +434,7 @@ class Scorer:
         return self._progress(self._holding(cards))
 
     def _progress(self, holding: _Holding) -> list[Progress]:
-        count_of_key, count_of_rank = holding.key_count_list.__getitem__, holding.rank_counts.__getitem__
+        count_of_key, count_of_rank = holding.key_counts.__getitem__, holding.rank_counts.__getitem__
         by_rank: dict[int, list[Card]] = {}
         for key in sorted(holding.keys):
             by_rank.setdefault(key >> 2, []).append(self._card_of_key[key])
@@ -494,6 +488,6 @@ def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
 def _matching_choices(target: Target, holding: _Holding) -> list[tuple[int, ...]]:
     if target.any_suit:
         return _suit_choices(target, holding.keys)
-    if all(holding.key_counts.get(key, 0) >= n for key, n in target.need):
+    if all(holding.key_counts[key] >= n for key, n in target.need):
         return [target.keys]
     return []

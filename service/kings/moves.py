@@ -19,7 +19,7 @@ from .cards import COPIES_PER_CARD, Card
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
-from .problems import InvalidInput, Problem
+from .problems import InvalidInput, Problem, third_copies
 from .state import GameState, JsonReader, Outcome, Player, Zone
 
 Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand"]
@@ -305,13 +305,9 @@ def _drawn_reasons(state: GameState, move: Move) -> list[Reason]:
     draws = 0 if state.phase == "kingdom-discard" else DRAWS_AFTER.get(move.action, 0) - len(move.take_face_up)
     if len(move.drawn) > draws:
         return [Reason("too_many_draws", rule, "/drawn", f"{move.action} draws {max(draws, 0)} card(s) from the pile, not {len(move.drawn)}")]
-    seen = Counter(card for _, card in state.known_cards())
-    reasons = []
-    for index, card in enumerate(move.drawn):
-        seen[card] += 1
-        if seen[card] > COPIES_PER_CARD:
-            reasons.append(Reason("drawn_impossible", "1", f"/drawn/{index}", f"{card} cannot be in the draw pile: both copies are elsewhere"))
-    return reasons
+    drawn = {f"/drawn/{index}": card for index, card in enumerate(move.drawn)}
+    return [Reason("drawn_impossible", "1", p.pointer, f"{drawn[p.pointer]} cannot be in the draw pile: both copies are elsewhere")
+            for p in third_copies([*state.known_cards(), *drawn.items()]) if p.pointer in drawn]
 
 
 def verify_move(state: GameState, move: Move) -> None:

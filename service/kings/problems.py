@@ -37,13 +37,14 @@ class InvalidInput(ValueError):
 
 
 def third_copies(places: Iterable[tuple[str, Card]]) -> list[Problem]:
-    """A problem at each place where a card shows up a third time (two decks hold two of each)."""
+    """A problem at each place where a card shows up beyond its two copies (two decks hold two of each)."""
     seen: dict[Card, int] = {}
     problems = []
     for pointer, card in places:
         count = seen[card] = seen.get(card, 0) + 1
-        if count == 3:
-            problems.append(Problem(pointer, "third_copy", f"{card} appears a third time; two decks hold each card twice"))
+        if count > 2:
+            which = "a third" if count == 3 else "a fourth or later"
+            problems.append(Problem(pointer, "third_copy", f"{card} appears {which} time; two decks hold each card twice"))
     return problems
 
 

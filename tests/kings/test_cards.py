@@ -61,3 +61,8 @@ def test_two_decks_hold_every_card_exactly_twice():
     assert not third_copies((str(i), card) for i, card in enumerate(deck))
     extra = third_copies((str(i), card) for i, card in enumerate([*deck, parse_card("5H")]))
     assert [(p.pointer, p.code) for p in extra] == [("104", "third_copy")]
+
+
+def test_every_copy_beyond_two_is_reported():
+    fives = [(f"/{i}", parse_card("5H")) for i in range(4)]
+    assert [p.pointer for p in third_copies(fives)] == ["/2", "/3"]

@@ -377,3 +377,9 @@ def test_move_from_dict_reports_every_malformed_field():
     with pytest.raises(InvalidInput) as caught:
         move_from_dict({"player": 3, "action": "fly", "card": "XX", "castle": "two", "drawn": ["7D", "ZZ"]})
     assert {p.pointer for p in caught.value.problems} == {"/player", "/action", "/card", "/castle", "/drawn/1"}
+
+
+def test_each_impossible_drawn_card_is_its_own_reason():
+    state = counted_pile(two_players(face_up="7D 7D"))
+    verdict = judge(state, move("dump_king", "KC", drawn=parse_cards("7D 7D")))
+    assert [(r.code, r.pointer) for r in verdict.reasons] == [("drawn_impossible", "/drawn/0"), ("drawn_impossible", "/drawn/1")]
