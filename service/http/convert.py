@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.kings.calculus import PlayerCards
-from service.kings.cards import Card, parse_card, parse_cards
+from service.kings.cards import parse_card, parse_cards
 from service.kings.castles import Castle
 from service.kings.rules import Rules
 
@@ -17,10 +17,6 @@ def rules_from(data: Mapping[str, Any]) -> Rules:
 
 def castles_from(data: Sequence[Mapping[str, Any]]) -> list[Castle]:
     return [Castle(parse_card(item["card"]), tuple(parse_cards(item["kings"]))) for item in data]
-
-
-def cards_from(data: Sequence[str]) -> list[Card]:
-    return parse_cards(data)
 
 
 def table_player_from(data: Mapping[str, Any]) -> PlayerCards:

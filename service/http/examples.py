@@ -6,11 +6,12 @@ from functools import cache
 from typing import Any
 
 from service.kings.calculus import calculus
+from service.kings.cards import parse_cards
 from service.kings.moves import apply_move, judge, legal_moves
 from service.kings.start import new_game, table_setup
 from service.kings.state import state_from_dict
 
-from .convert import cards_from, castles_from, rules_from, table_player_from
+from .convert import castles_from, rules_from, table_player_from
 from .views_support import hands_report, legal_moves_report
 
 TABLE = [{"card": "7H", "kings": []}, {"card": "2C", "kings": []}, {"card": "JD", "kings": []}, {"card": "4S", "kings": []}]
@@ -47,13 +48,13 @@ def examples() -> dict[str, Any]:
     table = calculus(castles_from(TABLE), [table_player_from(p) for p in CALCULUS_REQUEST["players"]],
                      rules_from(CALCULUS_REQUEST["rules"]), CALCULUS_REQUEST["caller"])
     hands_rules = rules_from(HANDS_REQUEST["rules"])
-    setup = table_setup(TABLE_SETUP_REQUEST["players"], castles_from(TABLE), face_up=cards_from(TABLE_SETUP_REQUEST["face_up"]),
-                        known_hands=[cards_from(h) for h in TABLE_SETUP_REQUEST["hands"]])
+    setup = table_setup(TABLE_SETUP_REQUEST["players"], castles_from(TABLE), face_up=parse_cards(TABLE_SETUP_REQUEST["face_up"]),
+                        known_hands=[parse_cards(h) for h in TABLE_SETUP_REQUEST["hands"]])
     return {
         "calculus_request": CALCULUS_REQUEST,
         "calculus_response": table.to_dict(),
         "hands_request": HANDS_REQUEST,
-        "hands_response": hands_report(castles_from(HANDS_REQUEST["castles"]), hands_rules, cards_from(HANDS_REQUEST["cards"])),
+        "hands_response": hands_report(castles_from(HANDS_REQUEST["castles"]), hands_rules, parse_cards(HANDS_REQUEST["cards"])),
         "new_game_request": NEW_GAME_REQUEST,
         "new_game_response": game.to_dict(),
         "table_setup_request": TABLE_SETUP_REQUEST,

@@ -97,15 +97,19 @@ def pointer_errors(messages: Any, pointer: str = "") -> list[dict[str, str]]:
     return [{"pointer": pointer, "code": _code_for(str(messages)), "message": str(messages)}]
 
 
+def invalid_body(messages: Any) -> Response:
+    """The 422 for a body that does not fit its schema: one error per JSON pointer."""
+    errors = pointer_errors(messages)
+    return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body",
+                            title="Invalid request body")
+
+
 def from_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     if status == 422 and "messages" in data:
         messages = data["messages"]
-        messages = messages.get("json", messages) if isinstance(messages, Mapping) else messages
-        errors = pointer_errors(messages)
-        return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body",
-                                title="Invalid request body")
+        return invalid_body(messages.get("json", messages) if isinstance(messages, Mapping) else messages)
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
     slug = "malformed-json" if isinstance(error, MalformedJson) else None

@@ -55,3 +55,8 @@ def test_other_media_types_are_415(client):
 
 def test_a_form_without_the_file_is_422(client):
     assert_problem(client.post(URL, data={"other": "x"}, content_type="multipart/form-data"), 422, "/file")
+
+
+def test_json_rows_that_do_not_fit_the_schema_are_the_usual_invalid_body(client):
+    body = assert_problem(client.post(URL, json={"rows": [], "extra": 1}), 422, "/rows", "/extra")
+    assert body["type"].endswith("invalid-body") and body["title"] == "Invalid request body"

@@ -7,12 +7,13 @@ from typing import Any
 from flask import Response, jsonify
 
 from schemas.games import GameStateSchema, NewGameRequestSchema, NewGameResponseSchema, StateCheckResponseSchema, StateRequestSchema, TableSetupRequestSchema
+from service.kings.cards import parse_cards
 from service.kings.problems import InvalidInput, prefixed
 from service.kings.start import new_game, table_setup
 from service.kings.state import state_from_dict
 
 from ..api import RefereeBlueprint
-from ..convert import cards_from, castles_from, rules_from
+from ..convert import castles_from, rules_from
 from ..examples import examples
 
 blp = RefereeBlueprint("games", __name__, url_prefix="/v1/24-kings", description="Starting games and checking states.")
@@ -34,7 +35,7 @@ def create_from_table(body: dict[str, Any]) -> Response:
     hands = body.get("hands")
     state = table_setup(
         body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"], body["direction"],
-        cards_from(body["face_up"]), None if hands is None else [cards_from(hand) for hand in hands],
+        parse_cards(body["face_up"]), None if hands is None else [parse_cards(hand) for hand in hands],
     )
     return jsonify(state.to_dict())
 

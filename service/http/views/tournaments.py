@@ -16,7 +16,7 @@ from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
 from ..convert import rules_from
-from ..problems import pointer_errors, problem_response, strict_json
+from ..problems import invalid_body, problem_response, strict_json
 
 blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")
 
@@ -57,8 +57,7 @@ def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
     try:
         body = ROWS_SCHEMA.load(strict_json(request.get_data()))
     except ValidationError as error:
-        errors = pointer_errors(error.messages)
-        return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body")
+        return invalid_body(error.messages)
     return table_from_records(body["rows"], first_row=0), rules_from(body["rules"])
 
 
