@@ -7,6 +7,9 @@ one is: refuse unknown keys, then let each field deserialise its own value
 (every field keeps its own checks, defaults and messages). The result and the
 error messages equal marshmallow's own — tests/http/test_lean_schema.py
 compares the two on generated inputs.
+
+Before that, a body that is plainly valid takes the compiled fast path of
+:mod:`schemas.compiled`; anything it is unsure of comes here.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, missing
 
+from .compiled import Loader, Unsure, compilable, compile_loader
+
 INVALID_TYPE = "Invalid input type."
 UNKNOWN = "Unknown field."
 
@@ -24,9 +29,18 @@ class LeanSchema(Schema):
     class Meta:
         unknown = RAISE
 
+    loads_leanly = True  # tells schemas.compiled that load() below is this schema's load
+    _fast_load: Loader | None = None
+
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: str | None = None) -> Any:
         if many or partial or (unknown not in (None, RAISE)) or self._hooks_in_use():
             return super().load(data, many=many, partial=partial, unknown=unknown)
+        if self._fast_load is None:
+            self._fast_load = compile_loader(self) if compilable(self) else _unsure
+        try:
+            return self._fast_load(data)
+        except Unsure:
+            pass
         if not isinstance(data, Mapping):
             raise ValidationError({"_schema": [INVALID_TYPE]})
         fields = self.load_fields
@@ -46,3 +60,7 @@ class LeanSchema(Schema):
 
     def _hooks_in_use(self) -> bool:
         return any(self._hooks.values())
+
+
+def _unsure(data: Any) -> Any:
+    raise Unsure

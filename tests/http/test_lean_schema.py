@@ -1,7 +1,9 @@
 """LeanSchema.load must answer exactly as marshmallow's own Schema.load: same data, same errors.
 
 Inputs are the API's examples and hypothesis mutations of them: keys dropped,
-keys added, values replaced by arbitrary JSON at any depth.
+keys added, values replaced by arbitrary JSON at any depth. The compiled fast
+path (schemas.compiled) is held to more: whatever it vouches for, marshmallow
+loads to the same data, and it vouches for every valid example.
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
 from schemas.base import LeanSchema
+from schemas.compiled import Unsure, compile_loader
 from schemas.games import NewGameRequestSchema, StateRequestSchema, TableSetupRequestSchema
 from schemas.moves import MoveRequestSchema
 from schemas.scoring import CalculusRequestSchema, HandsRequestSchema
@@ -27,8 +31,10 @@ CASES = [
     (StateRequestSchema, EX["state_request"]), (MoveRequestSchema, EX["move_request"]),
     (StandingsRequestSchema, {"rows": [{"game": 1, "player": "ann", "points": 2}]}),
 ]
+EDGE_NUMBERS = st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 10**400, 1e308, 1.0, -0.0, 2.5])
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(-5, 5, allow_nan=False) | st.sampled_from(["", "QH", "10h", "ZZ", "x", "KS"]),
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(-5, 5, allow_nan=False) | EDGE_NUMBERS
+    | st.sampled_from(["", "QH", "10h", " ks ", "T♥", "ZZ", "x", "KS"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["card", "kings", "cards", "name", "x", "hidden"]), inner, max_size=3),
     max_leaves=6,
 )
@@ -84,10 +90,76 @@ def test_examples_load_identically():
         assert outcome(schema_class(), data) == stock_load(schema_class, data)
 
 
-@settings(max_examples=400, deadline=None)
+def fast_outcome(schema_class: type[Schema], data: Any) -> tuple[str, Any]:
+    try:
+        return "ok", compile_loader(schema_class())(data)
+    except Unsure:
+        return "unsure", None
+
+
+def test_the_fast_path_vouches_for_every_example():
+    for schema_class, data in CASES:
+        assert fast_outcome(schema_class, data) == stock_load(schema_class, data)
+
+
+@settings(max_examples=600, deadline=None)
 @given(st.sampled_from(CASES), st.data(), st.sampled_from(["replace", "drop", "add"]), JSON)
 def test_mutations_load_identically(case, data, action, replacement):
+    """LeanSchema answers as marshmallow does; the fast path vouches only for what marshmallow loads the same."""
     schema_class, example = case
     path = data.draw(st.sampled_from(paths(example)))
     body = mutate(example, path, action, replacement)
-    assert outcome(schema_class(), body) == stock_load(schema_class, body)
+    stock = stock_load(schema_class, body)
+    assert outcome(schema_class(), body) == stock
+    fast = fast_outcome(schema_class, body)
+    assert fast[0] == "unsure" or fast == stock
+
+
+AWKWARD = [None, True, False, 0, 1, -1, 2, 2.0, 2.5, -0.0, 2**53 + 1, 10**400, 1e308, "", " ", "x", "3", "true",
+           "QH", "10h", "K♠", "ZZ", [], ["QH"], ["qh", "ZZ"], [1], {}, {"x": 1}]
+
+
+def one_path_per_field(example: Any) -> list[tuple]:
+    """Every place a value sits in the example, once per field (list positions other than the first skipped)."""
+    return [path for path in paths(example) if all(step == 0 for step in path if isinstance(step, int))]
+
+
+@pytest.mark.parametrize(("schema_class", "example"), CASES, ids=[case[0].__name__ for case in CASES])
+def test_the_fast_path_agrees_with_marshmallow_on_every_field_and_awkward_value(schema_class, example):
+    """Exhaustive where random mutation is thin: each field, each value that a loose type check would let through."""
+    for path in one_path_per_field(example):
+        for value in AWKWARD:
+            body = mutate(example, path, "replace", value)
+            fast = fast_outcome(schema_class, body)
+            assert fast[0] == "unsure" or fast == stock_load(schema_class, body), (path, value)
+
+
+MOVE = EX["move_request"]
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    (("move", "castle"), True),                 # a boolean is not an integer
+    (("move", "castle"), 2.0),                  # nor is a float, even a whole one
+    (("move", "castle"), 9),                    # out of range
+    (("move", "player"), ""),                   # too short
+    (("move", "action"), "fly"),                # not one of the actions
+    (("move", "card"), "1H"),                   # not a card
+    (("move", "drawn"), ["QH", 7]),             # not a string
+    (("move", "drawn"), "QH"),                  # a string is not a list
+    (("state", "players", 0, "score"), 10**400),  # too large for a float
+    (("state", "players", 0, "score"), "3"),    # a numeric string is not a number
+    (("state", "players", 0, "hand"), None),    # not nullable
+    (("state", "rules", "hands"), "jumbo"),
+])
+def test_the_fast_path_leaves_every_invalid_value_to_marshmallow(path, value):
+    body = mutate(MOVE, path, "replace", value)
+    assert fast_outcome(MoveRequestSchema, body) == ("unsure", None)
+    assert stock_load(MoveRequestSchema, body)[0] == "error"
+    assert outcome(MoveRequestSchema(), body) == stock_load(MoveRequestSchema, body)
+
+
+def test_the_fast_path_fills_defaults_and_canonical_cards_as_marshmallow_does():
+    body = {"castles": [{"card": "5h"}, {"card": "9C", "kings": ["kc"]}, {"card": "4D"}, {"card": "T♠"}], "cards": [" qs ", "10h"]}
+    fast = fast_outcome(HandsRequestSchema, body)
+    assert fast == stock_load(HandsRequestSchema, body)
+    assert fast[1]["cards"] == ["QS", "10H"] and fast[1]["rules"] == {} and fast[1]["castles"][0]["kings"] == []

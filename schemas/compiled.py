@@ -1,0 +1,198 @@
+"""A fast path for request bodies that are valid, compiled once per schema.
+
+A request body is almost always valid, and marshmallow spends most of its
+time on the machinery that explains invalid ones. :func:`compile_loader`
+turns a :class:`~schemas.base.LeanSchema` into one closure per field that
+accepts exactly the plain JSON each field documents (a ``str``, an ``int``,
+a list of known card texts...) and returns what marshmallow's ``load`` would.
+Whenever a value is not plainly valid, the closure raises :class:`Unsure`
+and the caller runs marshmallow's own load, which decides and words every
+error. So the fast path never refuses and never words a message: it can
+only say "valid, and here is the result", and tests/http/test_compiled.py
+holds it to marshmallow's own answer on generated inputs.
+
+Fields and validators the compiler does not know are run as marshmallow runs
+them (``field.deserialize``, ``validator(value)``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, missing
+
+from .fields import Boolean, Card, CardList, Integer, Number, canonical
+
+Loader = Callable[[Any], Any]
+_LARGEST_EXACT_FLOAT = 2**53
+
+
+class Unsure(Exception):
+    """The fast path cannot vouch for this value; marshmallow must judge it."""
+
+
+def _plain_string(value: Any) -> str:
+    if type(value) is not str:
+        raise Unsure
+    return value
+
+
+def _card(value: Any) -> str:
+    if type(value) is not str:
+        raise Unsure
+    try:
+        return canonical(value)
+    except ValueError:
+        raise Unsure from None
+
+
+def _card_list(value: Any) -> list[str]:
+    if type(value) is not list:
+        raise Unsure
+    cards = []
+    try:
+        for item in value:
+            if type(item) is not str:
+                raise Unsure
+            cards.append(canonical(item))
+    except ValueError:
+        raise Unsure from None
+    return cards
+
+
+def _integer(value: Any) -> int:
+    if type(value) is not int:
+        raise Unsure
+    return value
+
+
+def _number(value: Any) -> float:
+    if type(value) is float:
+        if not math.isfinite(value):
+            raise Unsure
+        return value
+    if type(value) is int and -_LARGEST_EXACT_FLOAT <= value <= _LARGEST_EXACT_FLOAT:
+        return float(value)
+    raise Unsure
+
+
+def _boolean(value: Any) -> bool:
+    if type(value) is not bool:
+        raise Unsure
+    return value
+
+
+# Exact classes only: a subclass may have changed what its value means.
+_SCALARS: dict[type, Loader] = {
+    fields.String: _plain_string,
+    Card: _card,
+    CardList: _card_list,
+    Integer: _integer,
+    Number: _number,
+    Boolean: _boolean,
+}
+
+
+def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
+    if not validators:
+        return load
+
+    def load_and_validate(value: Any) -> Any:
+        result = load(value)
+        for validator in validators:
+            try:
+                if validator(result) is False:
+                    raise Unsure
+            except ValidationError:
+                raise Unsure from None
+        return result
+    return load_and_validate
+
+
+def _list_of(inner: Loader) -> Loader:
+    def load_list(value: Any) -> list[Any]:
+        if type(value) is not list:
+            raise Unsure
+        return [inner(item) for item in value]
+    return load_list
+
+
+def _as_marshmallow(field: fields.Field, name: str) -> Loader:
+    def deserialize(value: Any) -> Any:
+        try:
+            return field.deserialize(value, name, None)
+        except ValidationError:
+            raise Unsure from None
+    return deserialize
+
+
+def _value_loader(field: fields.Field, name: str) -> Loader:
+    """A loader for a present, non-null value of ``field``, validators included."""
+    if field.pre_load or field.post_load:
+        return _as_marshmallow(field, name)
+    kind = type(field)
+    if kind in _SCALARS:
+        load = _SCALARS[kind]
+    elif kind is fields.List:
+        load = _list_of(_value_loader_or_null(field.inner, name))  # type: ignore[attr-defined]
+    elif kind is fields.Nested and not field.many and field.unknown is None and compilable(field.schema):  # type: ignore[attr-defined]
+        load = compile_loader(field.schema)  # type: ignore[attr-defined]
+    else:
+        return _as_marshmallow(field, name)
+    return _validated(load, list(field.validators))
+
+
+def _value_loader_or_null(field: fields.Field, name: str) -> Loader:
+    """An item of a list: marshmallow checks null, then loads (no default applies to an item)."""
+    load = _value_loader(field, name)
+    allow_none = field.allow_none
+
+    def load_item(value: Any) -> Any:
+        if value is None:
+            if allow_none:
+                return None
+            raise Unsure
+        return load(value)
+    return load_item
+
+
+def compilable(schema: Schema) -> bool:
+    """A schema whose load is LeanSchema's: unknown keys refused, no hooks, keys are field names."""
+    return (
+        getattr(schema, "loads_leanly", False)
+        and schema.unknown == RAISE
+        and not any(schema._hooks.values())
+        and all(field.data_key is None and field.attribute is None for field in schema.load_fields.values())
+    )
+
+
+def compile_loader(schema: Schema) -> Loader:
+    """The fast path of ``schema.load`` for a plain JSON object; raises :class:`Unsure` when in doubt."""
+    if not compilable(schema):
+        raise TypeError(f"{type(schema).__name__} does not load as LeanSchema does; it cannot be compiled")
+    plan = []
+    for name, field in schema.load_fields.items():
+        default = field.load_default
+        plan.append((name, _value_loader(field, name), field.required, field.allow_none, default, callable(default)))
+    names = frozenset(schema.load_fields)
+
+    def load_object(data: Any) -> dict[str, Any]:
+        if type(data) is not dict or not data.keys() <= names:
+            raise Unsure
+        result: dict[str, Any] = {}
+        for name, load, required, allow_none, default, default_is_factory in plan:
+            if name not in data:
+                if required:
+                    raise Unsure
+                if default is not missing:
+                    result[name] = default() if default_is_factory else default
+            elif (value := data[name]) is None:
+                if not allow_none:
+                    raise Unsure
+                result[name] = None
+            else:
+                result[name] = load(value)
+        return result
+    return load_object
