@@ -13,6 +13,7 @@ from service.kings.problems import InvalidInput
 from service.tournaments.rows import BadRows
 
 from .api import RefereeApi
+from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, problem_response
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -50,7 +51,7 @@ def refuse_unsupported_media() -> Response | None:
 
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the engine's field order, and skip a sort
+    app.json = OrjsonProvider(app)
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
