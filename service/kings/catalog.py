@@ -178,14 +178,6 @@ class Target:
     any_suit: bool
 
     @property
-    def need_keys(self) -> tuple[int, ...]:
-        return tuple(key for key, _ in self.need)
-
-    @property
-    def need_counts(self) -> tuple[int, ...]:
-        return tuple(n for _, n in self.need)
-
-    @property
     def keys(self) -> tuple[int, ...]:
         """The needed keys one per card, sorted (a suited target's exact cards)."""
         return tuple(key for key, n in self.need for _ in range(n))

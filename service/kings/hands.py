@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from typing import NamedTuple
 
 from .cards import KING, RANK_NAMES, Card
 from .castles import Castle, castle_values
@@ -84,12 +85,12 @@ class Split:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(NamedTuple):
     """How close a player's cards are to one hand: held and still missing.
 
     A missing entry is a card (``QH``) or, where any suit will do, a rank with
-    ``*`` (``Q*``).
+    ``*`` (``Q*``). Immutable like the other records, but a NamedTuple: every
+    reading builds 24 of them, and a frozen dataclass costs three times more.
     """
 
     spec: HandSpec
@@ -170,12 +171,12 @@ class Scorer:
             (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
             for spec in HANDS
         ]
-        # For progress: per hand, each target as (any_suit, keys, counts, target), ready for a C-level sum.
+        # For progress: per hand, each target's count levels (see _levels) and the steps that name its cards.
         self._progress_plan = [
-            (spec, self.hand_set.allows(spec), half_points, [(t.any_suit, t.need_keys, t.need_counts, t) for t in targets])
+            (spec, self.hand_set.allows(spec), half_points, [_levels(t.need, t.any_suit) for t in targets],
+             [self._completion_steps(t) for t in targets])
             for spec, targets, half_points in self._targets
         ]
-        self._text_of_key = [str(card) if card.rank else "" for card in self._card_of_key]  # rank 0 is unused
         self._active = [
             (spec, target, half_points)
             for spec, targets, half_points in self._targets
@@ -434,29 +435,62 @@ class Scorer:
         return self._progress(self._holding(cards))
 
     def _progress(self, holding: _Holding) -> list[Progress]:
-        count_of_key, count_of_rank = holding.key_counts.__getitem__, holding.rank_counts.__getitem__
+        """Per hand, its first target with the most cards held; then which cards are held and which missing."""
+        held_levels = _levels([(key, n) for key, n in enumerate(holding.key_counts) if n], any_suit=False) | _levels(
+            [(rank, n) for rank, n in enumerate(holding.rank_counts) if n], any_suit=True)
+        key_counts = holding.key_counts
         by_rank: dict[int, list[Card]] = {}
         for key in sorted(holding.keys):
             by_rank.setdefault(key >> 2, []).append(self._card_of_key[key])
         report = []
-        for spec, in_play, half_points, plan in self._progress_plan:
-            best_held, target = -1, plan[0][3]
-            for any_suit, keys, counts, candidate in plan:
-                held_count = sum(map(min, counts, map(count_of_rank if any_suit else count_of_key, keys)))
-                if held_count > best_held:
-                    best_held, target = held_count, candidate
+        for spec, in_play, half_points, target_levels, completions in self._progress_plan:
+            if len(target_levels) == 1:
+                steps, all_missing = completions[0]
+                nothing_held = not target_levels[0] & held_levels
+            else:
+                held_counts = [(levels & held_levels).bit_count() for levels in target_levels]
+                best = max(held_counts)
+                steps, all_missing = completions[held_counts.index(best)]
+                nothing_held = not best
+            if nothing_held:
+                report.append(Progress(spec, in_play, (), all_missing, half_points))
+                continue
             held: list[Card] = []
             missing: list[str] = []
-            for key, n in target.need:
-                if target.any_suit:
-                    have = by_rank.get(key, [])[:n]
-                    missing += [RANK_NAMES[key] + "*"] * (n - len(have))
-                else:
-                    have = [self._card_of_key[key]] * min(n, count_of_key(key))
-                    missing += [self._text_of_key[key]] * (n - len(have))
+            for any_suit, key, n, card, text in steps:
+                have = by_rank.get(key, [])[:n] if any_suit else [card] * min(n, key_counts[key])
                 held += have
+                if len(have) < n:
+                    missing += [text] * (n - len(have))
             report.append(Progress(spec, in_play, tuple(held), tuple(missing), half_points))
         return report
+
+    def _completion_steps(self, target: Target) -> tuple[list[tuple[bool, int, int, Card, str]], tuple[str, ...]]:
+        """How to name a target's cards: per need, (any_suit, key, count, card, text); and every text, for nothing held."""
+        steps = []
+        for key, n in target.need:
+            card = self._card_of_key[key * 4 if target.any_suit else key]
+            steps.append((target.any_suit, key, n, card, RANK_NAMES[key] + "*" if target.any_suit else str(card)))
+        return steps, tuple(text for _, _, n, _, text in steps for _ in range(n))
+
+
+# Progress counts cards with integer bit operations. Bit ``key`` of lane L says "at least L+1
+# copies of this castle-relative card"; bit ``RANK_BIT + rank`` of lane L says "at least L+1
+# cards of this rank". A target sets the bits it needs; a holding the bits it has. Since
+# min(need, have) = the number of levels 1..need that have reaches, the cards a holding
+# holds toward a target are ``(target & holding).bit_count()``: one AND per target.
+_LANE_BITS = 128
+_RANK_BIT = 64
+_LEVELS = 3  # no target needs more than 3 cards of one rank, and 2 copies of a card
+
+
+def _levels(need: Iterable[tuple[int, int]], any_suit: bool) -> int:
+    offset = _RANK_BIT if any_suit else 0
+    bits = 0
+    for key, n in need:
+        for level in range(min(n, _LEVELS)):
+            bits |= 1 << (level * _LANE_BITS + offset + key)
+    return bits
 
 
 @lru_cache(maxsize=1024)

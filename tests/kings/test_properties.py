@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.kings.cards import SUITS, Card, full_deck
+from service.kings.cards import RANK_NAMES, SUITS, Card, full_deck
 from service.kings.castles import Castle
+from service.kings.catalog import HAND_SETS, HANDS, spec_targets
 from service.kings.hands import Scorer
 from service.kings.rules import HAND_SET_NAMES, Rules
 
@@ -84,3 +86,43 @@ def test_adding_a_king_never_lowers_a_score(table, suit):
         return
     scorer = Scorer(castles, rules)
     assert scorer.best_split([*cards, king]).half_score >= scorer.best_split(cards).half_score
+
+
+def reference_progress(castles: list[Castle], rules: Rules, cards: list[Card]) -> list[tuple[str, bool, list[str], list[str]]]:
+    """Progress read straight from the catalog with Counters: per hand, the first target holding the most cards."""
+    position = {castle.suit: index for index, castle in enumerate(castles)}
+    plain = [card for card in cards if not card.is_king]
+    of_key = Counter(card.rank * 4 + position[card.suit] for card in plain)
+    of_rank = Counter(card.rank for card in plain)
+    hand_set = HAND_SETS[rules.hands]
+    report = []
+    for spec in HANDS:
+        targets = spec_targets(spec, hand_set.suit_rule(spec))
+        held_counts = [sum(min(n, (of_rank if t.any_suit else of_key)[key]) for key, n in t.need) for t in targets]
+        target = targets[held_counts.index(max(held_counts))]
+        held: list[str] = []
+        missing: list[str] = []
+        for key, n in target.need:
+            if target.any_suit:
+                have = sorted((c for c in plain if c.rank == key), key=lambda c: position[c.suit])[:n]
+                text = RANK_NAMES[key] + "*"
+            else:
+                card = Card(key >> 2, castles[key & 3].suit)
+                have, text = [card] * min(n, of_key[key]), str(card)
+            held += map(str, have)
+            missing += [text] * (n - len(have))
+        report.append((spec.name, hand_set.allows(spec), held, missing))
+    return report
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables(), st.data())
+def test_progress_matches_a_reading_straight_from_the_catalog(table, data):
+    castles, rules, cards = table
+    if data.draw(st.booleans()):  # few ranks, so that hands near completion are common
+        low = data.draw(st.integers(1, 10))
+        pool = [card for card in DECK if low <= card.rank <= low + 3]
+        cards = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=10))
+        cards = [card for card in cards if cards.count(card) <= 2]
+    progress = Scorer(castles, rules).progress(cards)
+    assert [(p.spec.name, p.in_play, list(map(str, p.held)), list(p.missing)) for p in progress] == reference_progress(castles, rules, cards)
