@@ -54,6 +54,10 @@ class Card(NamedTuple):
         return self.rank
 
 
+ONE_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_CANONICAL_CARDS: dict[str, Card] = {str(card): card for card in ONE_DECK}
+
+
 def parse_card(text: str) -> Card:
     """Read one card such as ``10H``, ``TH``, ``10h``, ``qs``, ``K♠`` or ``10♥``.
 
@@ -61,7 +65,7 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"a card must be a string, not {text!r}")
-    return _parse_text(text)
+    return _CANONICAL_CARDS.get(text) or _parse_text(text)
 
 
 @lru_cache(maxsize=1024)
@@ -94,6 +98,10 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     Every bad item is reported at once, each with its position.
     """
     items = texts.replace(",", " ").split() if isinstance(texts, str) else list(texts)
+    try:  # the common case, every item already canonical: one dictionary lookup each, at C speed
+        return list(map(_CANONICAL_CARDS.__getitem__, items))
+    except (KeyError, TypeError):
+        pass
     cards: list[Card] = []
     problems: list[tuple[int, str]] = []
     for index, item in enumerate(items):
@@ -108,5 +116,4 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
 
 def full_deck() -> list[Card]:
     """The 104 cards of two decks, in a fixed order (suit, then rank, twice)."""
-    one_deck = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
-    return one_deck + one_deck
+    return [*ONE_DECK, *ONE_DECK]

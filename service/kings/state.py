@@ -8,11 +8,13 @@ server-dealt game and a physical table watched by a phone (RULES.md §22).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any, Literal, get_args
 
-from .cards import DECK_SIZE, Card, CardListError, parse_card, parse_cards
+from .cards import COPIES_PER_CARD, DECK_SIZE, Card, CardListError, parse_card, parse_cards
 from .castles import CASTLE_COUNT, Castle, castle_places, castle_problems
 from .hands import as_number
 from .problems import InvalidInput, Problem, third_copies
@@ -124,16 +126,24 @@ class GameState:
         return replace(self, players=tuple(players))
 
     def known_cards(self) -> Iterator[tuple[str, Card]]:
-        """Every known card with the JSON pointer of its place."""
+        """Every known card with the JSON pointer of its place: the castles', then each pile's."""
         yield from castle_places(self.castles)
+        for pointer, cards in self._known_piles():
+            for index, card in enumerate(cards):
+                yield f"{pointer}/{index}", card
+
+    def known_card_counts(self) -> Counter[Card]:
+        """How many of each card the referee can see; counted at C speed, with no pointer written."""
+        castles = chain.from_iterable((castle.card, *castle.kings) for castle in self.castles)
+        return Counter(chain(castles, *(cards for _, cards in self._known_piles())))
+
+    def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
+        """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
         for index, player in enumerate(self.players):
-            for card_index, card in enumerate(player.hand.cards):
-                yield f"/players/{index}/hand/cards/{card_index}", card
+            yield f"/players/{index}/hand/cards", player.hand.cards
         for name, zone in (("draw_pile", self.draw_pile), ("face_down", self.face_down), ("set_aside", self.set_aside)):
-            for card_index, card in enumerate(zone.cards):
-                yield f"/{name}/cards/{card_index}", card
-        for card_index, card in enumerate(self.face_up):
-            yield f"/face_up/{card_index}", card
+            yield f"/{name}/cards", zone.cards
+        yield "/face_up", self.face_up
 
     def card_total(self) -> int:
         castles = sum(1 + len(castle.kings) for castle in self.castles)
@@ -161,7 +171,9 @@ class GameState:
 
 def state_problems(state: GameState) -> list[Problem]:
     """Everything wrong with a state, at once (RULES.md §21)."""
-    problems = castle_problems(state.castles, state.rules) + third_copies(state.known_cards())
+    problems = castle_problems(state.castles, state.rules)
+    if max(state.known_card_counts().values(), default=0) > COPIES_PER_CARD:  # only then find where
+        problems += third_copies(state.known_cards())
     total = state.card_total()
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
