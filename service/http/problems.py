@@ -15,9 +15,9 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import Response, request
-from webargs import core
-from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import BadRequest, HTTPException
+from marshmallow import Schema, ValidationError
+from webargs.flaskparser import is_json_request
+from werkzeug.exceptions import BadRequest, HTTPException, UnprocessableEntity
 
 from service.kings.moves import IllegalMove
 from service.kings.problems import InvalidInput
@@ -190,10 +190,22 @@ def strict_json(raw: bytes) -> Any:
     return value
 
 
-class StrictJsonParser(FlaskParser):
-    """webargs' Flask parser with :func:`strict_json` for bodies."""
+def json_body() -> Any:
+    """The request's JSON body, strictly parsed; a body not sent as JSON reads as ``{}``, as webargs read it."""
+    return strict_json(request.get_data(cache=True)) if is_json_request(request) else {}
 
-    def _raw_load_json(self, req: Any) -> Any:
-        if not is_json_request(req):
-            return core.missing
-        return strict_json(req.get_data(cache=True))
+
+class BodyDoesNotFit(UnprocessableEntity):
+    """A 422 whose marshmallow messages become one problem per JSON pointer (see :func:`from_http_exception`)."""
+
+    def __init__(self, messages: Any) -> None:
+        super().__init__()
+        self.data = {"messages": messages}
+
+
+def load_body(schema: Schema, data: Any) -> Any:
+    """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem."""
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        raise BodyDoesNotFit(error.normalized_messages()) from error

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from flask import Response, jsonify, request
-from marshmallow import ValidationError
 
 from schemas.tournaments import StandingsQuerySchema, StandingsRequestSchema, StandingsResponseSchema
 from service.kings.rules import OPTION_NAMES, Rules
@@ -16,7 +15,7 @@ from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
 from ..convert import rules_from
-from ..problems import invalid_body, problem_response, strict_json
+from ..problems import load_body, problem_response, strict_json
 
 blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")
 
@@ -54,10 +53,7 @@ def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
         data = upload.read()
         is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
         return (table_from_xlsx(data) if is_xlsx else table_from_csv(data)), query_rules
-    try:
-        body = ROWS_SCHEMA.load(strict_json(request.get_data()))
-    except ValidationError as error:
-        return invalid_body(error.messages)
+    body = load_body(ROWS_SCHEMA, strict_json(request.get_data()))
     return table_from_records(body["rows"], first_row=0), rules_from(body["rules"])
 
 
