@@ -143,6 +143,8 @@ def _no_constants(name: str) -> None:
     raise MalformedJson(f"{name} is not a JSON number; this service refuses NaN and Infinity")
 
 
+# Built once: json.loads with a keyword builds a new decoder for every call.
+_DECODER = json.JSONDecoder(parse_constant=_no_constants)
 _STRINGS = re.compile(rb'"[^"]*"')
 _NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
 _ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
@@ -177,7 +179,7 @@ def strict_json(raw: bytes) -> Any:
     if not raw.strip():
         raise MalformedJson("the request body is empty; send a JSON object")
     try:
-        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+        value = _DECODER.decode(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise MalformedJson(f"the body is not UTF-8: {error.reason} at byte {error.start}") from error
     except json.JSONDecodeError as error:
