@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, missing
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
 from .fields import Boolean, Card, CardList, Integer, Number, canonical
 
@@ -95,18 +95,50 @@ _SCALARS: dict[type, Loader] = {
 }
 
 
+def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool] | None:
+    """The validator as a plain test, for the three kinds these schemas use; None for any other."""
+    kind = type(validator)
+    if kind is validate.Length:
+        low, high, equal = validator.min, validator.max, validator.equal
+        if equal is not None:
+            return lambda value: len(value) == equal
+        return lambda value: (low is None or len(value) >= low) and (high is None or len(value) <= high)
+    if kind is validate.Range and validator.min_inclusive and validator.max_inclusive:
+        low, high = validator.min, validator.max
+        return lambda value: (low is None or value >= low) and (high is None or value <= high)
+    if kind is validate.OneOf:
+        return validator.choices.__contains__  # as OneOf tests: ``value in choices``
+    return None
+
+
+def _as_predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool]:
+    """Any other validator, run as marshmallow runs it (a False return is a failure too)."""
+    def passes(value: Any) -> bool:
+        try:
+            return validator(value) is not False
+        except ValidationError:
+            return False
+    return passes
+
+
 def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
     if not validators:
         return load
+    checks = [_predicate(validator) or _as_predicate(validator) for validator in validators]
+    if len(checks) == 1:
+        check = checks[0]
+
+        def load_and_check(value: Any) -> Any:
+            result = load(value)
+            if not check(result):
+                raise Unsure
+            return result
+        return load_and_check
 
     def load_and_validate(value: Any) -> Any:
         result = load(value)
-        for validator in validators:
-            try:
-                if validator(result) is False:
-                    raise Unsure
-            except ValidationError:
-                raise Unsure from None
+        if not all(check(result) for check in checks):
+            raise Unsure
         return result
     return load_and_validate
 

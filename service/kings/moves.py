@@ -49,10 +49,10 @@ class Move:
 
     def __post_init__(self) -> None:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
-        for name in ("take_face_up", "drawn"):
-            object.__setattr__(self, name, tuple(getattr(self, name)))
-        if self.reveal is not None:
-            object.__setattr__(self, "reveal", tuple(self.reveal))
+        for name in ("take_face_up", "drawn", "reveal"):
+            value = getattr(self, name)
+            if value is not None and type(value) is not tuple:  # the legal-move lists build many Moves: skip the no-op
+                object.__setattr__(self, name, tuple(value))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}

@@ -44,7 +44,8 @@ class Rules:
             raise ValueError(f"unknown hand set {self.hands!r}; use one of {', '.join(HAND_SET_NAMES)}")
 
     def to_dict(self) -> dict[str, object]:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(OPTION_DESCRIPTIONS)
+_FIELD_NAMES = tuple(field.name for field in fields(Rules))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema, ValidationError, fields
 
 from schemas.base import LeanSchema
 from schemas.compiled import Unsure, compile_loader
@@ -129,6 +129,55 @@ def test_the_fast_path_agrees_with_marshmallow_on_every_field_and_awkward_value(
     """Exhaustive where random mutation is thin: each field, each value that a loose type check would let through."""
     for path in one_path_per_field(example):
         for value in AWKWARD:
+            body = mutate(example, path, "replace", value)
+            fast = fast_outcome(schema_class, body)
+            assert fast[0] == "unsure" or fast == stock_load(schema_class, body), (path, value)
+
+
+def validator_bounds(schema: Schema, seen: set[type] | None = None) -> set[int]:
+    """Every number a Length or Range validator of the schema (nested included) names."""
+    seen = seen if seen is not None else set()
+    if type(schema) in seen:
+        return set()
+    seen.add(type(schema))
+    bounds: set[int] = set()
+    for field in schema.load_fields.values():
+        while isinstance(field, fields.List):
+            bounds |= numbers_of(field.validators)
+            field = field.inner
+        bounds |= numbers_of(field.validators)
+        if isinstance(field, fields.Nested):
+            bounds |= validator_bounds(field.schema, seen)
+    return bounds
+
+
+def numbers_of(validators: list[Any]) -> set[int]:
+    return {n for v in validators for n in (getattr(v, "min", None), getattr(v, "max", None), getattr(v, "equal", None))
+            if isinstance(n, int)}
+
+
+BOUNDS = sorted({n + step for schema_class, _ in CASES for n in validator_bounds(schema_class()) for step in (-1, 0, 1) if n + step >= 0})
+SHORT_BOUNDS = [n for n in BOUNDS if n < 200]
+
+
+def boundary_values(current: Any) -> list[Any]:
+    """Values of the current one's type at each bound: numbers, strings of that length, lists of its first item."""
+    if isinstance(current, list):
+        return [[current[0] if current else "QH"] * n for n in SHORT_BOUNDS]
+    return {int: BOUNDS, str: ["x" * n for n in SHORT_BOUNDS]}.get(type(current), [])
+
+
+def value_at(data: Any, path: tuple) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+@pytest.mark.parametrize(("schema_class", "example"), CASES, ids=[case[0].__name__ for case in CASES])
+def test_the_fast_path_agrees_with_marshmallow_at_every_length_and_range_bound(schema_class, example):
+    """Each field's value at, just under and just over every bound the schemas name (Length, Range)."""
+    for path in one_path_per_field(example):
+        for value in boundary_values(value_at(example, path)):
             body = mutate(example, path, "replace", value)
             fast = fast_outcome(schema_class, body)
             assert fast[0] == "unsure" or fast == stock_load(schema_class, body), (path, value)
