@@ -79,6 +79,11 @@ def castle_values(castles: Sequence[Castle], rules: Rules) -> tuple[int, int, in
     return values  # type: ignore[return-value]
 
 
+def castle_cards(castles: Sequence[Castle]) -> list[Card]:
+    """Every card of the castles (castle cards and Kings), without pointers: for counting copies."""
+    return [card for castle in castles for card in (castle.card, *castle.kings)]
+
+
 def castle_places(castles: Sequence[Castle], pointer: str = "/castles") -> list[tuple[str, Card]]:
     """Every card of the castles with its JSON pointer."""
     places = [(f"{pointer}/{i}/card", castle.card) for i, castle in enumerate(castles)]

@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Any, Literal, get_args
 
 from .cards import COPIES_PER_CARD, DECK_SIZE, Card, CardListError, parse_card, parse_cards
-from .castles import CASTLE_COUNT, Castle, castle_places, castle_problems
+from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
 from .problems import InvalidInput, Problem, third_copies
 from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules
@@ -134,8 +134,7 @@ class GameState:
 
     def known_card_counts(self) -> Counter[Card]:
         """How many of each card the referee can see; counted at C speed, with no pointer written."""
-        castles = chain.from_iterable((castle.card, *castle.kings) for castle in self.castles)
-        return Counter(chain(castles, *(cards for _, cards in self._known_piles())))
+        return Counter(chain(castle_cards(self.castles), *(cards for _, cards in self._known_piles())))
 
     def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
         """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
