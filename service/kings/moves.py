@@ -49,10 +49,13 @@ class Move:
 
     def __post_init__(self) -> None:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
-        for name in ("take_face_up", "drawn", "reveal"):
-            value = getattr(self, name)
-            if value is not None and type(value) is not tuple:  # the legal-move lists build many Moves: skip the no-op
-                object.__setattr__(self, name, tuple(value))
+        # Tested one by one, not looped: the legal-move lists build many Moves, nearly all with tuples already.
+        if type(self.take_face_up) is not tuple:
+            object.__setattr__(self, "take_face_up", tuple(self.take_face_up))
+        if type(self.drawn) is not tuple:
+            object.__setattr__(self, "drawn", tuple(self.drawn))
+        if self.reveal is not None and type(self.reveal) is not tuple:
+            object.__setattr__(self, "reveal", tuple(self.reveal))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}

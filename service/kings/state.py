@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import chain
 from typing import Any, Literal, get_args
 
@@ -310,7 +311,12 @@ def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
             reader.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
         else:
             options[key] = value
-    return Rules(hands=hands, **options)  # type: ignore[arg-type]
+    return _rules(hands, tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=512)  # 4 hand sets x 2^7 options: every state of every game shares one of 512 values
+def _rules(hands: str, options: tuple[tuple[str, bool], ...]) -> Rules:
+    return Rules(hands=hands, **dict(options))  # type: ignore[arg-type]
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
