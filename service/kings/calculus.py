@@ -6,14 +6,13 @@ player is scored with the split they declared, or the best one.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import COPIES_PER_CARD, Card
+from .cards import Card
 from .castles import Castle, castle_cards, castle_places, castle_problems
 from .hands import MAX_HOLDING, Scorer, Split, scorer_for
-from .problems import InvalidInput, Problem, third_copies
+from .problems import InvalidInput, Problem, third_copies_among
 from .rules import Rules
 
 
@@ -98,10 +97,8 @@ def holdings_problems(castles: Sequence[Castle], rules: Rules, holdings: Sequenc
         if len(cards) > MAX_HOLDING:
             problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
     everything = castle_cards(castles) + [card for _, cards in holdings for card in cards]
-    if max(Counter(everything).values(), default=0) <= COPIES_PER_CARD:  # the usual case: no pointer need be written
-        return problems
-    places = castle_places(castles) + [(f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)]
-    return problems + third_copies(places)
+    return problems + third_copies_among(everything, lambda: castle_places(castles) + [
+        (f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)])
 
 
 def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None) -> list[Problem]:

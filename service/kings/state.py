@@ -8,17 +8,16 @@ server-dealt game and a physical table watched by a phone (RULES.md §22).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
 from typing import Any, Literal, get_args
 
-from .cards import COPIES_PER_CARD, DECK_SIZE, Card, CardListError, parse_card, parse_cards
+from .cards import DECK_SIZE, Card, CardListError, parse_card, parse_cards
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
-from .problems import InvalidInput, Problem, third_copies
+from .problems import InvalidInput, Problem, third_copies_among
 from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
@@ -133,9 +132,9 @@ class GameState:
             for index, card in enumerate(cards):
                 yield f"{pointer}/{index}", card
 
-    def known_card_counts(self) -> Counter[Card]:
-        """How many of each card the referee can see; counted at C speed, with no pointer written."""
-        return Counter(chain(castle_cards(self.castles), *(cards for _, cards in self._known_piles())))
+    def known_cards_unplaced(self) -> Iterator[Card]:
+        """The cards of :meth:`known_cards` without their pointers, for counting copies."""
+        return chain(castle_cards(self.castles), *(cards for _, cards in self._known_piles()))
 
     def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
         """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
@@ -171,9 +170,7 @@ class GameState:
 
 def state_problems(state: GameState) -> list[Problem]:
     """Everything wrong with a state, at once (RULES.md §21)."""
-    problems = castle_problems(state.castles, state.rules)
-    if max(state.known_card_counts().values(), default=0) > COPIES_PER_CARD:  # only then find where
-        problems += third_copies(state.known_cards())
+    problems = castle_problems(state.castles, state.rules) + third_copies_among(state.known_cards_unplaced(), state.known_cards)
     total = state.card_total()
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
