@@ -8,11 +8,11 @@ from typing import Any
 from service.kings.calculus import PlayerCards
 from service.kings.cards import parse_card, parse_cards
 from service.kings.castles import Castle
-from service.kings.rules import Rules
+from service.kings.rules import Rules, rules_of
 
 
 def rules_from(data: Mapping[str, Any]) -> Rules:
-    return Rules(**data)
+    return rules_of(**data)
 
 
 def castles_from(data: Sequence[Mapping[str, Any]]) -> list[Castle]:

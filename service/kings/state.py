@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from itertools import chain
 from typing import Any, Literal, get_args
 
@@ -18,7 +17,7 @@ from .cards import DECK_SIZE, Card, CardListError, parse_card, parse_cards
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
 from .problems import InvalidInput, Problem, third_copies_among
-from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules
+from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules, rules_of
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -308,12 +307,7 @@ def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
             reader.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
         else:
             options[key] = value
-    return _rules(hands, tuple(sorted(options.items())))
-
-
-@lru_cache(maxsize=512)  # 4 hand sets x 2^7 options: every state of every game shares one of 512 values
-def _rules(hands: str, options: tuple[tuple[str, bool], ...]) -> Rules:
-    return Rules(hands=hands, **dict(options))  # type: ignore[arg-type]
+    return rules_of(hands, **options)
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
