@@ -26,6 +26,7 @@ from service.tournaments.rows import BadRows
 PROBLEM_MIME = "application/problem+json"
 TYPE_PREFIX = "urn:24-kings:problem:"
 MAX_JSON_DEPTH = 32
+TOO_DEEP = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
 log = logging.getLogger(__name__)
 
 # Codes for marshmallow's stock messages, so clients need not parse English.
@@ -108,8 +109,7 @@ def from_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     if status == 422 and "messages" in data:
-        messages = data["messages"]
-        return invalid_body(messages.get("json", messages) if isinstance(messages, Mapping) else messages)
+        return invalid_body(data["messages"])
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
     slug = "malformed-json" if isinstance(error, MalformedJson) else None
@@ -185,10 +185,10 @@ def strict_json(raw: bytes) -> Any:
     except json.JSONDecodeError as error:
         raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
     except RecursionError as error:
-        raise MalformedJson(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels") from error
+        raise MalformedJson(TOO_DEEP) from error
     # Fewer brackets than the bound cannot nest deeper than it: the count is cheaper than the depth.
     if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
-        raise MalformedJson(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
+        raise MalformedJson(TOO_DEEP)
     return value
 
 
