@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.bodies import mid_game as benchmark_mid_game
 from service.kings.cards import Card, full_deck
-from service.kings.castles import Castle
+from service.kings.castles import Castle, castle_cards
 from service.kings.state import GameState
 from tests.conftest import make_castles
 
@@ -21,24 +21,26 @@ def table() -> list[Castle]:
     return make_castles("5H", "9C+KC", "4D", "10S")
 
 
+def cards_off_the_table(table: list[Castle]) -> list[Card]:
+    """The two decks less the castles' cards: what deals are drawn from."""
+    pool = full_deck()
+    for card in castle_cards(table):
+        pool.remove(card)
+    return pool
+
+
 @pytest.fixture(scope="session")
 def seven_card_deals(table: list[Castle]) -> cycle[list[Card]]:
     """500 random 7-card holdings from what the castles leave, cycled."""
     rng = random.Random(24)
-    pool = full_deck()
-    for castle in table:
-        for card in (castle.card, *castle.kings):
-            pool.remove(card)
+    pool = cards_off_the_table(table)
     return cycle([rng.sample(pool, 7) for _ in range(DEALS)])
 
 
 @pytest.fixture(scope="session")
 def six_player_tables(table: list[Castle]) -> cycle[list[list[Card]]]:
     rng = random.Random(6)
-    pool = full_deck()
-    for castle in table:
-        for card in (castle.card, *castle.kings):
-            pool.remove(card)
+    pool = cards_off_the_table(table)
     deals = []
     for _ in range(DEALS):
         cards = rng.sample(pool, 42)
