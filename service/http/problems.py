@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
 
+import orjson
 from flask import Response, request
 from marshmallow import Schema, ValidationError
 from webargs.flaskparser import is_json_request
-from werkzeug.exceptions import BadRequest, HTTPException, UnprocessableEntity
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity
 
 from service.kings.moves import IllegalMove
 from service.kings.problems import InvalidInput
@@ -146,6 +147,8 @@ def _no_constants(name: str) -> None:
 # Built once: json.loads with a keyword builds a new decoder for every call.
 _DECODER = json.JSONDecoder(parse_constant=_no_constants)
 _STRINGS = re.compile(rb'"[^"]*"')
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # then a run of 19 digits is one substring test
+_LONG_DIGITS = b"0" * 19
 _NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
 _ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
 
@@ -175,26 +178,60 @@ def json_depth(raw: bytes) -> int:
 
 
 def strict_json(raw: bytes) -> Any:
-    """Parse a request body, refusing NaN/Infinity, invalid UTF-8 and nesting deeper than MAX_JSON_DEPTH."""
+    """Parse a request body, refusing NaN/Infinity, invalid UTF-8 and nesting deeper than MAX_JSON_DEPTH.
+
+    orjson reads first (twice as fast); it accepts only strict RFC 8259 JSON, which the standard
+    decoder reads the same, except integers of 19 digits or more, which orjson may read as floats:
+    a body with such a run of digits is read by the standard decoder. So is whatever orjson refuses
+    (bad JSON, but also lone surrogates, which the standard decoder accepts): it decides and words it.
+    """
     if not raw.strip():
         raise MalformedJson("the request body is empty; send a JSON object")
     try:
-        value = _DECODER.decode(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise MalformedJson(f"the body is not UTF-8: {error.reason} at byte {error.start}") from error
-    except json.JSONDecodeError as error:
-        raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
-    except RecursionError as error:
-        raise MalformedJson(TOO_DEEP) from error
+        value = standard_json(raw) if _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO) else orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        value = standard_json(raw)
     # Fewer brackets than the bound cannot nest deeper than it: the count is cheaper than the depth.
     if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
         raise MalformedJson(TOO_DEEP)
     return value
 
 
+def standard_json(raw: bytes) -> Any:
+    """The standard decoder's reading of a body, with every refusal as a :class:`MalformedJson`."""
+    try:
+        return _DECODER.decode(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise MalformedJson(f"the body is not UTF-8: {error.reason} at byte {error.start}") from error
+    except json.JSONDecodeError as error:
+        raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
+    except RecursionError as error:
+        raise MalformedJson(TOO_DEEP) from error
+
+
 def json_body() -> Any:
     """The request's JSON body, strictly parsed; a body not sent as JSON reads as ``{}``, as webargs read it."""
-    return strict_json(request.get_data(cache=True)) if is_json_request(request) else {}
+    return strict_json(request_bytes()) if is_json_request(request) else {}
+
+
+def request_bytes() -> bytes:
+    """The request body, read straight from the WSGI input, or a 413 when it is over the limit.
+
+    A declared length within the limit is one ``read`` (werkzeug's guarded stream costs ≈ 5 µs a
+    request for the same). A chunked body, which the server ends, is read to one byte past the
+    limit, so that a body over it is a 413 and not, as werkzeug would have it, cut at the limit and
+    then refused as bad JSON. Anything else (a declared length over the limit, a stream the server
+    does not end) is werkzeug's to answer.
+    """
+    length, limit, environ = request.content_length, request.max_content_length, request.environ
+    if length is not None and (limit is None or length <= limit):
+        return environ["wsgi.input"].read(length)  # type: ignore[no-any-return]
+    if length is None and limit is not None and environ.get("wsgi.input_terminated"):
+        body: bytes = environ["wsgi.input"].read(limit + 1)
+        if len(body) > limit:
+            raise RequestEntityTooLarge()
+        return body
+    return request.get_data(cache=True)
 
 
 class BodyDoesNotFit(UnprocessableEntity):

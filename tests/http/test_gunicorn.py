@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -16,6 +17,20 @@ def test_health_and_a_calculus_through_gunicorn(server):
 
     response = requests.post(f"{server}/v1/24-kings/calculus", json=CALCULUS_REQUEST, timeout=5)
     assert response.status_code == 200 and response.json()["winners"] == ["bob"]
+
+
+def test_a_body_sent_in_chunks_or_with_its_length_reads_the_same(server):
+    """A declared length is read straight from the input; a chunked body goes through werkzeug."""
+    from service.http.examples import CALCULUS_REQUEST
+
+    raw = json.dumps(CALCULUS_REQUEST).encode()
+    url, headers = f"{server}/v1/24-kings/calculus", {"Content-Type": "application/json"}
+    declared = requests.post(url, data=raw, headers=headers, timeout=5)
+    chunked = requests.post(url, data=iter([raw[:40], raw[40:]]), headers=headers, timeout=5)
+    assert "Content-Length" in declared.request.headers and chunked.request.headers["Transfer-Encoding"] == "chunked"
+    assert declared.status_code == chunked.status_code == 200 and declared.json() == chunked.json()
+    big = requests.post(url, data=iter([b"[", b" " * (1024 * 1024 + 10), b"]"]), headers=headers, timeout=10)
+    assert big.status_code == 413
 
 
 def test_problems_through_gunicorn(server):
