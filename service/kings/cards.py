@@ -8,7 +8,7 @@ bad text and its position quoted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -56,6 +56,15 @@ class Card(NamedTuple):
 
 ONE_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _CANONICAL_CARDS: dict[str, Card] = {str(card): card for card in ONE_DECK}
+_TEXT_OF_CARD: dict[Card, str] = {card: text for text, card in _CANONICAL_CARDS.items()}
+
+
+def card_texts(cards: Sequence[Card]) -> list[str]:
+    """The cards' canonical texts, as answers list them: one dict lookup each, a third of ``str``'s cost."""
+    try:
+        return list(map(_TEXT_OF_CARD.__getitem__, cards))
+    except KeyError:  # not a card of the deck (a test's made-up Card): its text all the same
+        return [str(card) for card in cards]
 
 
 def parse_card(text: str) -> Card:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import KING, Card, CardError, parse_card
+from .cards import KING, Card, CardError, card_texts, parse_card
 from .problems import Problem
 from .rules import Rules
 
@@ -61,7 +61,7 @@ class Castle:
         return Castle(self.card, ())
 
     def to_dict(self) -> dict[str, object]:
-        return {"card": str(self.card), "kings": [str(king) for king in self.kings]}
+        return {"card": str(self.card), "kings": card_texts(self.kings)}
 
 
 def parse_castle(text: str) -> Castle:

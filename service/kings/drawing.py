@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card
+from .cards import Card, card_texts
 from .state import GameState, Zone
 
 
@@ -50,7 +50,7 @@ def reshuffle(state: GameState) -> tuple[GameState, list[Event]] | None:
     set_aside = state.set_aside
     if removed:
         set_aside = Zone(set_aside.cards + removed, set_aside.hidden)
-        events.append({"type": "face_up_removed", "cards": [str(c) for c in removed], "rule": "10"})
+        events.append({"type": "face_up_removed", "cards": card_texts(removed), "rule": "10"})
     events.append({"type": "reshuffled", "shuffle": number, "cards": pool_size, "rule": "10"})
     return replace(state, draw_pile=pile, face_up=(), face_down=Zone(), set_aside=set_aside, shuffles=number), events
 
@@ -95,4 +95,4 @@ def _give(state: GameState, seat: int, cards: list[Card], unseen: int) -> GameSt
 def _drew_events(state: GameState, seat: int, cards: list[Card], unseen: int) -> list[Event]:
     if not cards and not unseen:
         return []
-    return [{"type": "drew", "player": state.players[seat].name, "cards": [str(c) for c in cards], "unseen": unseen, "from": "draw_pile"}]
+    return [{"type": "drew", "player": state.players[seat].name, "cards": card_texts(cards), "unseen": unseen, "from": "draw_pile"}]

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 
-from .cards import KING, RANK_NAMES, Card
+from .cards import KING, RANK_NAMES, Card, card_texts
 from .castles import Castle, castle_values
 from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, spec_targets
 from .problems import InvalidInput, Problem
@@ -47,7 +48,7 @@ class HandInstance:
             "name": self.spec.name,
             "family": self.spec.family,
             "tier": self.spec.tier,
-            "cards": [str(card) for card in self.cards],
+            "cards": card_texts(self.cards),
             "points": as_number(self.half_points),
         }
 
@@ -78,9 +79,9 @@ class Split:
             "score": as_number(self.half_score),
             "pointer": str(self.pointer) if self.pointer else None,
             "hands": [hand.to_dict() for hand in self.hands],
-            "saved": [str(card) for card in self.saved],
-            "penalised": [str(card) for card in self.penalised],
-            "kings": [str(card) for card in self.kings],
+            "saved": card_texts(self.saved),
+            "penalised": card_texts(self.penalised),
+            "kings": card_texts(self.kings),
         }
 
 
@@ -102,7 +103,7 @@ class Progress:
     _held_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_held_texts", tuple(map(str, self.held)))
+        object.__setattr__(self, "_held_texts", tuple(card_texts(self.held)))
         object.__setattr__(self, "_answer", {
             "name": self.spec.name,
             "family": self.spec.family,
@@ -260,7 +261,8 @@ class Scorer:
         return Reading(best, calling, found, self._progress(holding))
 
     def _instance(self, spec: HandSpec, keys: Iterable[int], half_points: int) -> HandInstance:
-        return HandInstance(spec, tuple(self._card(key) for key in keys), half_points)
+        card_of = self._card_of_key
+        return HandInstance(spec, tuple(card_of[key] for key in keys), half_points)
 
     def classify(self, cards: Sequence[Card]) -> list[HandInstance]:
         """The readings of exactly these cards as one hand of the set, best first."""
@@ -350,12 +352,16 @@ class Scorer:
 
         if not keys and not kings and pointer is None:  # an empty holding scores 0
             return Split(None, (), (), (), (), 0)
-        walk(0, keys, [], 0, 0)
+        if instances:
+            walk(0, keys, [], 0, 0)
+        elif not call_only:  # no hand to choose (most holdings): walk's one leaf, without the walk
+            best = (self._leaf_score(sorted((k >> 2 for k in keys), reverse=True), len(kings), kings_held, pointer) or 0, 0, [], keys)
         if best is None:
             return None
         total, _, chosen, remaining = best
         hands = tuple(self._instance(*instances[index]) for index in chosen)
-        return self._settle(hands, [self._card(k) for k in remaining], kings, kings_held, pointer, total)
+        card_of = self._card_of_key
+        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer, total)
 
     def _leaf_score(self, values: list[int], free_kings: int, kings_held: int, pointer: Card | None) -> int | None:
         """Half-points of the Pointer minus penalties, for left-over values sorted high first."""
@@ -381,7 +387,7 @@ class Scorer:
         kings_held: int, pointer: Card | None, half_score: int,
     ) -> Split:
         """Name the Pointer, the saved and the penalised cards of a scored split."""
-        leftovers.sort(key=lambda card: -card.rank)
+        leftovers.sort(key=_rank_of, reverse=True)  # stable: equal ranks keep the holding's order
         kings = list(free_kings)
         if pointer is None and (kings or leftovers):
             king_option = KING - self._penalty([c.rank for c in leftovers], kings_held) if kings else None
@@ -534,6 +540,9 @@ def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
     holdings share 96% of these readings; the cache is bounded whatever the traffic.
     """
     return scorer._progress_from_levels(hand, levels)
+
+
+_rank_of = itemgetter(0)  # a Card's rank, at C speed
 
 
 @lru_cache(maxsize=1024)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from .calculus import winners_of
-from .cards import COPIES_PER_CARD, Card
+from .cards import COPIES_PER_CARD, Card, card_texts
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
@@ -64,11 +64,11 @@ class Move:
         if self.castle is not None:
             data["castle"] = self.castle
         if self.take_face_up:
-            data["take_face_up"] = [str(c) for c in self.take_face_up]
+            data["take_face_up"] = card_texts(self.take_face_up)
         if self.drawn:
-            data["drawn"] = [str(c) for c in self.drawn]
+            data["drawn"] = card_texts(self.drawn)
         if self.reveal is not None:
-            data["reveal"] = [str(c) for c in self.reveal]
+            data["reveal"] = card_texts(self.reveal)
         return data
 
 
@@ -98,7 +98,7 @@ class LegalMove:
         if self.call_valid is not None:
             data["call_valid"] = self.call_valid
         if self.face_up_choices:
-            data["face_up_choices"] = [str(c) for c in self.face_up_choices]
+            data["face_up_choices"] = card_texts(self.face_up_choices)
         return data
 
 
@@ -430,7 +430,7 @@ def _king_action(state: GameState, seat: int, move: Move, events: list[Event]) -
     castles[index] = before.dethroned()
     to_pile = (*before.kings, king)
     events.append({"type": "castle_changed", "castle": move.castle, "change": "dethroned", "player": name, "king": str(king),
-                   "subject": str(before.card), "discarded": [str(k) for k in to_pile],
+                   "subject": str(before.card), "discarded": card_texts(to_pile),
                    "before": before.to_dict(), "after": castles[index].to_dict(), "rule": "9.5"})
     return replace(state, castles=tuple(castles), face_up=state.face_up + to_pile)
 
@@ -446,7 +446,7 @@ def _take_face_up(state: GameState, seat: int, move: Move, events: list[Event]) 
         pile.reverse()
     player = state.players[seat]
     hand = Zone(player.hand.cards + move.take_face_up, player.hand.hidden)
-    events.append({"type": "drew", "player": player.name, "cards": [str(c) for c in move.take_face_up], "unseen": 0,
+    events.append({"type": "drew", "player": player.name, "cards": card_texts(move.take_face_up), "unseen": 0,
                    "from": "face_up", "rule": "18"})
     return replace(state.with_player(seat, replace(player, hand=hand)), face_up=tuple(pile))
 
@@ -475,13 +475,13 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     events: list[Event] = []
     if scorer.is_valid_call(cards):
         state, _ = _score(scorer, state, seat, cards)
-        events.append({"type": "hand_called", "player": name, "valid": True, "cards": [str(c) for c in cards], "rule": "11"})
+        events.append({"type": "hand_called", "player": name, "valid": True, "cards": card_texts(cards), "rule": "11"})
         return Transition(move, _finish(state, "valid_call", name, events), tuple(events))
     state, split = _score(scorer, state, seat, cards)
     caller = state.players[seat]
     state = state.with_player(seat, replace(caller, hand=Zone(), status="out"))
     state = replace(state, set_aside=Zone(state.set_aside.cards + tuple(cards), state.set_aside.hidden))
-    events.append({"type": "hand_called", "player": name, "valid": False, "cards": [str(c) for c in cards], "rule": "11"})
+    events.append({"type": "hand_called", "player": name, "valid": False, "cards": card_texts(cards), "rule": "11"})
     events.append({"type": "player_out", "player": name, "score": split.to_dict()["score"], "split": split.to_dict(), "rule": "11"})
     still_in = [index for index, player in enumerate(state.players) if player.status == "in"]
     if len(still_in) == 1:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
-from .cards import DECK_SIZE, Card, CardListError, parse_card, parse_cards
+from .cards import DECK_SIZE, Card, CardListError, card_texts, parse_card, parse_cards
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
 from .problems import InvalidInput, Problem, third_copies_among
@@ -44,7 +44,7 @@ class Zone:
         return self.hidden == 0
 
     def to_dict(self) -> dict[str, object]:
-        return {"cards": [str(card) for card in self.cards], "hidden": self.hidden}
+        return {"cards": card_texts(self.cards), "hidden": self.hidden}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ class GameState:
             "players": [player.to_dict() for player in self.players],
             "castles": [castle.to_dict() for castle in self.castles],
             "draw_pile": self.draw_pile.to_dict(),
-            "face_up": [str(card) for card in self.face_up],
+            "face_up": card_texts(self.face_up),
             "face_down": self.face_down.to_dict(),
             "set_aside": self.set_aside.to_dict(),
             "dealer": self.dealer,

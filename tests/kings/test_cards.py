@@ -1,6 +1,6 @@
 import pytest
 
-from service.kings.cards import Card, CardError, CardListError, full_deck, parse_card, parse_cards
+from service.kings.cards import Card, CardError, CardListError, card_texts, full_deck, parse_card, parse_cards
 from service.kings.problems import third_copies
 
 
@@ -66,3 +66,10 @@ def test_two_decks_hold_every_card_exactly_twice():
 def test_every_copy_beyond_two_is_reported():
     fives = [(f"/{i}", parse_card("5H")) for i in range(4)]
     assert [p.pointer for p in third_copies(fives)] == ["/2", "/3"]
+
+
+def test_card_texts_are_the_canonical_texts_even_for_a_card_off_the_deck():
+    deck = full_deck()
+    assert card_texts(deck) == [str(card) for card in deck]
+    assert card_texts([Card(1, "H"), Card(12, "X")]) == ["AH", "QX"]
+    assert card_texts(()) == []
