@@ -355,7 +355,9 @@ class Scorer:
         if instances:
             walk(0, keys, [], 0, 0)
         elif not call_only:  # no hand to choose (most holdings): walk's one leaf, without the walk
-            best = (self._leaf_score(sorted((k >> 2 for k in keys), reverse=True), len(kings), kings_held, pointer) or 0, 0, [], keys)
+            leaf = self._leaf_score(sorted((k >> 2 for k in keys), reverse=True), len(kings), kings_held, pointer)
+            assert leaf is not None  # the holding is not empty, so a Pointer is there
+            best = (leaf, 0, [], keys)
         if best is None:
             return None
         total, _, chosen, remaining = best
