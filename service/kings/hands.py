@@ -8,7 +8,7 @@ Points are kept in halves (``half_points``) so that every sum is exact.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -144,12 +144,18 @@ class _Holding:
 
     __slots__ = ("keys", "kings", "levels")
 
-    def __init__(self, keys: list[int], kings: list[Card]) -> None:
-        self.keys, self.kings = keys, kings
+    def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
+        self.keys: list[int] = []
+        self.kings: list[Card] = []
         key_counts = [0] * (KING * 4)
         rank_counts = [0] * (KING + 1)
         levels = 0
-        for key in keys:
+        for card in cards:
+            key = key_of_card.get(card)
+            if key is None:
+                self.kings.append(card)
+                continue
+            self.keys.append(key)
             count = key_counts[key]
             if count < _LEVELS:
                 levels |= 1 << (count * _LANE_BITS + key)
@@ -214,16 +220,7 @@ class Scorer:
         cards = list(cards)
         if len(cards) > MAX_HOLDING:
             raise HoldingTooLarge(f"{len(cards)} cards are more than one player's holding: the referee scores at most {MAX_HOLDING}")
-        keys: list[int] = []
-        kings: list[Card] = []
-        key_of = self._key_of_card
-        for card in cards:
-            key = key_of.get(card)
-            if key is None:
-                kings.append(card)
-            else:
-                keys.append(key)
-        return _Holding(keys, kings)
+        return _Holding(cards, self._key_of_card)
 
     # -- detection ---------------------------------------------------------------
     def _instances(self, holding: _Holding) -> list[tuple[HandSpec, tuple[int, ...], int]]:
@@ -324,17 +321,19 @@ class Scorer:
 
     def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool,
                 instances: list[tuple[HandSpec, tuple[int, ...], int]] | None = None) -> Split | None:
-        keys = list(holding.keys)
-        kings = list(holding.kings)
-        kings_held = len(kings)
+        card_of = self._card_of_key
+        kings_held = len(holding.kings)
         if pointer is not None:
-            if pointer.is_king:
-                kings.remove(pointer)
-            else:
-                keys.remove(self._key_of_card[pointer])
-            holding, instances = _Holding(keys, kings), None
+            rest = [card_of[key] for key in holding.keys] + holding.kings
+            rest.remove(pointer)
+            holding, instances = _Holding(rest, self._key_of_card), None
+        keys, kings = holding.keys, holding.kings
         if instances is None:
             instances = self._instances(holding) if keys else []
+        if not keys and not kings and pointer is None:  # an empty holding scores 0
+            return Split(None, (), (), (), (), 0)
+        if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
+            return None if call_only else self._settle((), [card_of[k] for k in keys], kings, kings_held, pointer)
         best: tuple[int, int, list[int], list[int]] | None = None
 
         def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
@@ -350,20 +349,12 @@ class Scorer:
                     walk(index, rest, chosen, hand_points + instances[index][2], hand_cards + len(instances[index][1]))
                     chosen.pop()
 
-        if not keys and not kings and pointer is None:  # an empty holding scores 0
-            return Split(None, (), (), (), (), 0)
-        if instances:
-            walk(0, keys, [], 0, 0)
-        elif not call_only:  # no hand to choose (most holdings): walk's one leaf, without the walk
-            leaf = self._leaf_score(sorted((k >> 2 for k in keys), reverse=True), len(kings), kings_held, pointer)
-            assert leaf is not None  # the holding is not empty, so a Pointer is there
-            best = (leaf, 0, [], keys)
+        walk(0, keys, [], 0, 0)
         if best is None:
             return None
-        total, _, chosen, remaining = best
+        _, _, chosen, remaining = best
         hands = tuple(self._instance(*instances[index]) for index in chosen)
-        card_of = self._card_of_key
-        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer, total)
+        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer)
 
     def _leaf_score(self, values: list[int], free_kings: int, kings_held: int, pointer: Card | None) -> int | None:
         """Half-points of the Pointer minus penalties, for left-over values sorted high first."""
@@ -385,21 +376,26 @@ class Scorer:
         return sum(values[kings_held:])
 
     def _settle(
-        self, hands: tuple[HandInstance, ...], leftovers: list[Card], free_kings: list[Card],
-        kings_held: int, pointer: Card | None, half_score: int,
+        self, hands: tuple[HandInstance, ...], leftovers: list[Card], free_kings: list[Card], kings_held: int, pointer: Card | None,
     ) -> Split:
-        """Name the Pointer, the saved and the penalised cards of a scored split."""
+        """Name the Pointer (the best one, as :meth:`_leaf_score` scores it), the saved and the penalised cards; score the split.
+
+        There must be a Pointer: given, or a left-over or free King to choose.
+        """
         leftovers.sort(key=_rank_of, reverse=True)  # stable: equal ranks keep the holding's order
         kings = list(free_kings)
         if pointer is None and (kings or leftovers):
-            king_option = KING - self._penalty([c.rank for c in leftovers], kings_held) if kings else None
-            top_option = leftovers[0].rank - self._penalty([c.rank for c in leftovers[1:]], kings_held) if leftovers else None
+            values = list(map(_rank_of, leftovers))
+            king_option = KING - self._penalty(values, kings_held) if kings else None
+            top_option = values[0] - self._penalty(values[1:], kings_held) if values else None
             if top_option is not None and (king_option is None or top_option >= king_option):
                 pointer = leftovers.pop(0)
             else:
                 pointer = kings.pop(0)
         spared = len(leftovers) if (self.rules.no_harm_no_foul or kings_held >= 2) else kings_held
         saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
+        assert pointer is not None, "a split is settled only when it has a Pointer"
+        half_score = 2 * (pointer.face_value - sum(card.rank for card in penalised)) + sum(hand.half_points for hand in hands)
         return Split(pointer, hands, saved, penalised, tuple(kings), half_score)
 
     def declared_split(self, cards: Sequence[Card], pointer: Card | None, hands: Sequence[Sequence[Card]] | None) -> Split:
@@ -442,12 +438,9 @@ class Scorer:
         kings_held = sum(1 for card in cards if card.is_king)
         free_kings = [card for card in rest if card.is_king]
         leftovers = [card for card in rest if not card.is_king]
-        values = sorted((card.rank for card in leftovers), reverse=True)
-        leaf = self._leaf_score(values, len(free_kings), kings_held, pointer)
-        if leaf is None:
+        if pointer is None and not leftovers and not free_kings:
             raise InvalidInput([Problem("/pointer", "pointer_missing", "every card is in a hand: no card is left to be the Pointer")])
-        total = leaf + sum(hand.half_points for hand in found)
-        return self._settle(tuple(found), leftovers, free_kings, kings_held, pointer, total)
+        return self._settle(tuple(found), leftovers, free_kings, kings_held, pointer)
 
     # -- progress ----------------------------------------------------------------------
     def progress(self, cards: Iterable[Card]) -> list[Progress]:
