@@ -214,6 +214,15 @@ def json_body() -> Any:
     return strict_json(request_bytes()) if is_json_request(request) else {}
 
 
+def _declared_length(environ: Mapping[str, Any]) -> int | None:
+    """``Content-Length`` as werkzeug reads it (None when absent or chunked, 0 when not a number), from the environ directly."""
+    declared = environ.get("CONTENT_LENGTH")
+    if declared is None or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return None
+    declared = declared.strip(" \t")
+    return int(declared) if declared.isascii() and declared.isdigit() else 0
+
+
 def request_bytes() -> bytes:
     """The request body, read straight from the WSGI input, or a 413 when it is over the limit.
 
@@ -223,7 +232,8 @@ def request_bytes() -> bytes:
     then refused as bad JSON. Anything else (a declared length over the limit, a stream the server
     does not end) is werkzeug's to answer.
     """
-    length, limit, environ = request.content_length, request.max_content_length, request.environ
+    environ, limit = request.environ, request.max_content_length
+    length = _declared_length(environ)
     if length is not None and (limit is None or length <= limit):
         return environ["wsgi.input"].read(length)  # type: ignore[no-any-return]
     if length is None and limit is not None and environ.get("wsgi.input_terminated"):

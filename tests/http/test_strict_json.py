@@ -5,8 +5,9 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from werkzeug.wrappers import Request
 
-from service.http.problems import MAX_JSON_DEPTH, TOO_DEEP, MalformedJson, json_depth, standard_json, strict_json
+from service.http.problems import MAX_JSON_DEPTH, TOO_DEEP, MalformedJson, _declared_length, json_depth, standard_json, strict_json
 
 TEXT = st.text(alphabet='ab[]{}"\\\n/u', max_size=6)
 VALUES = st.recursive(st.none() | st.booleans() | st.integers() | TEXT,
@@ -77,3 +78,13 @@ def test_orjson_first_answers_as_the_standard_decoder_alone(raw, data):
         cut = data.draw(st.integers(0, len(raw)))
         raw = raw[:cut] if data.draw(st.booleans()) else raw[:cut] + bytes([data.draw(st.integers(0, 255))]) + raw[cut + 1:]
     assert reading(raw) == standard_reading(raw)
+
+
+@pytest.mark.parametrize("content_length, transfer_encoding", [
+    ("120", None), ("0", None), ("-5", None), (" 7", None), ("\t7 ", None), ("\n7", None), ("1e3", None), ("²", None), ("abc", None),
+    (None, None), ("120", "chunked"), ("120", "gzip, Chunked"), ("120", "gzip"), (None, "chunked"),
+])
+def test_the_declared_length_is_read_as_werkzeug_reads_it(content_length, transfer_encoding):
+    environ = {"CONTENT_LENGTH": content_length, "HTTP_TRANSFER_ENCODING": transfer_encoding}
+    environ = {key: value for key, value in environ.items() if value is not None}
+    assert _declared_length(environ) == Request(environ).content_length
