@@ -147,25 +147,21 @@ class _Holding:
     def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
         self.keys: list[int] = []
         self.kings: list[Card] = []
-        key_counts = [0] * (KING * 4)
-        rank_counts = [0] * (KING + 1)
-        levels = 0
+        first = second = third = 0  # the lanes of the count levels: bits reached once, twice, three times
         for card in cards:
             key = key_of_card.get(card)
             if key is None:
                 self.kings.append(card)
                 continue
             self.keys.append(key)
-            count = key_counts[key]
-            if count < _LEVELS:
-                levels |= 1 << (count * _LANE_BITS + key)
-            key_counts[key] = count + 1
-            rank = key >> 2
-            count = rank_counts[rank]
-            if count < _LEVELS:
-                levels |= 1 << (count * _LANE_BITS + _RANK_BIT + rank)
-            rank_counts[rank] = count + 1
-        self.levels = levels
+            for bit in _CARD_AND_RANK_BITS[key]:
+                if not first & bit:
+                    first |= bit
+                elif not second & bit:
+                    second |= bit
+                else:
+                    third |= bit
+        self.levels = first | second << _LANE_BITS | third << (2 * _LANE_BITS)
 
 
 class Scorer:
@@ -489,6 +485,10 @@ class Scorer:
 _LANE_BITS = 128
 _RANK_BIT = 64
 _LEVELS = 3  # no target needs more than 3 cards of one rank, and 2 copies of a card
+
+
+# A castle-relative card's bit and its rank's, in one lane of count levels.
+_CARD_AND_RANK_BITS = [(1 << key, 1 << (_RANK_BIT + (key >> 2))) for key in range(KING * 4)]
 
 
 def _levels(need: Iterable[tuple[int, int]], any_suit: bool) -> int:
