@@ -25,14 +25,26 @@ def mid_game(seed: int = 11, moves: int = 30, players: int = 6) -> GameState:
     return state
 
 
-def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Endpoint name → (path, JSON body)."""
-    rng = random.Random(6)
+def off_the_castles() -> list[str]:
+    """The two decks less the benchmark castles' cards, as texts."""
     pool = [str(card) for card in full_deck()]
     for castle in CASTLES:
         for card in (castle["card"], *castle["kings"]):
             pool.remove(card)
-    cards = rng.sample(pool, 42)
+    return pool
+
+
+def varied_hands_bodies(count: int, seed: int = 7) -> list[dict[str, Any]]:
+    """``count`` /hands bodies of random 7-card holdings: traffic that no cache has seen whole."""
+    rng = random.Random(seed)
+    pool = off_the_castles()
+    return [{"castles": CASTLES, "cards": rng.sample(pool, 7)} for _ in range(count)]
+
+
+def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Endpoint name → (path, JSON body)."""
+    rng = random.Random(6)
+    cards = rng.sample(off_the_castles(), 42)
     state = mid_game()
     move = next(o.move for o in legal_moves(state) if o.move.action == "face_up_discard")
     return {

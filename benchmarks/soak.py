@@ -2,8 +2,9 @@
 
 Starts the project's gunicorn, warms it up, then for 60 s drives 64 connections
 over a mix of endpoints with two wrk processes at once: one sends requests that
-must succeed (200), the other requests the referee must refuse (422). A Lua
-hook counts every other status. Reports transport errors (must be 0), answers
+must succeed (200), the other requests the referee must refuse (422). In each
+cycle of the first mix, one /hands request carries one of 2,000 random
+holdings. A Lua hook counts every other status. Reports transport errors (must be 0), answers
 other than the expected ones (must be 0), and the workers' memory before and
 after (growth must stay under 10%). Exits 1 when a bound is broken.
 
@@ -23,18 +24,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bodies import CASTLES, bodies
+from benchmarks.bodies import CASTLES, bodies, varied_hands_bodies
 from benchmarks.http_bench import free_port, start_gunicorn
 
+VARIED_HOLDINGS = 2000  # /hands bodies of random holdings, one in every mix cycle: caches fill as they would in use
 LUA = """
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
 function init(args) unexpected = 0; position = 0 end
 requests = %s
+varied = %s
 expected = %d
 function request()
-  position = position %% #requests + 1
-  local r = requests[position]
+  position = position %% (#requests + (#varied > 0 and 1 or 0)) + 1
+  local r = requests[position] or varied[math.random(#varied)]
   if r.body == "" then return wrk.format("GET", r.path) end
   return wrk.format("POST", r.path, {["Content-Type"] = "application/json"}, r.body)
 end
@@ -63,7 +66,8 @@ def mixes() -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
             ("/v1/24-kings/state/check", {"state": state}),
             ("/v1/24-kings/moves/validate", {"state": state, "move": {"player": other, "action": "call_hand"}}),
             ("/v1/24-kings/tournaments/standings", {"rows": [{"game": g, "player": p, "points": (g * 7 + i) % 13 - 4}
-                                                             for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]})]
+                                                             for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]}),
+]
     bad = [("/v1/24-kings/calculus", {"castles": CASTLES, "players": [{"name": "ann", "cards": ["QH", "QH", "QH"]}]}),
            ("/v1/24-kings/moves/apply", {"state": state, "move": {"player": other, "action": "call_hand"}}),
            ("/v1/24-kings/hands", {"castles": CASTLES, "cards": ["ZZ"]})]
@@ -105,9 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         scripts = {}
-        for name, entries, status in (("good", good, 200), ("bad", bad, 422)):
+        varied = [("/v1/24-kings/hands", body) for body in varied_hands_bodies(VARIED_HOLDINGS)]
+        for name, entries, extra, status in (("good", good, varied, 200), ("bad", bad, [], 422)):
             scripts[name] = directory / f"{name}.lua"
-            scripts[name].write_text(LUA % (lua_table(entries), status))
+            scripts[name].write_text(LUA % (lua_table(entries), lua_table(extra), status))
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         server = start_gunicorn(port, directory / "gunicorn.log")
