@@ -12,7 +12,7 @@ from service.kings.rules import Rules
 from service.kings.start import new_game
 from service.kings.state import GameState
 
-CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
+CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 
 
 def mid_game(seed: int = 11, moves: int = 30, players: int = 6) -> GameState:
