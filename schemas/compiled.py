@@ -23,7 +23,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
-from .fields import Boolean, Card, CardList, Integer, Number, canonical, canonical_texts_already_known
+from .fields import Boolean, Card, CardList, Integer, Number, canonical
 
 Loader = Callable[[Any], Any]
 _LARGEST_EXACT_FLOAT = 2**53
@@ -42,10 +42,6 @@ def _plain_string(value: Any) -> str:
 def _card_list(value: Any) -> list[str]:
     if type(value) is not list:
         raise Unsure
-    try:  # the common case: every item a card text met before
-        return canonical_texts_already_known(value)
-    except (KeyError, TypeError):
-        pass
     cards = []
     try:
         for item in value:

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from service.kings.cards import ONE_DECK, CardError, parse_card
+from service.kings.cards import CardError, parse_card
 
 CARD_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)\s*$"
 CARD_DESCRIPTION = "A card: rank (A, 2-10 or T, J, Q, K) then suit (S, H, D, C or ♠ ♥ ♦ ♣); answers use the canonical form, e.g. 10H."
@@ -32,13 +32,7 @@ class Card(fields.String):
             raise ValidationError(str(error)) from error
 
 
-# Canonical texts map to themselves from the start; lenient spellings join as they are met.
-_CANONICAL: dict[str, str] = {str(card): str(card) for card in ONE_DECK}
-
-
-def canonical_texts_already_known(texts: list[Any]) -> list[str]:
-    """The canonical texts of card texts met before, one C-speed lookup each; KeyError or TypeError for anything else."""
-    return list(map(_CANONICAL.__getitem__, texts))
+_CANONICAL: dict[str, str] = {}
 
 
 def canonical(text: str) -> str:
