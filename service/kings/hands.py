@@ -176,27 +176,27 @@ class Scorer:
         self.values = castle_values(castles, rules)
         self.hand_set = HAND_SETS[rules.hands]
         self._suit_of_position = tuple(castle.suit for castle in castles)
-        self._position_of_suit = {suit: index for index, suit in enumerate(self._suit_of_position)}
         self._card_of_key = [Card(key >> 2, self._suit_of_position[key & 3]) for key in range(KING * 4)]
         self._key_of_card = {card: key for key, card in enumerate(self._card_of_key) if card.rank and not card.is_king}
         self._targets: list[tuple[HandSpec, tuple[Target, ...], int]] = [
             (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
             for spec in HANDS
         ]
-        # For progress: per hand, each target's count levels (see _levels) and the steps that name its cards;
+        # Each target's count levels (see _levels), computed once for detection and progress.
+        levels_of = {t: _levels(t.need, t.any_suit) for _, targets, _ in self._targets for t in targets}
+        # For progress: per hand, each target's levels and the steps that name its cards;
         # and the bits of a holding that decide the hand's progress (see _hand_progress).
         self._progress_plan = [
-            (spec, self.hand_set.allows(spec), half_points, [_levels(t.need, t.any_suit) for t in targets],
+            (spec, self.hand_set.allows(spec), half_points, [levels_of[t] for t in targets],
              [self._completion_steps(t) for t in targets])
             for spec, targets, half_points in self._targets
         ]
         self._progress_bits = [
-            _or(_levels(t.need, t.any_suit) | (_levels(_keys_of_ranks(t.need), any_suit=False) if t.any_suit else 0)
-                for t in targets)
+            _or(levels_of[t] | (_levels(_keys_of_ranks(t.need), any_suit=False) if t.any_suit else 0) for t in targets)
             for _, targets, _ in self._targets
         ]
         self._active = [
-            (spec, target, half_points, _levels(target.need, target.any_suit))
+            (spec, target, half_points, levels_of[target])
             for spec, targets, half_points in self._targets
             if self.hand_set.allows(spec)
             for target in targets
@@ -209,9 +209,6 @@ class Scorer:
         self._groups = [(_levels(need, any_suit=True), entries) for need, entries in groups.items()]
 
     # -- castle-relative cards -------------------------------------------------
-    def _card(self, key: int) -> Card:
-        return self._card_of_key[key]
-
     def _holding(self, cards: Iterable[Card]) -> _Holding:
         cards = list(cards)
         if len(cards) > MAX_HOLDING:
