@@ -33,6 +33,13 @@ def test_a_body_sent_in_chunks_or_with_its_length_reads_the_same(server):
     assert big.status_code == 413
 
 
+def test_a_chunked_spreadsheet_over_the_limit_is_a_413_too(server):
+    url = f"{server}/v1/24-kings/tournaments/standings"
+    rows = b"game,player,points\r\n" + b"1,ann,3\r\n" * 200_000
+    big = requests.post(url, data=iter([rows[:100], rows[100:]]), headers={"Content-Type": "text/csv"}, timeout=10)
+    assert len(rows) > 1024 * 1024 and big.status_code == 413
+
+
 def test_problems_through_gunicorn(server):
     response = requests.post(f"{server}/v1/24-kings/calculus", data=b"{", headers={"Content-Type": "application/json"}, timeout=5)
     assert response.status_code == 400 and response.headers["Content-Type"] == "application/problem+json"

@@ -15,7 +15,7 @@ from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
 from ..convert import rules_from
-from ..problems import load_body, problem_response, strict_json
+from ..problems import load_body, problem_response, request_bytes, strict_json
 
 blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")
 
@@ -40,11 +40,11 @@ def accepts(*mimetypes: str) -> Any:
 
 def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
     """The uploaded rows and the rules, from whichever body type was sent."""
-    query_rules = Rules(hands=query.get("hands", "standard"), **{k: v for k, v in query.items() if k in OPTION_NAMES})
+    query_rules = rules_from({k: v for k, v in query.items() if k == "hands" or k in OPTION_NAMES})
     if request.mimetype == CSV:
-        return table_from_csv(request.get_data()), query_rules
+        return table_from_csv(request_bytes()), query_rules
     if request.mimetype == XLSX:
-        return table_from_xlsx(request.get_data()), query_rules
+        return table_from_xlsx(request_bytes()), query_rules
     if request.mimetype == MULTIPART:
         upload = request.files.get("file")
         if upload is None:
@@ -53,7 +53,7 @@ def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
         data = upload.read()
         is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
         return (table_from_xlsx(data) if is_xlsx else table_from_csv(data)), query_rules
-    body = load_body(ROWS_SCHEMA, strict_json(request.get_data()))
+    body = load_body(ROWS_SCHEMA, strict_json(request_bytes()))
     return table_from_records(body["rows"], first_row=0), rules_from(body["rules"])
 
 
