@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from service.kings.cards import full_deck
+from service.http.convert import castles_from
+from service.kings.cards import Card, card_texts, full_deck
+from service.kings.castles import Castle, castle_cards
 from service.kings.moves import apply_move, legal_moves
 from service.kings.rules import Rules
 from service.kings.start import new_game
@@ -25,13 +28,17 @@ def mid_game(seed: int = 11, moves: int = 30, players: int = 6) -> GameState:
     return state
 
 
+def cards_off_the_table(table: Sequence[Castle]) -> list[Card]:
+    """The two decks less the castles' cards: what deals are drawn from."""
+    pool = full_deck()
+    for card in castle_cards(table):
+        pool.remove(card)
+    return pool
+
+
 def off_the_castles() -> list[str]:
     """The two decks less the benchmark castles' cards, as texts."""
-    pool = [str(card) for card in full_deck()]
-    for castle in CASTLES:
-        for card in (castle["card"], *castle["kings"]):
-            pool.remove(card)
-    return pool
+    return card_texts(cards_off_the_table(castles_from(CASTLES)))
 
 
 def varied_hands_bodies(count: int, seed: int = 7) -> list[dict[str, Any]]:

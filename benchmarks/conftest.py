@@ -7,9 +7,10 @@ from itertools import cycle
 
 import pytest
 
+from benchmarks.bodies import cards_off_the_table
 from benchmarks.bodies import mid_game as benchmark_mid_game
-from service.kings.cards import Card, full_deck
-from service.kings.castles import Castle, castle_cards
+from service.kings.cards import Card
+from service.kings.castles import Castle
 from service.kings.state import GameState
 from tests.conftest import make_castles
 
@@ -19,14 +20,6 @@ DEALS = 500
 @pytest.fixture(scope="session")
 def table() -> list[Castle]:
     return make_castles("5H", "9C+KC", "4D", "10S")
-
-
-def cards_off_the_table(table: list[Castle]) -> list[Card]:
-    """The two decks less the castles' cards: what deals are drawn from."""
-    pool = full_deck()
-    for card in castle_cards(table):
-        pool.remove(card)
-    return pool
 
 
 @pytest.fixture(scope="session")
