@@ -56,14 +56,20 @@ def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
 
 
 def lua_script(directory: Path, name: str, body: dict[str, Any] | list[dict[str, Any]] | None) -> Path:
-    """wrk's script: a GET, a POST of one body, or a POST of a body drawn at random from a list for each request."""
+    """wrk's script: a GET, a POST of one body, or a POST of a body drawn at random from a list for each request.
+
+    The list's requests are formatted once per wrk thread, in ``init``: formatting one for each
+    request cost wrk ≈ 5 µs of the two cores the server also runs on.
+    """
     script = directory / f"{name}.lua"
     if body is None:
         script.write_text('wrk.method = "GET"\n')
     elif isinstance(body, list):
         texts = ", ".join(json.dumps(json.dumps(item)) for item in body)
         script.write_text(f"bodies = {{{texts}}}\nheaders = {{[\"Content-Type\"] = \"application/json\"}}\n"
-                          "function request() return wrk.format(\"POST\", nil, headers, bodies[math.random(#bodies)]) end\n")
+                          "requests = {}\nfunction init(args)\n"
+                          "  for i, body in ipairs(bodies) do requests[i] = wrk.format(\"POST\", nil, headers, body) end\nend\n"
+                          "function request() return requests[math.random(#requests)] end\n")
     else:
         script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
                           f"wrk.body = {json.dumps(json.dumps(body))}\n")
