@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from service.kings.moves import IllegalMove
@@ -14,7 +14,7 @@ from service.tournaments.rows import BadRows
 
 from .api import RefereeApi
 from .json_provider import OrjsonProvider
-from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, problem_response
+from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
 
 MAX_BODY_BYTES = 1024 * 1024
 API_DESCRIPTION = """A stateless referee and scorer for the card game 24 Kings.
@@ -35,20 +35,6 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
-JSON_ONLY = frozenset({"application/json"})
-
-
-def refuse_unsupported_media() -> Response | None:
-    """415 for a POST body of a type the view does not take (JSON unless the view says more)."""
-    if request.method != "POST" or not request.mimetype or request.is_json:
-        return None
-    view = current_app.view_functions.get(request.endpoint or "")
-    accepted = getattr(view, "accepts", JSON_ONLY)
-    if request.mimetype not in accepted:
-        return problem_response(415, f"send the body as {' or '.join(sorted(accepted))}, not {request.mimetype}")
-    return None
-
-
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
@@ -56,7 +42,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     api = RefereeApi(app)
-    app.before_request(refuse_unsupported_media)
     app.register_error_handler(InvalidInput, from_invalid_input)
     app.register_error_handler(BadRows, from_bad_rows)
     app.register_error_handler(IllegalMove, from_illegal_move)

@@ -17,8 +17,7 @@ from typing import Any
 import orjson
 from flask import Response, request
 from marshmallow import Schema, ValidationError
-from webargs.flaskparser import is_json_request
-from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
 from service.kings.moves import IllegalMove
 from service.kings.problems import InvalidInput
@@ -26,6 +25,7 @@ from service.tournaments.rows import BadRows
 
 PROBLEM_MIME = "application/problem+json"
 TYPE_PREFIX = "urn:24-kings:problem:"
+JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
 TOO_DEEP = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
 log = logging.getLogger(__name__)
@@ -209,9 +209,22 @@ def standard_json(raw: bytes) -> Any:
         raise MalformedJson(TOO_DEEP) from error
 
 
+def body_media_type(accepted: frozenset[str] = JSON_ONLY) -> str:
+    """The body's media type, ``""`` when none is declared, or a 415 naming the types the view takes.
+
+    Every view takes JSON (``application/json`` or ``application/*+json``). Checked in the view,
+    not before every request: a POST to a path that does not take one is a 404 or 405 first.
+    """
+    req = request._get_current_object()  # one proxy lookup, not one per attribute
+    mimetype: str = req.mimetype
+    if mimetype and mimetype not in accepted and not req.is_json:
+        raise UnsupportedMediaType(f"send the body as {' or '.join(sorted(accepted))}, not {mimetype}")
+    return mimetype
+
+
 def json_body() -> Any:
-    """The request's JSON body, strictly parsed; a body not sent as JSON reads as ``{}``, as webargs read it."""
-    return strict_json(request_bytes()) if is_json_request(request) else {}
+    """The request's JSON body, strictly parsed; a body sent with no media type reads as ``{}``, as webargs read it."""
+    return strict_json(request_bytes()) if body_media_type() else {}
 
 
 def _declared_length(environ: Mapping[str, Any]) -> int | None:
@@ -232,7 +245,8 @@ def request_bytes() -> bytes:
     then refused as bad JSON. Anything else (a declared length over the limit, a stream the server
     does not end) is werkzeug's to answer.
     """
-    environ, limit = request.environ, request.max_content_length
+    req = request._get_current_object()
+    environ, limit = req.environ, req.max_content_length
     length = _declared_length(environ)
     if length is not None and (limit is None or length <= limit):
         return environ["wsgi.input"].read(length)  # type: ignore[no-any-return]
@@ -241,7 +255,7 @@ def request_bytes() -> bytes:
         if len(body) > limit:
             raise RequestEntityTooLarge()
         return body
-    return request.get_data(cache=True)
+    return req.get_data(cache=True)
 
 
 class BodyDoesNotFit(UnprocessableEntity):

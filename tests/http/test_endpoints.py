@@ -150,7 +150,22 @@ def test_413_for_a_body_over_one_mebibyte(client):
 
 
 def test_415_for_a_body_that_is_not_json(client):
-    assert_problem(client.post(f"{V1}/calculus", data="castles=1", content_type="application/x-www-form-urlencoded"), 415)
+    body = assert_problem(client.post(f"{V1}/calculus", data="castles=1", content_type="application/x-www-form-urlencoded"), 415)
+    assert body["detail"] == "send the body as application/json, not application/x-www-form-urlencoded"
+
+
+def test_a_json_suffix_type_is_read_as_json(client):
+    response = client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST), content_type="application/vnd.kings+json; charset=utf-8")
+    assert response.status_code == 200 and response.get_json() == client.post(f"{V1}/calculus", json=CALCULUS_REQUEST).get_json()
+
+
+def test_a_body_with_no_media_type_reads_as_an_empty_object(client):
+    assert_problem(client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST)), 422, "/castles", "/players")
+
+
+@pytest.mark.parametrize(("path", "status"), [(f"{V1}/no-such-thing", 404), ("/healthz", 405)])
+def test_a_path_that_takes_no_body_answers_for_the_path_before_the_media_type(client, path, status):
+    assert_problem(client.post(path, data="hello", content_type="text/plain"), status)
 
 
 @pytest.mark.parametrize("raw", ['{"castles": [', '{"a": NaN}', '{"a": Infinity}', "", "[" * 40 + "]" * 40, b"\xff\xfe"])

@@ -50,7 +50,13 @@ def test_bad_rows_are_one_422_with_every_row(client):
 
 
 def test_other_media_types_are_415(client):
-    assert_problem(client.post(URL, data=b"hello", content_type="text/plain"), 415)
+    body = assert_problem(client.post(URL, data=b"hello", content_type="text/plain"), 415)
+    assert body["detail"] == ("send the body as application/json or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                              " or multipart/form-data or text/csv, not text/plain")
+
+
+def test_the_media_type_is_refused_before_the_query_is_read(client):
+    assert_problem(client.post(URL + "?hands=bogus", data=b"hello", content_type="text/plain"), 415)
 
 
 def test_a_form_without_the_file_is_422(client):

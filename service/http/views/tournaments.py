@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
 from ..convert import rules_from
-from ..problems import load_body, problem_response, request_bytes, strict_json
+from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
 
 blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")
 
@@ -31,10 +32,15 @@ ANSWER_EXAMPLE = standings(*read_rows(table_from_records(JSON_EXAMPLE["rows"], f
 
 
 def accepts(*mimetypes: str) -> Any:
-    """Mark a view as taking these request body types (the app answers 415 to others)."""
+    """A view that takes these request body types, and answers 415 to others before it reads its query."""
+    accepted = frozenset(mimetypes)
+
     def decorator(func: Any) -> Any:
-        func.accepts = frozenset(mimetypes)
-        return func
+        @wraps(func)
+        def view(*args: Any, **kwargs: Any) -> Any:
+            body_media_type(accepted)
+            return func(*args, **kwargs)
+        return view
     return decorator
 
 
