@@ -1,8 +1,9 @@
 """Schemathesis fuzzes every operation of openapi.yaml in process, against the WSGI app.
 
-The only setting changed from schemathesis' defaults is in schemathesis.toml:
-a 422 is an expected answer to a schema-valid request that describes an
-impossible table.
+The settings changed from schemathesis' defaults are in schemathesis.toml: a
+422 is an expected answer to a schema-valid request that describes an
+impossible table, and a 413 to any body over 1 MiB (the fuzzer, now and then,
+generates one: hundreds of rows of long strings).
 """
 
 from pathlib import Path
