@@ -8,7 +8,10 @@ from typing import Any
 from service.kings.calculus import PlayerCards
 from service.kings.cards import parse_card, parse_cards
 from service.kings.castles import Castle
+from service.kings.moves import Move, move_from_dict
+from service.kings.problems import InvalidInput, prefixed
 from service.kings.rules import Rules, rules_of
+from service.kings.state import GameState, state_from_dict
 
 
 def rules_from(data: Mapping[str, Any]) -> Rules:
@@ -27,3 +30,19 @@ def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
         pointer=parse_card(data["pointer"]) if data.get("pointer") else None,
         hands=None if hands is None else tuple(tuple(parse_cards(hand)) for hand in hands),
     )
+
+
+def state_from(data: Mapping[str, Any]) -> GameState:
+    """The engine's state, checked whole; problems point into the request's ``state``."""
+    try:
+        return state_from_dict(data)
+    except InvalidInput as error:
+        raise prefixed(error, "/state") from error
+
+
+def move_from(data: Mapping[str, Any]) -> Move:
+    """The engine's move; problems point into the request's ``move``."""
+    try:
+        return move_from_dict(data)
+    except InvalidInput as error:
+        raise prefixed(error, "/move") from error

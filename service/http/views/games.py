@@ -8,12 +8,11 @@ from flask import Response, jsonify
 
 from schemas.games import GameStateSchema, NewGameRequestSchema, NewGameResponseSchema, StateCheckResponseSchema, StateRequestSchema, TableSetupRequestSchema
 from service.kings.cards import parse_cards
-from service.kings.problems import InvalidInput, prefixed
+from service.kings.problems import InvalidInput
 from service.kings.start import new_game, table_setup
-from service.kings.state import state_from_dict
 
 from ..api import RefereeBlueprint
-from ..convert import castles_from, rules_from
+from ..convert import castles_from, rules_from, state_from
 from ..examples import examples
 
 blp = RefereeBlueprint("games", __name__, url_prefix="/v1/24-kings", description="Starting games and checking states.")
@@ -45,8 +44,7 @@ def create_from_table(body: dict[str, Any]) -> Response:
 def check(body: dict[str, Any]) -> Response:
     """Whole-state check: every problem at once, each with a JSON pointer and a code (RULES.md §21)."""
     try:
-        state_from_dict(body["state"])
+        state_from(body["state"])
     except InvalidInput as error:
-        problems = prefixed(error, "/state").problems
-        return jsonify({"valid": False, "problems": [p.to_dict() for p in problems]})
+        return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems]})
     return jsonify({"valid": True, "problems": []})
