@@ -59,8 +59,9 @@ class RefereeBlueprint(Blueprint):
     flask-smorest's decorators each wrap the view (webargs' parser for the
     body, one wrapper per documented response). Here they are applied for
     their documentation alone, which is copied onto the view; at run time a
-    POST view gets one wrapper that parses the body strictly and loads it
-    with the schema's fast path, the same checks and errors as before.
+    POST view gets one wrapper that checks the body's media type, parses it
+    strictly and loads it with the schema's fast path, the same checks and
+    errors as before.
     Query strings still go through flask-smorest's ``arguments`` (webargs).
     """
 
