@@ -149,21 +149,18 @@ class _Holding:
     def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
         self.keys: list[int] = []
         self.kings: list[Card] = []
-        first = second = third = 0  # the lanes of the count levels: bits reached once, twice, three times
+        levels = 0
         for card in cards:
             key = key_of_card.get(card)
             if key is None:
                 self.kings.append(card)
                 continue
             self.keys.append(key)
-            for bit in _CARD_AND_RANK_BITS[key]:
-                if not first & bit:
-                    first |= bit
-                elif not second & bit:
-                    second |= bit
-                else:
-                    third |= bit
-        self.levels = first | second << _LANE_BITS | third << (2 * _LANE_BITS)
+            # One more copy of the card and of its rank: each of the two bits climbs one lane,
+            # and stays in the top lane once there (counts above _LEVELS are never needed).
+            bits, lanes = _CARD_AND_RANK_STEP[key]
+            levels |= ((levels & lanes) << _LANE_BITS | bits) & lanes
+        self.levels = levels
 
 
 class Scorer:
@@ -328,7 +325,7 @@ class Scorer:
         if not keys and not kings and pointer is None:  # an empty holding scores 0
             return Split(None, (), (), (), (), 0)
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
-            return None if call_only else self._settle((), [card_of[k] for k in keys], kings, kings_held, pointer)
+            return None if call_only else self._settle((), list(map(card_of.__getitem__, keys)), kings, kings_held, pointer)
         best: tuple[int, int, list[int], list[int]] | None = None
 
         def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
@@ -378,19 +375,22 @@ class Scorer:
         There must be a Pointer: given, or a left-over or free King to choose.
         """
         leftovers.sort(key=_rank_of, reverse=True)  # stable: equal ranks keep the holding's order
+        values = list(map(_rank_of, leftovers))  # the left-overs' face values, high first, kept in step
         kings = list(free_kings)
         if pointer is None and (kings or leftovers):
-            values = list(map(_rank_of, leftovers))
             king_option = KING - self._penalty(values, kings_held) if kings else None
             top_option = values[0] - self._penalty(values[1:], kings_held) if values else None
             if top_option is not None and (king_option is None or top_option >= king_option):
                 pointer = leftovers.pop(0)
+                del values[0]
             else:
                 pointer = kings.pop(0)
         spared = len(leftovers) if (self.rules.no_harm_no_foul or kings_held >= 2) else kings_held
         saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
         assert pointer is not None, "a split is settled only when it has a Pointer"
-        half_score = 2 * (pointer.face_value - sum(card.rank for card in penalised)) + sum(hand.half_points for hand in hands)
+        half_score = 2 * (pointer.rank - sum(values[spared:]))
+        for hand in hands:
+            half_score += hand.half_points
         return Split(pointer, hands, saved, penalised, tuple(kings), half_score)
 
     def declared_split(self, cards: Sequence[Card], pointer: Card | None, hands: Sequence[Sequence[Card]] | None) -> Split:
@@ -486,8 +486,12 @@ _RANK_BIT = 64
 _LEVELS = 3  # no target needs more than 3 cards of one rank, and 2 copies of a card
 
 
-# A castle-relative card's bit and its rank's, in one lane of count levels.
-_CARD_AND_RANK_BITS = [(1 << key, 1 << (_RANK_BIT + (key >> 2))) for key in range(KING * 4)]
+# Per castle-relative card: its bit and its rank's bit in the first lane, and the same two bits in
+# every lane; so that counting one more copy is ``((levels & lanes) << _LANE_BITS | bits) & lanes``.
+_CARD_AND_RANK_STEP = [
+    (bits, sum(bits << (level * _LANE_BITS) for level in range(_LEVELS)))
+    for bits in ((1 << key) | (1 << (_RANK_BIT + (key >> 2))) for key in range(KING * 4))
+]
 
 
 def _levels(need: Iterable[tuple[int, int]], any_suit: bool) -> int:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from service.kings.cards import RANK_NAMES, SUITS, Card, full_deck
 from service.kings.castles import Castle
 from service.kings.catalog import HAND_SETS, HANDS, spec_targets
-from service.kings.hands import Progress, Scorer, scorer_for
+from service.kings.hands import _LANE_BITS, _RANK_BIT, Progress, Scorer, _Holding, scorer_for
 from service.kings.rules import HAND_SET_NAMES, Rules
 
 DECK = full_deck()
@@ -148,3 +148,21 @@ def test_progress_shared_between_holdings_is_each_holdings_own(hands, cards, dat
     cards = near_hands(data, cards)
     cards = [card for card in cards if cards.count(card) <= 2]
     assert progress_as_texts(scorer_for(tuple(SHARED_TABLE), rules).progress(cards)) == reference_progress(SHARED_TABLE, rules, cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables(), st.lists(st.sampled_from(DECK), max_size=12))
+def test_count_levels_are_the_holdings_counts_capped_at_three(table, cards):
+    """A holding's count levels, built one card at a time, say what a plain count says."""
+    castles, rules, _ = table
+    scorer = Scorer(castles, rules)
+    holding = _Holding(cards, scorer._key_of_card)
+    keys = Counter(holding.keys)
+    ranks = Counter(key >> 2 for key in holding.keys)
+    expected = 0
+    for offset, counts in ((0, keys), (_RANK_BIT, ranks)):
+        for bit, count in counts.items():
+            for level in range(min(count, 3)):
+                expected |= 1 << (level * _LANE_BITS + offset + bit)
+    assert holding.levels == expected
+    assert sorted(holding.kings) == sorted(card for card in cards if card.is_king)
