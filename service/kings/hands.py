@@ -206,6 +206,9 @@ class Scorer:
         for entry in self._active:
             groups.setdefault(entry[1].rank_need, []).append(entry)
         self._groups = [(_levels(need, any_suit=True), entries) for need, entries in groups.items()]
+        # Which groups a holding's ranks can fill at all, by the set of ranks it holds; shared by
+        # every table whose groups need the same ranks (one per hand set), filled as holdings come.
+        self._groups_for_ranks = _GROUPS_FOR_RANKS.setdefault(tuple(rank_levels for rank_levels, _ in self._groups), {})
 
     # -- castle-relative cards -------------------------------------------------
     def _holding(self, cards: Iterable[Card]) -> _Holding:
@@ -219,7 +222,14 @@ class Scorer:
         """Every hand the keys hold, once per card multiset, in its best reading."""
         best: dict[tuple[int, ...], tuple[HandSpec, tuple[int, ...], int]] = {}
         levels = holding.levels
-        for rank_levels, entries in self._groups:
+        ranks_held = levels >> _RANK_BIT & _RANK_LANE
+        groups = self._groups_for_ranks.get(ranks_held)
+        if groups is None:  # a few groups of the 28 or so, in their order: the rest need a rank not held
+            groups = self._groups_for_ranks[ranks_held] = [
+                index for index, (rank_levels, _) in enumerate(self._groups) if not rank_levels >> _RANK_BIT & _RANK_LANE & ~ranks_held
+            ]
+        for index in groups:
+            rank_levels, entries = self._groups[index]
             if rank_levels & levels != rank_levels:
                 continue
             for spec, target, half_points, target_levels in entries:
@@ -483,6 +493,7 @@ class Scorer:
 # holds toward a target are ``(target & holding).bit_count()``: one AND per target.
 _LANE_BITS = 128
 _RANK_BIT = 64
+_RANK_LANE = (1 << (KING + 1)) - 1  # the rank bits of one lane, shifted down to bit 0
 _LEVELS = 3  # no target needs more than 3 cards of one rank, and 2 copies of a card
 
 
@@ -541,6 +552,9 @@ def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
 
 
 _rank_of = itemgetter(0)  # a Card's rank, at C speed
+
+# Scorer._groups_for_ranks, one table per shape of groups; bounded by the 2^13 sets of ranks.
+_GROUPS_FOR_RANKS: dict[tuple[int, ...], dict[int, list[int]]] = {}
 
 
 @lru_cache(maxsize=1024)

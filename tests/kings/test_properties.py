@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -166,3 +168,22 @@ def test_count_levels_are_the_holdings_counts_capped_at_three(table, cards):
                 expected |= 1 << (level * _LANE_BITS + offset + bit)
     assert holding.levels == expected
     assert sorted(holding.kings) == sorted(card for card in cards if card.is_king)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables())
+def test_found_hands_are_every_sub_multiset_that_classifies(table):
+    """Detection finds exactly the 3- and 6-card multisets that classify as a hand, each in its
+    best reading. It skips groups by the ranks held, with tables shared between tables of a hand
+    set; so the same cards are read under every hand set in turn."""
+    castles, rules, cards = table
+    for hands in HAND_SET_NAMES:
+        scorer = Scorer(castles, replace(rules, hands=hands))
+        expected = set()
+        for size in (3, 6):
+            for chosen in {tuple(sorted(combo)) for combo in combinations(cards, size)}:
+                readings = scorer.classify(chosen)
+                if readings:
+                    expected.add((chosen, readings[0].spec.name, readings[0].half_points))
+        found = {(tuple(sorted(hand.cards)), hand.spec.name, hand.half_points) for hand in scorer.find_hands(cards)}
+        assert found == expected, hands
