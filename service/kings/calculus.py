@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .castles import Castle, castle_cards, castle_places, castle_problems
-from .hands import MAX_HOLDING, Scorer, Split, scorer_for
+from .hands import MAX_HOLDING, Split, scorer_for
 from .problems import InvalidInput, Problem, third_copies_among
 from .rules import Rules
 
@@ -74,10 +74,11 @@ def winners_of(scores: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     return tuple(name for name, score in scores if score == top)
 
 
-def judge_call(scorer: Scorer, player: PlayerCards, split: Split) -> CallVerdict:
+def judge_call(player: PlayerCards, split: Split, calling: Split | None) -> CallVerdict:
     """A call stands when the 7 cards split as one six-card hand or two half hands, plus a Pointer.
 
-    A caller who declared a split is held to it; otherwise any calling split counts.
+    A caller who declared a split is held to it (``split``); otherwise any calling split counts
+    (``calling``, the best one of an undeclared caller's cards, or None).
     """
     if len(player.cards) != 7:
         return CallVerdict(player.name, False, f"a call needs exactly 7 cards, not {len(player.cards)}")
@@ -85,7 +86,7 @@ def judge_call(scorer: Scorer, player: PlayerCards, split: Split) -> CallVerdict
         if split.is_call_shape:
             return CallVerdict(player.name, True, "the declared split is a calling split")
         return CallVerdict(player.name, False, "the declared split is not one six-card hand or two half hands plus a Pointer")
-    if scorer.is_valid_call(player.cards):
+    if calling is not None:
         return CallVerdict(player.name, True, "the cards split into a calling hand plus a Pointer")
     return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
 
@@ -126,10 +127,16 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
         raise InvalidInput(problems)
     scorer = scorer_for(tuple(castles), rules)
     results: list[PlayerResult] = []
+    calling: Split | None = None  # the undeclared caller's best calling split, read with their best split
     for index, player in enumerate(players):
         declared = player.pointer is not None or player.hands is not None
         try:
-            split = scorer.declared_split(player.cards, player.pointer, player.hands) if declared else scorer.best_split(player.cards)
+            if declared:
+                split = scorer.declared_split(player.cards, player.pointer, player.hands)
+            elif player.name == caller:
+                split, calling = scorer.best_and_calling_split(player.cards)
+            else:
+                split = scorer.best_split(player.cards)
         except InvalidInput as error:
             problems += [Problem(f"/players/{index}{p.pointer}", p.code, p.message) for p in error.problems]
             continue
@@ -139,7 +146,7 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
     call = None
     if caller is not None:
         index = next(i for i, p in enumerate(players) if p.name == caller)
-        call = judge_call(scorer, players[index], results[index].split)
+        call = judge_call(players[index], results[index].split, calling)
     winners = winners_of([(result.name, result.split.half_score) for result in results])
     return CalculusResult(scorer.values, tuple(results), winners, call)
 

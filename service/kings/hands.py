@@ -253,11 +253,20 @@ class Scorer:
         """Everything a player at the table asks about their cards, sharing one pass over them."""
         holding = self._holding(cards)
         instances = self._instances(holding) if holding.keys else []
-        best = self._search(holding, None, call_only=False, instances=instances)
-        assert best is not None
-        calling = self._search(holding, None, call_only=True, instances=instances) if len(cards) == CALL_SIZE else None
+        best, calling = self._best_and_calling(holding, instances)
         found = [self._instance(spec, keys, hp) for spec, keys, hp in instances]
         return Reading(best, calling, found, self._progress(holding))
+
+    def best_and_calling_split(self, cards: Sequence[Card]) -> tuple[Split, Split | None]:
+        """:meth:`best_split` and :meth:`calling_split` from one reading of the cards: a caller's two questions."""
+        holding = self._holding(cards)
+        return self._best_and_calling(holding, self._instances(holding) if holding.keys else [])
+
+    def _best_and_calling(self, holding: _Holding, instances: list[tuple[HandSpec, tuple[int, ...], int]]) -> tuple[Split, Split | None]:
+        best = self._search(holding, None, call_only=False, instances=instances)
+        assert best is not None
+        can_call = len(holding.keys) + len(holding.kings) == CALL_SIZE
+        return best, self._search(holding, None, call_only=True, instances=instances) if can_call else None
 
     def _instance(self, spec: HandSpec, keys: Iterable[int], half_points: int) -> HandInstance:
         card_of = self._card_of_key

@@ -31,6 +31,15 @@ def test_a_false_call_is_reported_and_the_caller_can_still_win():
     assert "neither" in result.call.reason
 
 
+@pytest.mark.parametrize(("caller", "valid"), [("ann", True), ("bob", False), ("cy", True)])
+def test_the_call_is_judged_on_the_callers_own_cards(caller, valid):
+    """Callers anywhere at the table, beside players whose cards could or could not call."""
+    players = [player("ann", "QH JH 10H 9H 8H 7H 3S"), player("bob", "QD JD 10H 9H 8H 2C 3C"), player("cy", "AS 2S 3S 4S 5S 6S 9C")]
+    result = calculus(TABLE, players, Rules(), caller=caller)
+    assert result.call is not None and result.call.player == caller and result.call.valid is valid
+    assert [p.split for p in result.players] == [p.split for p in calculus(TABLE, players, Rules()).players]
+
+
 def test_equal_best_scores_share_the_win():
     result = calculus(TABLE, [player("ann", "KS KC 2H"), player("bob", "KH KD 3H"), player("cy", "2D")], Rules())
     assert result.winners == ("ann", "bob")
