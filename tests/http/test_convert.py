@@ -1,0 +1,25 @@
+"""Validated request data to engine values: the castles' cache answers as a fresh parse would."""
+
+from service.http.convert import castles_from
+from service.kings.cards import parse_card
+from service.kings.castles import Castle
+
+TABLE = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
+
+
+def test_castles_are_parsed_with_their_kings():
+    assert castles_from(TABLE) == [
+        Castle(parse_card("5H")), Castle(parse_card("9C"), (parse_card("KC"),)), Castle(parse_card("4D")), Castle(parse_card("10S")),
+    ]
+
+
+def test_each_call_answers_a_list_of_its_own():
+    first = castles_from(TABLE)
+    first.pop()
+    assert len(castles_from(TABLE)) == 4
+
+
+def test_tables_that_differ_only_in_a_king_are_not_confused():
+    crowned = [dict(castle, kings=["KH"]) if castle["card"] == "5H" else castle for castle in TABLE]
+    assert castles_from(TABLE)[0].kings == ()
+    assert castles_from(crowned)[0].kings == (parse_card("KH"),)
