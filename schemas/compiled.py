@@ -173,16 +173,16 @@ def _value_loader(field: fields.Field, name: str) -> Loader:
 
 
 def _value_loader_or_null(field: fields.Field, name: str) -> Loader:
-    """An item of a list: marshmallow checks null, then loads (no default applies to an item)."""
+    """An item of a list: marshmallow checks null, then loads (no default applies to an item).
+
+    Every loader refuses ``None`` by its own type test, so only a nullable item needs a wrapper.
+    """
     load = _value_loader(field, name)
-    allow_none = field.allow_none
+    if not field.allow_none:
+        return load
 
     def load_item(value: Any) -> Any:
-        if value is None:
-            if allow_none:
-                return None
-            raise Unsure
-        return load(value)
+        return None if value is None else load(value)
     return load_item
 
 
