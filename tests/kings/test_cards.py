@@ -73,3 +73,6 @@ def test_card_texts_are_the_canonical_texts_even_for_a_card_off_the_deck():
     assert card_texts(deck) == [str(card) for card in deck]
     assert card_texts([Card(1, "H"), Card(12, "X")]) == ["AH", "QX"]
     assert card_texts(()) == []
+    empty = card_texts(())
+    empty.append("AH")
+    assert card_texts(()) == []  # every answer gets a list of its own, even an empty one
