@@ -562,7 +562,7 @@ def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
 
 _rank_of = itemgetter(0)  # a Card's rank, at C speed
 
-# Scorer._groups_for_ranks, one table per shape of groups; bounded by the 2^13 sets of ranks.
+# Scorer._groups_for_ranks, one table per shape of groups; bounded by the 2^12 sets of ranks A-Q (a holding's keys hold no King).
 _GROUPS_FOR_RANKS: dict[tuple[int, ...], dict[int, list[int]]] = {}
 
 
