@@ -219,7 +219,9 @@ class Scorer:
 
     # -- detection ---------------------------------------------------------------
     def _instances(self, holding: _Holding) -> list[tuple[HandSpec, tuple[int, ...], int]]:
-        """Every hand the keys hold, once per card multiset, in its best reading."""
+        """Every hand the keys hold, once per card multiset, in its best reading (none without keys: Kings only)."""
+        if not holding.keys:
+            return []
         best: dict[tuple[int, ...], tuple[HandSpec, tuple[int, ...], int]] = {}
         levels = holding.levels
         ranks_held = levels >> _RANK_BIT & _RANK_LANE
@@ -252,7 +254,7 @@ class Scorer:
     def read(self, cards: Sequence[Card]) -> Reading:
         """Everything a player at the table asks about their cards, sharing one pass over them."""
         holding = self._holding(cards)
-        instances = self._instances(holding) if holding.keys else []
+        instances = self._instances(holding)
         best, calling = self._best_and_calling(holding, instances)
         found = [self._instance(spec, keys, hp) for spec, keys, hp in instances]
         return Reading(best, calling, found, self._progress(holding))
@@ -260,7 +262,7 @@ class Scorer:
     def best_and_calling_split(self, cards: Sequence[Card]) -> tuple[Split, Split | None]:
         """:meth:`best_split` and :meth:`calling_split` from one reading of the cards: a caller's two questions."""
         holding = self._holding(cards)
-        return self._best_and_calling(holding, self._instances(holding) if holding.keys else [])
+        return self._best_and_calling(holding, self._instances(holding))
 
     def _best_and_calling(self, holding: _Holding, instances: list[tuple[HandSpec, tuple[int, ...], int]]) -> tuple[Split, Split | None]:
         best = self._search(holding, None, call_only=False, instances=instances)
@@ -340,7 +342,7 @@ class Scorer:
             holding, instances = _Holding(rest, self._key_of_card), None
         keys, kings = holding.keys, holding.kings
         if instances is None:
-            instances = self._instances(holding) if keys else []
+            instances = self._instances(holding)
         if not keys and not kings and pointer is None:  # an empty holding scores 0
             return Split(None, (), (), (), (), 0)
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
