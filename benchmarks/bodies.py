@@ -15,6 +15,8 @@ from service.kings.rules import Rules
 from service.kings.start import new_game
 from service.kings.state import GameState
 
+# /hands bodies of random holdings for bench-http and the soak: traffic that no cache holds whole.
+VARIED_HOLDINGS = 2000
 CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 
 

@@ -26,10 +26,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bodies import bodies, varied_hands_bodies
+from benchmarks.bodies import VARIED_HOLDINGS, bodies, varied_hands_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIED_HOLDINGS = 2000
 GOALS = {"calculus-6p": 0.6, "hands-7": 0.7, "moves-legal": 0.5}
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
 

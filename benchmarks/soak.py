@@ -24,10 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bodies import CASTLES, bodies, varied_hands_bodies
+from benchmarks.bodies import CASTLES, VARIED_HOLDINGS, bodies, varied_hands_bodies
 from benchmarks.http_bench import free_port, start_gunicorn
 
-VARIED_HOLDINGS = 2000  # /hands bodies of random holdings, one in every mix cycle: caches fill as they would in use
 LUA = """
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
@@ -66,8 +65,7 @@ def mixes() -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
             ("/v1/24-kings/state/check", {"state": state}),
             ("/v1/24-kings/moves/validate", {"state": state, "move": {"player": other, "action": "call_hand"}}),
             ("/v1/24-kings/tournaments/standings", {"rows": [{"game": g, "player": p, "points": (g * 7 + i) % 13 - 4}
-                                                             for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]}),
-]
+                                                             for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]})]
     bad = [("/v1/24-kings/calculus", {"castles": CASTLES, "players": [{"name": "ann", "cards": ["QH", "QH", "QH"]}]}),
            ("/v1/24-kings/moves/apply", {"state": state, "move": {"player": other, "action": "call_hand"}}),
            ("/v1/24-kings/hands", {"castles": CASTLES, "cards": ["ZZ"]})]
