@@ -154,8 +154,10 @@ def test_415_for_a_body_that_is_not_json(client):
     assert body["detail"] == "send the body as application/json, not application/x-www-form-urlencoded"
 
 
-def test_a_json_suffix_type_is_read_as_json(client):
-    response = client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST), content_type="application/vnd.kings+json; charset=utf-8")
+@pytest.mark.parametrize("media_type", ["application/vnd.kings+json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8"])
+def test_json_spelled_any_way_is_read_as_json(client, media_type):
+    """The exact ``application/json`` is read without parsing the header; every other spelling goes through werkzeug's parser."""
+    response = client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST), content_type=media_type)
     assert response.status_code == 200 and response.get_json() == client.post(f"{V1}/calculus", json=CALCULUS_REQUEST).get_json()
 
 
