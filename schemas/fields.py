@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from service.kings.cards import CardError, parse_card
+from service.kings.cards import ONE_DECK, CardError, parse_card
 
 CARD_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)\s*$"
 CARD_DESCRIPTION = "A card: rank (A, 2-10 or T, J, Q, K) then suit (S, H, D, C or ♠ ♥ ♦ ♣); answers use the canonical form, e.g. 10H."
@@ -32,16 +32,18 @@ class Card(fields.String):
             raise ValidationError(str(error)) from error
 
 
-_CANONICAL: dict[str, str] = {}
+# Texts read as cards, each to its canonical text: the 52 canonical texts, then others as they come.
+# Only a text that is a card gets in, so a list whose every item is a key is a list of cards.
+CANONICAL_OF_TEXT: dict[str, str] = {str(card): str(card) for card in ONE_DECK}
 
 
 def canonical(text: str) -> str:
     """The canonical text of a card (``10h`` → ``10H``), memoised: card lists are the bulk of every body."""
-    known = _CANONICAL.get(text)
+    known = CANONICAL_OF_TEXT.get(text)
     if known is None:
         known = str(parse_card(text))
-        if len(_CANONICAL) < 4096:
-            _CANONICAL[text] = known
+        if len(CANONICAL_OF_TEXT) < 4096:
+            CANONICAL_OF_TEXT[text] = known
     return known
 
 

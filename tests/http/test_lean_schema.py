@@ -18,11 +18,13 @@ from marshmallow import Schema, ValidationError, fields
 
 from schemas.base import LeanSchema
 from schemas.compiled import Unsure, compile_loader
+from schemas.fields import CANONICAL_OF_TEXT
 from schemas.games import NewGameRequestSchema, StateRequestSchema, TableSetupRequestSchema
 from schemas.moves import MoveRequestSchema
 from schemas.scoring import CalculusRequestSchema, HandsRequestSchema
 from schemas.tournaments import StandingsRequestSchema
 from service.http.examples import examples
+from service.kings.cards import ONE_DECK
 
 EX = examples()
 CASES = [
@@ -212,3 +214,19 @@ def test_the_fast_path_fills_defaults_and_canonical_cards_as_marshmallow_does():
     fast = fast_outcome(HandsRequestSchema, body)
     assert fast == stock_load(HandsRequestSchema, body)
     assert fast[1]["cards"] == ["QS", "10H"] and fast[1]["rules"] == {} and fast[1]["castles"][0]["kings"] == []
+
+
+@pytest.mark.parametrize("cards", [["QH", " 9c\t"], ["QH", 7], ["QH", True], ["QH", None], ["QH", ["QH"]], ["QH", {"QH": 1}], ["QH", "ZZ"], ["QH", b"QH"]])
+def test_a_card_list_with_an_item_not_read_before_is_judged_item_by_item(cards):
+    """The one-lookup reading of a card list covers only texts already read as cards; anything else takes the long way."""
+    body = {**EX["hands_request"], "cards": cards}
+    fast = fast_outcome(HandsRequestSchema, body)
+    assert fast[0] == "unsure" or fast == stock_load(HandsRequestSchema, body)
+    assert (fast[0] == "ok") == (cards == ["QH", " 9c\t"])
+    assert "ZZ" not in CANONICAL_OF_TEXT  # only cards are remembered
+    if fast[0] == "ok":
+        assert CANONICAL_OF_TEXT[" 9c\t"] == "9C"  # and the next list holding it is read in one lookup each
+
+
+def test_every_canonical_card_text_is_known_from_the_start():
+    assert {text: text for text in map(str, ONE_DECK)}.items() <= CANONICAL_OF_TEXT.items()
