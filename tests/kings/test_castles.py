@@ -69,3 +69,14 @@ def test_castle_notation():
     assert parse_castle("KH+KH").is_double_king
     with pytest.raises(CardError, match="castle '4H\\+XH'"):
         parse_castle("4H+XH")
+
+
+def test_remembered_checks_answer_a_list_of_their_own_for_each_table_and_pointer():
+    """Callers append to the list; the same castles under another pointer, or one King apart, are other answers."""
+    castles = make_castles("2H+KS", "3C", "4D", "5S")
+    first = castle_problems(castles, Rules())
+    first.append("a caller's own problem")
+    assert [p.pointer for p in castle_problems(castles, Rules())] == ["/castles/0/kings/0"]
+    assert [p.pointer for p in castle_problems(castles, Rules(), "/state/castles")] == ["/state/castles/0/kings/0"]
+    assert castle_problems(make_castles("2H+KH", "3C", "4D", "5S"), Rules()) == []
+    assert castle_problems(castles, Rules(equal_opportunity=True)) == []
