@@ -7,16 +7,16 @@ player is scored with the split they declared, or the best one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .cards import Card
 from .castles import Castle, castle_cards, castle_places, castle_problems
 from .hands import MAX_HOLDING, Split, scorer_for
 from .problems import InvalidInput, Problem, third_copies_among
+from .records import record
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerCards:
     """One player at The Calculus; ``pointer``/``hands`` are set when declared."""
 
@@ -26,7 +26,7 @@ class PlayerCards:
     hands: tuple[tuple[Card, ...], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerResult:
     name: str
     split: Split
@@ -36,7 +36,7 @@ class PlayerResult:
         return {"name": self.name, "declared": self.declared, **self.split.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CallVerdict:
     """Whether the caller's HAND! stands (RULES.md §11), and why not when it does not."""
 
@@ -48,7 +48,7 @@ class CallVerdict:
         return {"player": self.player, "valid": self.valid, "reason": self.reason}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CalculusResult:
     castle_values: tuple[int, ...]
     players: tuple[PlayerResult, ...]

@@ -7,11 +7,11 @@ castle card with 0, 1 or 2 Kings stacked on it (RULES.md §4, §5).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import KING, Card, CardError, card_texts, parse_card
 from .problems import Problem
+from .records import record
 from .rules import Rules
 
 CASTLE_COUNT = 4
@@ -19,7 +19,7 @@ CROWNED_VALUE = 13
 DOUBLE_KING_VALUE = 26
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Castle:
     """A castle card and the Kings stacked on it, bottom first."""
 

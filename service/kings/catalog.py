@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Literal
 
 from .cards import COPIES_PER_CARD, RANK_NAMES
+from .records import record
 
 Tier = Literal["super", "full", "half"]
 SuitRuleKind = Literal["any", "castle", "split", "one_of"]
 FormulaKind = Literal["sum", "single", "difference"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SuitRule:
     """Which suits a hand's cards may have, relative to the castles.
 
@@ -47,7 +47,7 @@ class SuitRule:
         return f"all in one suit, that of {named}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Formula:
     """Points as ``multiplier × base``, the multiplier kept in halves (1 = ½)."""
 
@@ -80,7 +80,7 @@ class Formula:
         return f"{factor}*{base}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandSpec:
     """One row of the hand table."""
 
@@ -140,7 +140,7 @@ HANDS: tuple[HandSpec, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandSet:
     """A variant's hands: which tiers are played, and whether half hands ignore suits."""
 
@@ -164,7 +164,7 @@ HAND_SETS: dict[str, HandSet] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Target:
     """One concrete way to complete a hand, over castle-relative cards.
 

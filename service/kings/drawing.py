@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from .cards import Card, card_texts
+from .records import record
 from .state import GameState, Zone
 
 
@@ -25,7 +26,7 @@ def shuffled(cards: Sequence[Card], seed: int, shuffle_number: int) -> list[Card
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drawn:
     """The state after drawing, what happened, and whether the cards ran out."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from itertools import combinations, product
 from operator import itemgetter
@@ -18,6 +18,7 @@ from .cards import KING, RANK_NAMES, Card, card_texts
 from .castles import Castle, castle_values
 from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, spec_targets
 from .problems import InvalidInput, Problem
+from .records import record
 from .rules import Rules
 
 CALL_SIZE = 7
@@ -35,7 +36,7 @@ def as_number(half_points: int) -> int | float:
     return whole if not half else whole + 0.5
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandInstance:
     """A hand found in (or declared from) a player's cards."""
 
@@ -53,7 +54,7 @@ class HandInstance:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Split:
     """A player's cards divided for The Calculus: Pointer, hands, left-overs."""
 
@@ -85,7 +86,7 @@ class Split:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Progress:
     """How close a player's cards are to one hand: held and still missing.
 
@@ -126,7 +127,7 @@ class Progress:
         return answer
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal, get_args
 
 from .calculus import winners_of
@@ -20,6 +20,7 @@ from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
 from .problems import InvalidInput, Problem, third_copies
+from .records import record
 from .state import GameState, JsonReader, Outcome, Player, Zone
 
 Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand"]
@@ -33,7 +34,7 @@ RULE_OF_ACTION = {"face_down_discard": "9.1", "face_up_discard": "9.2", "dump_ki
 MAX_ALTERNATIVES = 6
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
     from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
@@ -72,7 +73,7 @@ class Move:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reason:
     """Why a move is illegal: a stable code, the RULES.md section, the part of the move at fault."""
 
@@ -85,7 +86,7 @@ class Reason:
         return {"code": self.code, "rule": self.rule, "pointer": self.pointer, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LegalMove:
     """A legal move, with what a client needs to present it."""
 
@@ -102,7 +103,7 @@ class LegalMove:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Verdict:
     legal: bool
     reasons: tuple[Reason, ...]
@@ -120,7 +121,7 @@ class Verdict:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Transition:
     """What a move did: the state after it and the events, in order."""
 

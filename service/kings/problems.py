@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from .cards import COPIES_PER_CARD, Card
+from .records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """One thing wrong with the input: where (JSON pointer), what (code), why."""
 

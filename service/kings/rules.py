@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import lru_cache
 from typing import Literal, get_args
+
+from .records import record
 
 HandSetName = Literal["standard", "quick", "elders", "time-sink"]
 HAND_SET_NAMES: tuple[str, ...] = get_args(HandSetName)
@@ -27,7 +29,7 @@ HAND_SET_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rules:
     """A hand set and the options; every field defaults to the standard game."""
 

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .cards import DECK_SIZE, Card, full_deck
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards, shuffled
 from .problems import InvalidInput, Problem
+from .records import record
 from .rules import Rules
 from .state import HAND_SIZE, Direction, GameState, Player, Zone, check_state, roster_problems
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CastleTurn:
     """One card turned in the Castle Phase and what became of it."""
 
@@ -31,7 +32,7 @@ class CastleTurn:
         return {"card": str(self.card), "became": f"castle {self.castle}" if self.castle else "discarded"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewGame:
     state: GameState
     castle_phase: tuple[CastleTurn, ...]

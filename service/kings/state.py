@@ -9,7 +9,7 @@ server-dealt game and a physical table watched by a phone (RULES.md §22).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
@@ -17,6 +17,7 @@ from .cards import DECK_SIZE, Card, CardListError, card_texts, parse_card, parse
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
 from .problems import InvalidInput, Problem, third_copies_among
+from .records import record
 from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules, rules_of
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
@@ -28,7 +29,7 @@ HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Zone:
     """Cards in a pile or hand: those known (top last) and a count of unseen ones."""
 
@@ -47,7 +48,7 @@ class Zone:
         return {"cards": card_texts(self.cards), "hidden": self.hidden}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Player:
     """A seat: name, hand, and whether still in (a false call puts a player out)."""
 
@@ -65,7 +66,7 @@ class Player:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """How a game ended: why, who called, the fixed castle values, the winners."""
 
@@ -83,7 +84,7 @@ class Outcome:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameState:
     """The table between two moves. Players are listed in clockwise seat order."""
 
