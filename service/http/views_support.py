@@ -3,21 +3,36 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from service.kings.calculus import holdings_problems
 from service.kings.cards import Card
 from service.kings.castles import Castle
-from service.kings.hands import scorer_for
+from service.kings.hands import Progress, scorer_for
 from service.kings.moves import legal_moves
 from service.kings.problems import InvalidInput
 from service.kings.rules import Rules
 from service.kings.state import GameState
 
+from .json_provider import EncodedJson
 
-def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card]) -> dict[str, Any]:
-    """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24."""
+
+def progress_dicts(progress: Sequence[Progress]) -> list[dict[str, object]]:
+    return [item.to_dict() for item in progress]
+
+
+def progress_encoded(progress: Sequence[Progress]) -> EncodedJson:
+    """The progress list as the JSON text each entry encoded once: what the wire needs, with no dict built per request."""
+    return EncodedJson("[" + ",".join([item.json_text for item in progress]) + "]")
+
+
+def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card],
+                 progress_as: Callable[[Sequence[Progress]], Any] = progress_dicts) -> dict[str, Any]:
+    """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24.
+
+    Progress is plain data by default; the view sends it pre-encoded (``progress_as=progress_encoded``).
+    """
     problems = holdings_problems(castles, rules, [("/cards", cards)])
     if problems:
         raise InvalidInput(problems)
@@ -29,7 +44,7 @@ def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card])
         "calling_split": reading.calling.to_dict() if reading.calling else None,
         "best": reading.best.to_dict(),
         "found": [hand.to_dict() for hand in reading.found],
-        "progress": [item.to_dict() for item in reading.progress],
+        "progress": progress_as(reading.progress),
     }
 
 

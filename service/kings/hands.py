@@ -7,6 +7,7 @@ Points are kept in halves (``half_points``) so that every sum is exact.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
@@ -92,7 +93,9 @@ class Progress:
 
     A missing entry is a card (``QH``) or, where any suit will do, a rank with
     ``*`` (``Q*``). Readings share these records (see :func:`_hand_progress`),
-    so each one builds its answer once, when it is made.
+    so each one builds its answer once, when it is made: as the fixed parts of
+    :meth:`to_dict`, and as compact JSON text (``json_text``) for an answer
+    sent as it is.
     """
 
     spec: HandSpec
@@ -102,6 +105,7 @@ class Progress:
     half_points: int
     _answer: dict[str, object] = field(init=False, repr=False, compare=False)
     _held_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    json_text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_held_texts", tuple(card_texts(self.held)))
@@ -115,6 +119,7 @@ class Progress:
             "complete": self.complete,
             "points": as_number(self.half_points),
         })
+        object.__setattr__(self, "json_text", json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")))
 
     @property
     def complete(self) -> bool:
@@ -551,7 +556,7 @@ def _or(values: Iterable[int]) -> int:
     return result
 
 
-@lru_cache(maxsize=1 << 13)  # ≈ 6.5 MB when full; random holdings then share 95% of readings
+@lru_cache(maxsize=1 << 13)  # ≈ 8 MB when full (answers and their JSON text); random holdings then share 95% of readings
 def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
     """One hand's progress, shared between holdings that agree on the bits deciding it.
 

@@ -5,8 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from schemas.scoring import HandsRequestSchema
+from service.http.convert import castles_from, rules_from
 from service.http.examples import CALCULUS_REQUEST, HANDS_REQUEST, NEW_GAME_REQUEST, TABLE_SETUP_REQUEST
+from service.http.views_support import hands_report
+from service.kings.cards import full_deck
+from service.kings.problems import InvalidInput
 from tests.conftest import golden_cases
 
 V1 = "/v1/24-kings"
@@ -100,6 +107,22 @@ def test_hands_answers_best_split_call_found_and_progress(client):
     body = client.post(f"{V1}/hands", json=HANDS_REQUEST).get_json()
     assert body["valid_call"] and body["best"]["score"] == 48 and body["calling_split"]["score"] == 48
     assert len(body["progress"]) == 24 and {h["name"] for h in body["found"]} == {"Super Kingdom", "Half Kingdom"}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(full_deck()), max_size=12))
+def test_the_hands_answer_on_the_wire_is_the_report_as_plain_data(client, cards):
+    """The view sends progress as the text each entry encoded once; what arrives must equal the report built as dicts."""
+    body = {**HANDS_REQUEST, "cards": [str(card) for card in cards]}
+    response = client.post(f"{V1}/hands", json=body)
+    loaded = HandsRequestSchema().load(body)
+    try:
+        expected = hands_report(castles_from(loaded["castles"]), rules_from(loaded["rules"]), cards)
+    except InvalidInput:  # a third copy of a card: the view refuses it too
+        assert_problem(response, 422)
+        return
+    assert response.status_code == 200 and response.get_json() == expected
+    assert [list(entry) for entry in response.get_json()["progress"]] == [list(entry) for entry in expected["progress"]]
 
 
 def test_calculus_contract(client):

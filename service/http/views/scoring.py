@@ -13,7 +13,7 @@ from service.kings.cards import parse_cards
 from ..api import RefereeBlueprint
 from ..convert import castles_from, rules_from, table_player_from
 from ..examples import examples
-from ..views_support import hands_report
+from ..views_support import hands_report, progress_encoded
 
 blp = RefereeBlueprint("scoring", __name__, url_prefix="/v1/24-kings", description="What cards hold, and The Calculus.")
 EX = examples()
@@ -23,7 +23,7 @@ EX = examples()
           description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.")
 def hands(body: dict[str, Any]) -> Response:
     """What a set of cards holds against four castles (RULES.md §11-16)."""
-    return jsonify(hands_report(castles_from(body["castles"]), rules_from(body["rules"]), parse_cards(body["cards"])))
+    return jsonify(hands_report(castles_from(body["castles"]), rules_from(body["rules"]), parse_cards(body["cards"]), progress_encoded))
 
 
 @blp.post("/calculus", body=CalculusRequestSchema, body_example=EX["calculus_request"], answer=CalculusResponseSchema, answer_example=EX["calculus_response"],
