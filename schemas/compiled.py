@@ -45,6 +45,8 @@ _KNOWN_CARD_TEXT = CANONICAL_OF_TEXT.__getitem__
 def _card_list(value: Any) -> list[str]:
     if type(value) is not list:
         raise Unsure
+    if not value:  # most lists of Kings on a castle: half the cost of mapping nothing
+        return []
     try:  # every item a card text read before, as in nearly every body: one lookup each, at C speed
         return list(map(_KNOWN_CARD_TEXT, value))
     except (KeyError, TypeError):  # a text not read yet, or an item that is not a text (unhashable ones raise TypeError)
@@ -61,8 +63,11 @@ def _card_list(value: Any) -> list[str]:
 
 
 def _card(value: Any) -> str:
-    """One card is checked as a list of one (single cards are few; the lists are the bulk)."""
-    return _card_list([value])[0]
+    """One card: a text read before is one lookup; anything else is checked as a list of one."""
+    try:
+        return _KNOWN_CARD_TEXT(value)  # type: ignore[no-any-return]
+    except (KeyError, TypeError):
+        return _card_list([value])[0]
 
 
 def _integer(value: Any) -> int:
