@@ -7,13 +7,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from service.core.cards import Card, card_texts
+from service.games.kings.castles import Castle, castle_cards
+from service.games.kings.moves import apply_move, legal_moves
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import Rules
+from service.games.kings.start import new_game
+from service.games.kings.state import GameState
 from service.http.convert import castles_from
-from service.kings.cards import Card, card_texts, full_deck
-from service.kings.castles import Castle, castle_cards
-from service.kings.moves import apply_move, legal_moves
-from service.kings.rules import Rules
-from service.kings.start import new_game
-from service.kings.state import GameState
 
 # /hands bodies of random holdings for bench-http and the soak: traffic that no cache holds whole.
 VARIED_HOLDINGS = 2000

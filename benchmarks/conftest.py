@@ -9,9 +9,9 @@ import pytest
 
 from benchmarks.bodies import cards_off_the_table
 from benchmarks.bodies import mid_game as benchmark_mid_game
-from service.kings.cards import Card
-from service.kings.castles import Castle
-from service.kings.state import GameState
+from service.core.cards import Card
+from service.games.kings.castles import Castle
+from service.games.kings.state import GameState
 from tests.conftest import make_castles
 
 DEALS = 500

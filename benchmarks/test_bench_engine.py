@@ -1,8 +1,8 @@
 """In-process medians of the engine's hot paths (``make bench``)."""
 
-from service.kings.calculus import PlayerCards, calculus
-from service.kings.hands import Scorer, _hand_progress
-from service.kings.rules import Rules
+from service.games.kings.calculus import PlayerCards, calculus
+from service.games.kings.hands import Scorer, _hand_progress
+from service.games.kings.rules import Rules
 
 
 def test_best_split_of_seven_cards(benchmark, table, seven_card_deals):

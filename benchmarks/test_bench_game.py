@@ -2,9 +2,9 @@
 
 import random
 
-from service.kings.moves import apply_move, judge, legal_moves
-from service.kings.rules import Rules
-from service.kings.start import new_game
+from service.games.kings.moves import apply_move, judge, legal_moves
+from service.games.kings.rules import Rules
+from service.games.kings.start import new_game
 
 
 def test_legal_moves_mid_game(benchmark, mid_game):

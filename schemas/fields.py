@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from service.kings.cards import ONE_DECK, CardError, parse_card
+from service.core.cards import ONE_DECK, CardError, parse_card
 
 CARD_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)\s*$"
 CARD_DESCRIPTION = "A card: rank (A, 2-10 or T, J, Q, K) then suit (S, H, D, C or ♠ ♥ ♦ ♣); answers use the canonical form, e.g. 10H."

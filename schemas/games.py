@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.kings.start import MAX_SEED
-from service.kings.state import DIRECTIONS, MAX_PLAYERS, PHASES
+from service.games.kings.start import MAX_SEED
+from service.games.kings.state import DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
 from .common import ProblemDetailSchema, RulesSchema, castles_field, player_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.kings.moves import ACTIONS
+from service.games.kings.moves import ACTIONS
 
 from .base import LeanSchema
 from .common import player_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.kings.hands import MAX_HOLDING
+from service.games.kings.hands import MAX_HOLDING
 
 from .base import LeanSchema
 from .common import HandSchema, RulesSchema, SplitSchema, castles_field, player_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from service.kings.rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS
+from service.games.kings.rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS
 
 from .base import LeanSchema
 from .common import RulesSchema

@@ -1,4 +1,4 @@
-"""24 Kings referee service: the rules engine (``service.kings``) and its HTTP adapter (``service.http``).
+"""24 Kings referee service: the rules engine (``service.games.kings``) and its HTTP adapter (``service.http``).
 
 ``create_app`` imports Flask only when called, so the engine stays importable
 (and testable) without the web stack.

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from service.client import DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
-from service.kings.castles import parse_castle
+from service.games.kings.castles import parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
 

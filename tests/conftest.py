@@ -1,4 +1,4 @@
-"""Shared fixtures: the golden cases from ../shared/golden and table helpers."""
+"""Shared fixtures: the golden cases each game keeps in its package, table helpers, a served gunicorn."""
 
 from __future__ import annotations
 
@@ -14,18 +14,23 @@ from typing import Any
 import pytest
 import requests
 
-from service.kings.castles import Castle, parse_castle
+from service.games.kings.castles import Castle, parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN_DIR = ROOT.parent / "shared" / "golden"
+
+
+def golden_file(game: str, name: str) -> dict[str, Any]:
+    """One golden file as the game's package keeps it (``service/games/<game>/golden/``); missing fails loudly."""
+    path = ROOT / "service" / "games" / game / "golden" / name
+    assert path.is_file(), f"golden file {path} is missing"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def golden_cases(name: str) -> list[dict[str, Any]]:
-    """The cases of one golden file; a missing file fails loudly, never skips."""
-    path = GOLDEN_DIR / name
-    assert path.is_file(), f"golden file {path} is missing: the suite needs ../shared/golden beside the clone"
-    cases: list[dict[str, Any]] = json.loads(path.read_text())["cases"]
-    assert cases, f"{path} holds no cases"
+    """The cases of one of 24 Kings' golden files; an empty file fails loudly, never skips."""
+    cases: list[dict[str, Any]] = golden_file("kings", name)["cases"]
+    assert cases, f"{name} holds no cases"
     return cases
 
 

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from service.kings.moves import IllegalMove
-from service.kings.problems import InvalidInput
+from service.core.problems import InvalidInput
+from service.core.verdicts import IllegalMove
 from service.tournaments.rows import BadRows
 
 from .api import RefereeApi

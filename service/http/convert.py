@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from service.kings.calculus import PlayerCards
-from service.kings.cards import parse_card, parse_cards
-from service.kings.castles import Castle
-from service.kings.moves import Move, move_from_dict
-from service.kings.problems import InvalidInput, prefixed
-from service.kings.rules import Rules, rules_of
-from service.kings.state import GameState, state_from_dict
+from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput, prefixed
+from service.games.kings.calculus import PlayerCards
+from service.games.kings.castles import Castle
+from service.games.kings.moves import Move, move_from_dict
+from service.games.kings.rules import Rules, rules_of
+from service.games.kings.state import GameState, state_from_dict
 
 
 def rules_from(data: Mapping[str, Any]) -> Rules:

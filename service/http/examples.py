@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from service.kings.calculus import calculus
-from service.kings.cards import parse_cards
-from service.kings.moves import apply_move, judge, legal_moves
-from service.kings.start import new_game, table_setup
-from service.kings.state import state_from_dict
+from service.core.cards import parse_cards
+from service.games.kings.calculus import calculus
+from service.games.kings.moves import apply_move, judge, legal_moves
+from service.games.kings.start import new_game, table_setup
+from service.games.kings.state import state_from_dict
 
 from .convert import castles_from, rules_from, table_player_from
 from .views_support import hands_report, legal_moves_report

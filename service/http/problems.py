@@ -19,8 +19,8 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
-from service.kings.moves import IllegalMove
-from service.kings.problems import InvalidInput
+from service.core.problems import InvalidInput
+from service.core.verdicts import IllegalMove
 from service.tournaments.rows import BadRows
 
 PROBLEM_MIME = "application/problem+json"

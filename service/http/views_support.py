@@ -6,14 +6,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.kings.calculus import holdings_problems
-from service.kings.cards import Card
-from service.kings.castles import Castle
-from service.kings.hands import Progress, scorer_for
-from service.kings.moves import legal_moves
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
-from service.kings.state import GameState
+from service.core.cards import Card
+from service.core.problems import InvalidInput
+from service.games.kings.calculus import holdings_problems
+from service.games.kings.castles import Castle
+from service.games.kings.hands import Progress, scorer_for
+from service.games.kings.moves import legal_moves
+from service.games.kings.rules import Rules
+from service.games.kings.state import GameState
 
 from .json_provider import EncodedJson
 

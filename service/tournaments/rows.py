@@ -17,9 +17,9 @@ from typing import Any, Literal
 
 from openpyxl import load_workbook
 
-from service.kings.cards import CardError, CardListError, parse_cards
-from service.kings.castles import Castle, parse_castle
-from service.kings.state import MAX_PLAYERS
+from service.core.cards import CardError, CardListError, parse_cards
+from service.games.kings.castles import Castle, parse_castle
+from service.games.kings.state import MAX_PLAYERS
 
 Shape = Literal["points", "cards"]
 POINTS_COLUMNS = ("game", "player", "points")

@@ -7,7 +7,7 @@ import io
 
 from openpyxl import Workbook
 
-from service.kings.hands import as_number
+from service.games.kings.hands import as_number
 
 from .standings import Standings
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.kings.calculus import PlayerCards, calculus, winners_of
-from service.kings.hands import as_number
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
+from service.core.problems import InvalidInput
+from service.games.kings.calculus import PlayerCards, calculus, winners_of
+from service.games.kings.hands import as_number
+from service.games.kings.rules import Rules
 
 from .rows import BadRows, ResultRow, RowProblem, Shape
 

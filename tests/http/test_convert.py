@@ -1,8 +1,8 @@
 """Validated request data to engine values: the castles' cache answers as a fresh parse would."""
 
+from service.core.cards import parse_card
+from service.games.kings.castles import Castle
 from service.http.convert import castles_from
-from service.kings.cards import parse_card
-from service.kings.castles import Castle
 
 TABLE = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 

@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schemas.scoring import HandsRequestSchema
+from service.core.problems import InvalidInput
+from service.games.kings.pack import full_deck
 from service.http.convert import castles_from, rules_from
 from service.http.examples import CALCULUS_REQUEST, HANDS_REQUEST, NEW_GAME_REQUEST, TABLE_SETUP_REQUEST
 from service.http.views_support import hands_report
-from service.kings.cards import full_deck
-from service.kings.problems import InvalidInput
 from tests.conftest import golden_cases
 
 V1 = "/v1/24-kings"

@@ -23,8 +23,8 @@ from schemas.games import NewGameRequestSchema, StateRequestSchema, TableSetupRe
 from schemas.moves import MoveRequestSchema
 from schemas.scoring import CalculusRequestSchema, HandsRequestSchema
 from schemas.tournaments import StandingsRequestSchema
+from service.core.cards import ONE_DECK
 from service.http.examples import examples
-from service.kings.cards import ONE_DECK
 
 EX = examples()
 CASES = [

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from service.kings.cards import full_deck, parse_cards
-from service.kings.rules import Rules
-from service.kings.state import GameState, Player, Zone, check_state
+from service.core.cards import parse_cards
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import Rules
+from service.games.kings.state import GameState, Player, Zone, check_state
 from tests.conftest import make_castles
 
 

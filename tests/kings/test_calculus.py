@@ -2,10 +2,10 @@
 
 import pytest
 
-from service.kings.calculus import PlayerCards, calculus, winners_of
-from service.kings.cards import parse_card, parse_cards
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
+from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings.calculus import PlayerCards, calculus, winners_of
+from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
 TABLE = make_castles("5H", "9C", "4D", "10S")

@@ -1,7 +1,7 @@
 import pytest
 
-from service.kings.cards import Card, CardError, CardListError, card_texts, full_deck, parse_card, parse_cards
-from service.kings.problems import third_copies
+from service.core.cards import Card, CardError, CardListError, card_texts, parse_card, parse_cards
+from service.games.kings.pack import full_deck, third_copies
 
 
 @pytest.mark.parametrize(

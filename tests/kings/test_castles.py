@@ -1,7 +1,7 @@
 import pytest
 
-from service.kings.castles import castle_problems, castle_values
-from service.kings.rules import Rules
+from service.games.kings.castles import castle_problems, castle_values
+from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
 
@@ -62,8 +62,8 @@ def test_unknown_hand_set_is_refused():
 
 
 def test_castle_notation():
-    from service.kings.cards import CardError
-    from service.kings.castles import parse_castle
+    from service.core.cards import CardError
+    from service.games.kings.castles import parse_castle
 
     assert parse_castle(" 4h+kh ").to_dict() == {"card": "4H", "kings": ["KH"]}
     assert parse_castle("KH+KH").is_double_king

@@ -14,10 +14,10 @@ from itertools import combinations_with_replacement, product
 
 import pytest
 
-from service.kings.cards import Card
-from service.kings.castles import Castle
-from service.kings.hands import Scorer
-from service.kings.rules import Rules
+from service.core.cards import Card
+from service.games.kings.castles import Castle
+from service.games.kings.hands import Scorer
+from service.games.kings.rules import Rules
 
 NON_KING_RANKS = range(1, 13)
 SIX_CARD_PATTERNS = {

@@ -2,10 +2,10 @@
 
 import pytest
 
-from service.kings.cards import parse_card, parse_cards
-from service.kings.castles import Castle
-from service.kings.hands import Scorer, as_number
-from service.kings.rules import Rules
+from service.core.cards import parse_card, parse_cards
+from service.games.kings.castles import Castle
+from service.games.kings.hands import Scorer, as_number
+from service.games.kings.rules import Rules
 from tests.conftest import golden_cases
 
 CASES = golden_cases("24-kings-calculus.json")

@@ -7,9 +7,9 @@ book's table, not from the catalog.
 
 import pytest
 
-from service.kings.cards import parse_cards
-from service.kings.hands import Scorer, as_number
-from service.kings.rules import Rules
+from service.core.cards import parse_cards
+from service.games.kings.hands import Scorer, as_number
+from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
 TABLE = make_castles("5H", "9C", "4D", "10S")

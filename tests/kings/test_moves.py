@@ -1,4 +1,4 @@
-"""Scenario tests: each action, each option, each reason code (RULES.md §9-§11, §18, §19)."""
+"""Scenario tests: each action, each option, each reason code (rules.md §9-§11, §18, §19)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from service.kings import moves as moves_module
-from service.kings.cards import parse_card, parse_cards
-from service.kings.moves import IllegalMove, Move, apply_move, can_move, judge, legal_moves, move_from_dict, verify_move
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
-from service.kings.state import Zone
+from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings import moves as moves_module
+from service.games.kings.moves import IllegalMove, Move, apply_move, can_move, judge, legal_moves, move_from_dict, verify_move
+from service.games.kings.rules import Rules
+from service.games.kings.state import Zone
 from tests.kings.tables import build
 
 ANN = "QH JH 10H 9H 8H 2C KC"   # castles 5H 9C 4D 10S: a King of castle 2's suit
@@ -288,7 +288,7 @@ def test_every_reason_code_in_the_engine_has_a_scenario():
 
 
 def test_every_rule_cited_by_a_reason_exists_in_rules_md():
-    rules_md = (Path(__file__).resolve().parents[2] / "RULES.md").read_text()
+    rules_md = (Path(__file__).resolve().parents[2] / "service" / "games" / "kings" / "rules.md").read_text()
     sections = set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", rules_md, re.MULTILINE))
     cited = set(re.findall(r'"(\d+(?:\.\d+)?)"', Path(moves_module.__file__).read_text()))
     assert cited <= sections, cited - sections

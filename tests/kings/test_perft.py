@@ -1,7 +1,7 @@
 """Perft-like suite: exact legal-move counts per position, from tests/data/24-kings-perft.json.
 
 Each count is checked against the engine and against ``count_by_hand`` below,
-which reads the JSON directly and applies RULES.md §9 without the engine.
+which reads the JSON directly and applies rules.md §9 without the engine.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from service.kings.moves import legal_moves
-from service.kings.state import state_from_dict
+from service.games.kings.moves import legal_moves
+from service.games.kings.state import state_from_dict
 
 DATA = json.loads((Path(__file__).resolve().parents[1] / "data" / "24-kings-perft.json").read_text())
 POSITIONS = DATA["positions"]

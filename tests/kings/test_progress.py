@@ -1,8 +1,8 @@
 """Progress toward each of the 24 hands: what a player at the table asks a phone."""
 
-from service.kings.cards import parse_cards
-from service.kings.hands import Scorer, scorer_for
-from service.kings.rules import Rules
+from service.core.cards import parse_cards
+from service.games.kings.hands import Scorer, scorer_for
+from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
 

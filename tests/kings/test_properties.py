@@ -11,11 +11,12 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.kings.cards import RANK_NAMES, SUITS, Card, full_deck
-from service.kings.castles import Castle
-from service.kings.catalog import HAND_SETS, HANDS, spec_targets
-from service.kings.hands import _LANE_BITS, _RANK_BIT, Progress, Scorer, _Holding, scorer_for
-from service.kings.rules import HAND_SET_NAMES, Rules
+from service.core.cards import RANK_NAMES, SUITS, Card
+from service.games.kings.castles import Castle
+from service.games.kings.catalog import HAND_SETS, HANDS, spec_targets
+from service.games.kings.hands import _LANE_BITS, _RANK_BIT, Progress, Scorer, _Holding, scorer_for
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import HAND_SET_NAMES, Rules
 
 DECK = full_deck()
 

@@ -15,11 +15,11 @@ from itertools import product
 
 import pytest
 
-from service.kings.cards import full_deck
-from service.kings.moves import ACTIONS, Move, apply_move, judge, legal_moves
-from service.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
-from service.kings.start import new_game
-from service.kings.state import state_from_dict, state_problems
+from service.games.kings.moves import ACTIONS, Move, apply_move, judge, legal_moves
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
+from service.games.kings.start import new_game
+from service.games.kings.state import state_from_dict, state_problems
 
 GAMES = 2000
 BATCHES = 8

@@ -1,12 +1,13 @@
-"""New games (Castle Phase, deal) and set-up from a physical table (RULES.md §3, §7, §8)."""
+"""New games (Castle Phase, deal) and set-up from a physical table (rules.md §3, §7, §8)."""
 
 import pytest
 
-from service.kings import start
-from service.kings.cards import Card, full_deck, parse_cards
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
-from service.kings.start import new_game, table_setup
+from service.core.cards import Card, parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings import start
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import Rules
+from service.games.kings.start import new_game, table_setup
 from tests.conftest import make_castles
 
 
@@ -91,7 +92,7 @@ def test_a_deal_that_cannot_complete_is_refused_with_the_reason(monkeypatch, rul
 
 def test_the_deal_reshuffles_the_castle_phase_discards_when_needed(monkeypatch):
     monkeypatch.setattr(start, "shuffled", lambda cards, seed, number: list(worst_castle_phase()) if number == 0 else list(cards))
-    monkeypatch.setattr("service.kings.drawing.shuffled", lambda cards, seed, number: list(cards))
+    monkeypatch.setattr("service.games.kings.drawing.shuffled", lambda cards, seed, number: list(cards))
     game = new_game(["ann", "bob", "cy", "dee"], seed=1)
     assert game.state.shuffles == 1 and [e["type"] for e in game.deal_events].count("reshuffled") == 1
     assert all(p.hand.size == 7 for p in game.state.players) and game.state.card_total() == 104

@@ -2,10 +2,10 @@
 
 import pytest
 
-from service.kings.cards import parse_card, parse_cards
-from service.kings.hands import Scorer, as_number
-from service.kings.problems import InvalidInput
-from service.kings.rules import Rules
+from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings.hands import Scorer, as_number
+from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
 TABLE = make_castles("7H", "2C", "JD", "4S")  # values 7, 2, 11, 4
@@ -124,7 +124,7 @@ def test_exact_half_points():
 
 
 def test_a_holding_is_at_most_twelve_cards():
-    from service.kings.hands import MAX_HOLDING, HoldingTooLarge
+    from service.games.kings.hands import MAX_HOLDING, HoldingTooLarge
 
     scorer = Scorer(TABLE, Rules(hands="quick"))
     twelve = parse_cards("7H 7C 7D 8H 8C 8D 9H 9C 9D 10H 10C 10D")

@@ -1,13 +1,13 @@
-"""The whole-state check and the JSON form of a game (RULES.md §21)."""
+"""The whole-state check and the JSON form of a game (rules.md §21)."""
 
 import json
 from dataclasses import replace
 
 import pytest
 
-from service.kings.cards import parse_card, parse_cards
-from service.kings.problems import InvalidInput
-from service.kings.state import Player, Zone, state_from_dict, state_problems
+from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings.state import Player, Zone, state_from_dict, state_problems
 from tests.kings.tables import build
 
 ANN, BOB = "QH JH 10H 9H 8H 2C KC", "AS 2S 3S 4D 5D 8C 7C"

@@ -7,9 +7,9 @@ from typing import Any
 from flask import Response, jsonify
 
 from schemas.games import GameStateSchema, NewGameRequestSchema, NewGameResponseSchema, StateCheckResponseSchema, StateRequestSchema, TableSetupRequestSchema
-from service.kings.cards import parse_cards
-from service.kings.problems import InvalidInput
-from service.kings.start import new_game, table_setup
+from service.core.cards import parse_cards
+from service.core.problems import InvalidInput
+from service.games.kings.start import new_game, table_setup
 
 from ..api import RefereeBlueprint
 from ..convert import castles_from, rules_from, state_from

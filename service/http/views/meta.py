@@ -7,9 +7,9 @@ from typing import Any
 from flask import Response, jsonify
 
 from schemas.meta import HealthSchema, RulesCatalogSchema
-from service.kings.cards import RANK_NAMES
-from service.kings.catalog import HAND_SETS, HANDS
-from service.kings.rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS
+from service.core.cards import RANK_NAMES
+from service.games.kings.catalog import HAND_SETS, HANDS
+from service.games.kings.rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS
 
 from ..api import RefereeBlueprint
 

@@ -8,7 +8,7 @@ from flask import Response, jsonify
 
 from schemas.games import StateRequestSchema
 from schemas.moves import LegalMovesResponseSchema, MoveRequestSchema, TransitionSchema, VerdictSchema
-from service.kings.moves import apply_move, judge
+from service.games.kings.moves import apply_move, judge
 
 from ..api import RefereeBlueprint
 from ..convert import move_from, state_from

@@ -7,8 +7,8 @@ from typing import Any
 from flask import Response, jsonify
 
 from schemas.scoring import CalculusRequestSchema, CalculusResponseSchema, HandsRequestSchema, HandsResponseSchema
-from service.kings.calculus import calculus
-from service.kings.cards import parse_cards
+from service.core.cards import parse_cards
+from service.games.kings.calculus import calculus
 
 from ..api import RefereeBlueprint
 from ..convert import castles_from, rules_from, table_player_from

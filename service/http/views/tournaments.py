@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from schemas.tournaments import StandingsQuerySchema, StandingsRequestSchema, StandingsResponseSchema
-from service.kings.rules import OPTION_NAMES, Rules
+from service.games.kings.rules import OPTION_NAMES, Rules
 from service.tournaments.rows import Table, read_rows, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import standings

@@ -1,4 +1,4 @@
-"""Starting a game: the Castle Phase and the deal (RULES.md §7, §8), or a physical table.
+"""Starting a game: the Castle Phase and the deal (rules.md §7, §8), or a physical table.
 
 Shuffles are seeded (see :func:`drawing.shuffled`), so the same seed always
 gives the same castles, hands and reshuffles.
@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from .cards import DECK_SIZE, Card, full_deck
+from service.core.cards import Card
+from service.core.problems import InvalidInput, Problem
+from service.games.kings.pack import DECK_SIZE, full_deck
+
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards, shuffled
-from .problems import InvalidInput, Problem
-from .records import record
 from .rules import Rules
 from .state import HAND_SIZE, Direction, GameState, Player, Zone, check_state, roster_problems
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CastleTurn:
     """One card turned in the Castle Phase and what became of it."""
 
@@ -32,7 +33,7 @@ class CastleTurn:
         return {"card": str(self.card), "became": f"castle {self.castle}" if self.castle else "discarded"}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NewGame:
     state: GameState
     castle_phase: tuple[CastleTurn, ...]
@@ -101,7 +102,7 @@ def new_game(
             why = "SHUFFLE ME OUT allows no reshuffle" if rules.shuffle_me_out else "FACE-UP CONSEQUENCES removed the discards"
             raise InvalidInput([Problem(
                 "/seed", "deal_impossible",
-                f"the Castle Phase turned {DECK_SIZE - len(pile)} cards and the deal ran dry: {why} (RULES.md §8); try another seed",
+                f"the Castle Phase turned {DECK_SIZE - len(pile)} cards and the deal ran dry: {why} (rules.md §8); try another seed",
             )])
         state, events = drawn.state, events + list(drawn.events)
     return NewGame(check_state(state), tuple(log), tuple(events))

@@ -3,21 +3,22 @@
 Every zone of the table is here: draw pile, the two discard piles, castles,
 hands, cards set aside.  A zone holds the cards the referee knows (in order,
 top last) and a count of cards it cannot see, so the same state serves a
-server-dealt game and a physical table watched by a phone (RULES.md §22).
+server-dealt game and a physical table watched by a phone (rules.md §22).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
-from .cards import DECK_SIZE, Card, CardListError, card_texts, parse_card, parse_cards
+from service.core.cards import Card, CardListError, card_texts, parse_card, parse_cards
+from service.core.problems import InvalidInput, Problem
+from service.games.kings.pack import DECK_SIZE, third_copies_among
+
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
-from .problems import InvalidInput, Problem, third_copies_among
-from .records import record
 from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules, rules_of
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
@@ -29,7 +30,7 @@ HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Zone:
     """Cards in a pile or hand: those known (top last) and a count of unseen ones."""
 
@@ -48,7 +49,7 @@ class Zone:
         return {"cards": card_texts(self.cards), "hidden": self.hidden}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Player:
     """A seat: name, hand, and whether still in (a false call puts a player out)."""
 
@@ -66,7 +67,7 @@ class Player:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: why, who called, the fixed castle values, the winners."""
 
@@ -84,7 +85,7 @@ class Outcome:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The table between two moves. Players are listed in clockwise seat order."""
 
@@ -169,7 +170,7 @@ class GameState:
 
 
 def state_problems(state: GameState) -> list[Problem]:
-    """Everything wrong with a state, at once (RULES.md §21)."""
+    """Everything wrong with a state, at once (rules.md §21)."""
     problems = castle_problems(state.castles, state.rules) + third_copies_among(state.known_cards_unplaced(), state.known_cards)
     total = state.card_total()
     if total != DECK_SIZE:
@@ -182,10 +183,10 @@ def state_problems(state: GameState) -> list[Problem]:
 
 
 def roster_problems(names: Sequence[str], name_pointer: str = "/players/{}") -> list[Problem]:
-    """The seats' names: 2 to 10 players (RULES.md §3), each named, no name twice."""
+    """The seats' names: 2 to 10 players (rules.md §3), each named, no name twice."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (RULES.md §3)"))
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §3)"))
     seen: set[str] = set()
     for index, name in enumerate(names):
         if not name.strip():

@@ -1,4 +1,4 @@
-"""Drawing cards, reshuffling the discards, and running dry (RULES.md §10).
+"""Drawing cards, reshuffling the discards, and running dry (rules.md §10).
 
 Shared by the deal and by every action that draws, so a reshuffle during the
 deal follows exactly the rules it follows in play.
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card, card_texts
-from .records import record
+from service.core.cards import Card, card_texts
+
 from .state import GameState, Zone
 
 
@@ -26,7 +26,7 @@ def shuffled(cards: Sequence[Card], seed: int, shuffle_number: int) -> list[Card
 Event = dict[str, Any]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Drawn:
     """The state after drawing, what happened, and whether the cards ran out."""
 

@@ -10,21 +10,21 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
 from operator import itemgetter
 
-from .cards import KING, RANK_NAMES, Card, card_texts
+from service.core.cards import KING, RANK_NAMES, Card, card_texts
+from service.core.problems import InvalidInput, Problem
+
 from .castles import Castle, castle_values
 from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, spec_targets
-from .problems import InvalidInput, Problem
-from .records import record
 from .rules import Rules
 
 CALL_SIZE = 7
 HAND_CARDS_IN_A_CALL = 6
-MAX_HOLDING = 12  # RULES.md §15: a player holds 8 at most; the search grows steeply past 12
+MAX_HOLDING = 12  # rules.md §15: a player holds 8 at most; the search grows steeply past 12
 
 
 class HoldingTooLarge(ValueError):
@@ -37,7 +37,7 @@ def as_number(half_points: int) -> int | float:
     return whole if not half else whole + 0.5
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HandInstance:
     """A hand found in (or declared from) a player's cards."""
 
@@ -55,7 +55,7 @@ class HandInstance:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Split:
     """A player's cards divided for The Calculus: Pointer, hands, left-overs."""
 
@@ -87,7 +87,7 @@ class Split:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Progress:
     """How close a player's cards are to one hand: held and still missing.
 
@@ -132,7 +132,7 @@ class Progress:
         return answer
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Reading:
     """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24."""
 

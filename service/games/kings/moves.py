@@ -1,4 +1,4 @@
-"""Moves: list the legal ones, judge a proposed one, apply it (RULES.md §9-§11, §18).
+"""Moves: list the legal ones, judge a proposed one, apply it (rules.md §9-§11, §18).
 
 Modelled on pokerkit: :func:`verify_move` raises :class:`IllegalMove` with
 every reason, :func:`can_move` answers a bool, :func:`judge` gives the full
@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
+from service.core.cards import Card, card_texts
+from service.core.problems import InvalidInput, Problem
+from service.core.verdicts import IllegalMove, Reason
+from service.games.kings.pack import COPIES_PER_CARD, third_copies
+
 from .calculus import winners_of
-from .cards import COPIES_PER_CARD, Card, card_texts
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
-from .problems import InvalidInput, Problem, third_copies
-from .records import record
 from .state import GameState, JsonReader, Outcome, Player, Zone
 
 Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand"]
@@ -34,7 +36,7 @@ RULE_OF_ACTION = {"face_down_discard": "9.1", "face_up_discard": "9.2", "dump_ki
 MAX_ALTERNATIVES = 6
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Move:
     """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
     from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
@@ -73,20 +75,7 @@ class Move:
         return data
 
 
-@record
-class Reason:
-    """Why a move is illegal: a stable code, the RULES.md section, the part of the move at fault."""
-
-    code: str
-    rule: str
-    pointer: str
-    message: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "rule": self.rule, "pointer": self.pointer, "message": self.message}
-
-
-@record
+@dataclass(frozen=True, slots=True)
 class LegalMove:
     """A legal move, with what a client needs to present it."""
 
@@ -103,7 +92,7 @@ class LegalMove:
         return data
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Verdict:
     legal: bool
     reasons: tuple[Reason, ...]
@@ -121,7 +110,7 @@ class Verdict:
         return data
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Transition:
     """What a move did: the state after it and the events, in order."""
 
@@ -131,15 +120,6 @@ class Transition:
 
     def to_dict(self) -> dict[str, object]:
         return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow; ``reasons`` lists every reason at once."""
-
-    def __init__(self, move: Move, reasons: Sequence[Reason]) -> None:
-        self.move = move
-        self.reasons = tuple(reasons)
-        super().__init__(f"{move.action} by {move.player!r} is illegal: " + "; ".join(r.message for r in reasons))
 
 
 # -- legal moves ----------------------------------------------------------------------

@@ -1,14 +1,17 @@
-"""Cards of the two-deck 24 Kings pack: parsing, canonical text, face values.
+"""The standard 52-card model every game's pack is built from.
 
 A card is a small immutable value (rank 1..13, suit S/H/D/C).  Parsing is
 lenient about how people type cards (``10h``, ``TH``, ``K♠``) and strict
 about what they mean: anything that is not one card is refused with the
-bad text and its position quoted.
+bad text and its position quoted.  A :class:`Pack` says which cards a game
+plays with and how many copies of each (two decks for 24 Kings, Ace to 10
+for Twenty-Four...), so conservation checks are written once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -16,9 +19,8 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {
     rank: str(rank) for rank in range(2, 11)
 }
-KING = 13
-COPIES_PER_CARD = 2
-DECK_SIZE = 52 * COPIES_PER_CARD
+ACE, KING = 1, 13
+ALL_RANKS: tuple[int, ...] = tuple(range(ACE, KING + 1))
 
 _RANK_TEXT: dict[str, int] = {name: rank for rank, name in RANK_NAMES.items()} | {
     "T": 10,
@@ -125,6 +127,36 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     return cards
 
 
-def full_deck() -> list[Card]:
-    """The 104 cards of two decks, in a fixed order (suit, then rank, twice)."""
-    return [*ONE_DECK, *ONE_DECK]
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The cards a game plays with: which ranks, and how many copies of each card.
+
+    ``Pack(decks=2)`` is 24 Kings' 104 cards; ``Pack(ranks=range(1, 11))`` is
+    Twenty-Four's 40.  A game with copies per rank rather than per card (Three
+    Kings) builds on :meth:`copies` too, with its own limits.
+    """
+
+    decks: int = 1
+    ranks: tuple[int, ...] = ALL_RANKS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranks", tuple(self.ranks))
+        if self.decks < 1 or not self.ranks or not set(self.ranks) <= set(ALL_RANKS):
+            raise ValueError(f"a pack has at least one deck of ranks 1..13, not {self.decks} x {self.ranks}")
+
+    @property
+    def size(self) -> int:
+        return self.decks * len(self.ranks) * len(SUITS)
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the pack holds (0 for a rank it leaves out)."""
+        return self.decks if card.rank in self.ranks else 0
+
+    def cards(self) -> list[Card]:
+        """Every card of the pack in a fixed order: suit, then rank, deck after deck."""
+        one = [card for card in ONE_DECK if card.rank in self.ranks]
+        return one * self.decks
+
+    def describe(self) -> str:
+        kind = "standard deck" if self.ranks == ALL_RANKS else f"deck of ranks {RANK_NAMES[self.ranks[0]]}-{RANK_NAMES[self.ranks[-1]]}"
+        return f"{self.decks} {kind}{'s' if self.decks > 1 else ''} ({self.size} cards)"

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Literal, get_args
-
-from .records import record
 
 HandSetName = Literal["standard", "quick", "elders", "time-sink"]
 HAND_SET_NAMES: tuple[str, ...] = get_args(HandSetName)
@@ -29,7 +27,7 @@ HAND_SET_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rules:
     """A hand set and the options; every field defaults to the standard game."""
 

@@ -1,17 +1,18 @@
 """The four castles: their shape, their value, and the checks on both.
 
 Castle 1 is North (the First King), 2 West, 3 East, 4 South.  A castle is a
-castle card with 0, 1 or 2 Kings stacked on it (RULES.md §4, §5).
+castle card with 0, 1 or 2 Kings stacked on it (rules.md §4, §5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import KING, Card, CardError, card_texts, parse_card
-from .problems import Problem
-from .records import record
+from service.core.cards import KING, Card, CardError, card_texts, parse_card
+from service.core.problems import Problem
+
 from .rules import Rules
 
 CASTLE_COUNT = 4
@@ -19,7 +20,7 @@ CROWNED_VALUE = 13
 DOUBLE_KING_VALUE = 26
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Castle:
     """A castle card and the Kings stacked on it, bottom first."""
 
@@ -44,7 +45,7 @@ class Castle:
         return self.card.is_king or bool(self.kings)
 
     def value(self, rules: Rules) -> int:
-        """The castle's current value K_i (RULES.md §5)."""
+        """The castle's current value K_i (rules.md §5)."""
         if rules.static_castles:
             return self.card.face_value
         if rules.subjects_count:
@@ -92,7 +93,7 @@ def castle_places(castles: Sequence[Castle], pointer: str = "/castles") -> list[
 
 
 def castle_problems(castles: Sequence[Castle], rules: Rules, pointer: str = "/castles") -> list[Problem]:
-    """Every shape problem of a set of castles (RULES.md §4), not only the first.
+    """Every shape problem of a set of castles (rules.md §4), not only the first.
 
     Remembered per table, as its Scorer is (see ``hands.scorer_for``): a table's castles stand
     for many requests, and looking them up costs a third of checking them again.

@@ -1,22 +1,24 @@
 """The Calculus for a whole table: every player's split, the call, the winners.
 
-RULES.md §15-§17.  Castle values are fixed at the moment of the call; each
+rules.md §15-§17.  Castle values are fixed at the moment of the call; each
 player is scored with the split they declared, or the best one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .cards import Card
+from service.core.cards import Card
+from service.core.problems import InvalidInput, Problem
+from service.games.kings.pack import third_copies_among
+
 from .castles import Castle, castle_cards, castle_places, castle_problems
 from .hands import MAX_HOLDING, Split, scorer_for
-from .problems import InvalidInput, Problem, third_copies_among
-from .records import record
 from .rules import Rules
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PlayerCards:
     """One player at The Calculus; ``pointer``/``hands`` are set when declared."""
 
@@ -26,7 +28,7 @@ class PlayerCards:
     hands: tuple[tuple[Card, ...], ...] | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
     name: str
     split: Split
@@ -36,9 +38,9 @@ class PlayerResult:
         return {"name": self.name, "declared": self.declared, **self.split.to_dict()}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CallVerdict:
-    """Whether the caller's HAND! stands (RULES.md §11), and why not when it does not."""
+    """Whether the caller's HAND! stands (rules.md §11), and why not when it does not."""
 
     player: str
     valid: bool
@@ -48,7 +50,7 @@ class CallVerdict:
         return {"player": self.player, "valid": self.valid, "reason": self.reason}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CalculusResult:
     castle_values: tuple[int, ...]
     players: tuple[PlayerResult, ...]
@@ -96,7 +98,7 @@ def holdings_problems(castles: Sequence[Castle], rules: Rules, holdings: Sequenc
     problems = castle_problems(castles, rules)
     for pointer, cards in holdings:
         if len(cards) > MAX_HOLDING:
-            problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (RULES.md §15)"))
+            problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (rules.md §15)"))
     everything = castle_cards(castles) + [card for _, cards in holdings for card in cards]
     return problems + third_copies_among(everything, lambda: castle_places(castles) + [
         (f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)])

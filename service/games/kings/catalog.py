@@ -1,7 +1,7 @@
 """The 24 hands of 24 Kings as one data table, and the four hand sets.
 
 Nothing in the engine names a hand: detection, progress and scoring all read
-this table (RULES.md §12-§14).  Each hand is a rank pattern (or several
+this table (rules.md §12-§14).  Each hand is a rank pattern (or several
 alternatives), a suit rule relative to the castles, and a points formula.
 Castle indices here are 1-based, as in the rule book (K_1 .. K_4).
 """
@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Literal
 
-from .cards import COPIES_PER_CARD, RANK_NAMES
-from .records import record
+from service.core.cards import RANK_NAMES
+from service.games.kings.pack import COPIES_PER_CARD
 
 Tier = Literal["super", "full", "half"]
 SuitRuleKind = Literal["any", "castle", "split", "one_of"]
 FormulaKind = Literal["sum", "single", "difference"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SuitRule:
     """Which suits a hand's cards may have, relative to the castles.
 
@@ -47,7 +48,7 @@ class SuitRule:
         return f"all in one suit, that of {named}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Formula:
     """Points as ``multiplier × base``, the multiplier kept in halves (1 = ½)."""
 
@@ -80,7 +81,7 @@ class Formula:
         return f"{factor}*{base}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HandSpec:
     """One row of the hand table."""
 
@@ -140,7 +141,7 @@ HANDS: tuple[HandSpec, ...] = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HandSet:
     """A variant's hands: which tiers are played, and whether half hands ignore suits."""
 
@@ -164,7 +165,7 @@ HAND_SETS: dict[str, HandSet] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Target:
     """One concrete way to complete a hand, over castle-relative cards.
 

@@ -1,6 +1,6 @@
 """Problems found in a client's input, each pinned to a JSON pointer.
 
-The engine reports every problem at once; the HTTP layer turns them into the
+Every game reports every problem at once; the HTTP layer turns them into the
 ``errors`` list of an RFC 9457 problem document.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from .cards import COPIES_PER_CARD, Card
-from .records import record
+from .cards import Card, Pack
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with the input: where (JSON pointer), what (code), why."""
 
@@ -35,25 +35,31 @@ class InvalidInput(ValueError):
         super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in problems))
 
 
-def third_copies(places: Iterable[tuple[str, Card]]) -> list[Problem]:
-    """A problem at each place where a card shows up beyond its two copies (two decks hold two of each)."""
+def excess_copies(places: Iterable[tuple[str, Card]], pack: Pack, code: str = "too_many_copies") -> list[Problem]:
+    """A problem at each place where a card shows up beyond the copies ``pack`` holds of it."""
     seen: dict[Card, int] = {}
     problems = []
     for pointer, card in places:
         count = seen[card] = seen.get(card, 0) + 1
-        if count > COPIES_PER_CARD:
-            which = "a third" if count == 3 else "a fourth or later"
-            problems.append(Problem(pointer, "third_copy", f"{card} appears {which} time; two decks hold each card twice"))
+        limit = pack.copies(card)
+        if count > limit:
+            held = f"holds {card} {_times(limit)}" if limit else f"has no {card}"
+            problems.append(Problem(pointer, code, f"{card} appears {_times(count)} here; the pack ({pack.describe()}) {held}"))
     return problems
 
 
-def third_copies_among(cards: Iterable[Card], places: Callable[[], Iterable[tuple[str, Card]]]) -> list[Problem]:
-    """:func:`third_copies` of a whole table, cheaply: the cards are counted first at C speed, and
-    ``places`` (the same cards with their JSON pointers) is only built and walked when some card
-    shows up a third time, which a real table never does."""
-    if max(Counter(cards).values(), default=0) <= COPIES_PER_CARD:
+def excess_copies_among(cards: Iterable[Card], places: Callable[[], Iterable[tuple[str, Card]]], pack: Pack,
+                        code: str = "too_many_copies") -> list[Problem]:
+    """:func:`excess_copies` of a whole table, cheaply: the cards are counted first, and ``places``
+    (the same cards with their JSON pointers) is only built and walked when some card is over its
+    limit, which a real table never is."""
+    if all(count <= pack.copies(card) for card, count in Counter(cards).items()):
         return []
-    return third_copies(places())
+    return excess_copies(places(), pack, code)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def prefixed(error: InvalidInput, prefix: str) -> InvalidInput:
