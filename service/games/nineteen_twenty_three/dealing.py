@@ -1,0 +1,63 @@
+"""Taking cards from the pile, dealing a game, and mixing the pack for a set (rules.md §1.3, §3.1, §3.2, §3.4).
+
+Shared by the start of a match and by the reveal that starts the next game
+or set, so a deal follows one rule wherever it happens.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from service.core.cards import Card
+
+from .state import MatchState, Seat, Zone
+from .table import DEAL, pack_of
+
+Event = dict[str, Any]
+
+
+def mixed_pack(decks: int, seed: int, set_number: int) -> tuple[Card, ...]:
+    """The pile (top last) that set ``set_number`` of match ``seed`` starts with: the same seed, the same sets."""
+    cards = pack_of(decks).cards()
+    random.Random(f"{seed}/{set_number}").shuffle(cards)
+    return tuple(cards)
+
+
+def take_card(state: MatchState, index: int) -> tuple[MatchState, Card | None]:
+    """Seat ``index`` takes the pile's top card (None when the pile is only counted); it goes last in the hand (§3.2)."""
+    pile = state.pile
+    seat = state.seats[index]
+    hand = seat.hand
+    card = pile.cards[-1] if pile.cards else None
+    pile = Zone(pile.cards[:-1]) if card is not None else Zone(hidden=pile.hidden - 1)
+    # Known cards are a prefix of the hand: a card after an unseen one is counted, even if the pile showed it.
+    hand = Zone((*hand.cards, card), 0) if card is not None and hand.known else Zone(hand.cards, hand.hidden + 1)
+    state = replace(state, pile=pile, taken=(*state.taken, seat.name))
+    return state.with_seat(index, replace(seat, hand=hand)), card
+
+
+def lock_as_they_stand(state: MatchState, events: list[Event]) -> MatchState:
+    """§3.4: with the pile empty, every player not locked yet is locked; then the cards are revealed."""
+    names = state.unlocked
+    if names:
+        state = replace(state, seats=tuple(replace(seat, locked=True) for seat in state.seats))
+        events.append({"type": "locked_as_they_stand", "players": list(names), "rule": "3.4"})
+    return replace(state, phase="reveal")
+
+
+def deal_game(state: MatchState, events: list[Event]) -> MatchState:
+    """§3.1: each player in seat order takes two cards; nobody is locked yet (unless the pile is then empty)."""
+    state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play")
+    for index in range(len(state.seats)):
+        for _ in range(DEAL):
+            state, _card = take_card(state, index)
+    events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL,
+                   "pile": state.pile.size, "rule": "3.1"})
+    return lock_as_they_stand(state, events) if state.pile.size == 0 else state
+
+
+def fresh_seats(state: MatchState) -> tuple[Seat, ...]:
+    """The seats at the start of a set: no hand, no lock, no cards won; the match's points stay."""
+    return tuple(replace(seat, hand=Zone(), locked=False, won=()) for seat in state.seats)

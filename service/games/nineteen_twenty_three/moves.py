@@ -1,0 +1,383 @@
+"""Moves: take another card, lock, reveal (rules.md §3); list the legal ones, judge a proposed one, apply it.
+
+Players act independently, not in turns: any player who has not locked may
+take a card or lock, in any order, and the state records who took each card
+(§3.6). Once everyone has locked, the one move left is the reveal, which
+judges the game (§4), hands its cards to the winner, and deals the next game,
+or plays out the set's end and scores it (§5), or ends the match (§6).
+
+Modelled on pokerkit: :func:`move_reasons` lists every reason a move is
+illegal, :func:`verify_move` raises them, :func:`judge` gives the verdict with
+the nearest legal alternatives, :func:`apply_move` returns a frozen
+:class:`Transition`. The input state is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, get_args
+
+from service.core.cards import Card, card_texts
+from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.verdicts import IllegalMove, Reason
+
+from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_card
+from .judging import Judgement, judge_game, judge_last_war
+from .scoring import match_result, score_set
+from .state import MatchState, Reader, Zone
+from .table import DEAL, pack_of
+
+Action = Literal["take", "lock", "reveal"]
+ACTIONS: tuple[str, ...] = get_args(Action)
+RULE_OF_ACTION = {"take": "3.2", "lock": "3.3", "reveal": "3.5"}
+MAX_ALTERNATIVES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A proposed move. ``take`` and ``lock`` name the player; ``reveal`` may name who turns the cards.
+
+    With cards the referee cannot see (a real table), the reveal carries them:
+    ``hands`` (each hand in full, in the order taken), ``draws`` (the tie-break
+    cards each player drew, §4.4) and ``last_war`` (the card each player turned
+    in the set's last game, §5.2).
+    """
+
+    action: Action
+    player: str | None = None
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    draws: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    last_war: tuple[tuple[str, Card], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"action": self.action}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.hands:
+            data["hands"] = {name: card_texts(cards) for name, cards in self.hands}
+        if self.draws:
+            data["draws"] = {name: card_texts(cards) for name, cards in self.draws}
+        if self.last_war:
+            data["last_war"] = {name: str(card) for name, card in self.last_war}
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class LegalReport:
+    """The legal moves of a state; nobody is "to act": every unlocked player may."""
+
+    state: MatchState
+    moves: tuple[Move, ...]
+    requires: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        counts = dict.fromkeys(ACTIONS, 0)
+        for move in self.moves:
+            counts[move.action] += 1
+        data: dict[str, object] = {"player": None, "players": list(self.state.unlocked), "phase": self.state.phase,
+                                   "moves": [move.to_dict() for move in self.moves], "counts": counts, "pile": self.state.pile.size}
+        if self.requires:
+            data["reveal_requires"] = list(self.requires)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    legal: bool
+    reasons: tuple[Reason, ...]
+    alternatives: tuple[Move, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons],
+                "alternatives": [move.to_dict() for move in self.alternatives]}
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """What a move did: the state after it and the events, in order."""
+
+    move: Move
+    state: MatchState
+    events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
+
+
+# -- legal moves --------------------------------------------------------------------------------------
+def legal_moves(state: MatchState) -> list[Move]:
+    """Take and lock for every player not locked yet (§3.2, §3.3); the reveal once everyone has locked (§3.5)."""
+    if state.phase == "over":
+        return []
+    if state.phase == "reveal":
+        return [Move("reveal")]
+    return [Move(action, seat.name) for seat in state.seats if not seat.locked for action in ("take", "lock")]
+
+
+def legal_report(state: MatchState) -> LegalReport:
+    """The legal moves; with unseen cards the reveal is a form whose ``reveal_requires`` fields must be filled."""
+    requires: tuple[str, ...] = ()
+    if state.phase == "reveal" and any(not seat.hand.known for seat in state.seats):
+        requires = ("hands",)
+    return LegalReport(state, tuple(legal_moves(state)), requires)
+
+
+# -- the reveal: judging the game and what follows ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RevealPlan:
+    """What a reveal does: the hands shown, the judgement, the tie-break draws, the pile after them, the last war."""
+
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    judgement: Judgement
+    draws: Mapping[str, tuple[Card, ...]]
+    pile: Zone
+    last_war: tuple[tuple[str, Card], ...]
+
+
+def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Each hand in full: as the referee knows it, or as the move shows it (§7.3)."""
+    given = dict(move.hands)
+    names = {seat.name for seat in state.seats}
+    reasons += [Reason("unknown_player", "3.5", f"/hands/{name}", f"{name!r} is not at the table") for name in given if name not in names]
+    hands = []
+    for seat in state.seats:
+        hand, shown = seat.hand, given.get(seat.name)
+        at = f"/hands/{seat.name}"
+        if shown is None:
+            if not hand.known:
+                reasons.append(Reason("reveal_required", "7.3", "/hands",
+                                      f"the referee has not seen {hand.hidden} of {seat.name!r}'s cards: the reveal shows the whole hand"))
+            shown = hand.cards
+        elif len(shown) != hand.size:
+            reasons.append(Reason("reveal_mismatch", "7.3", at, f"{seat.name!r} holds {hand.size} cards, not {len(shown)}"))
+        elif shown[:len(hand.cards)] != hand.cards:
+            reasons.append(Reason("reveal_mismatch", "7.3", at,
+                                  f"{seat.name!r}'s hand is known to start {' '.join(card_texts(hand.cards))} in the order taken"))
+        hands.append((seat.name, shown))
+    return tuple(hands)
+
+
+def _judge_from_pile(state: MatchState, hands: tuple[tuple[str, tuple[Card, ...]], ...]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone]:
+    """§4.4 with a pile the referee knows: whenever the judgement needs draws, the tied players draw from its top in seat order."""
+    pile = list(state.pile.cards)
+    size = len(pile)
+    draws: dict[str, tuple[Card, ...]] = {}
+    judgement = judge_game(hands, draws, size)
+    while judgement.needs:
+        for name in judgement.needs:
+            draws[name] = (*draws.get(name, ()), pile.pop())
+        judgement = judge_game(hands, draws, size)
+    return judgement, draws, Zone(tuple(pile))
+
+
+def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tuple[Card, ...]], ...],
+                     reasons: list[Reason]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone]:
+    """§4.4 with a counted pile: the move gives the draws; missing ones and unused ones are reasons."""
+    given = dict(move.draws)
+    names = {name for name, _ in hands}
+    reasons += [Reason("unknown_player", "4.4", f"/draws/{name}", f"{name!r} is not at the table") for name in given if name not in names]
+    judgement = judge_game(hands, given, state.pile.size)
+    if judgement.needs:
+        reasons.append(Reason("draws_required", "4.4", "/draws",
+                              f"{', '.join(judgement.needs)} tie and draw round {judgement.draw_round}; the referee cannot see the pile: "
+                              f"give the card{'s' if len(judgement.missing) > 1 else ''} {', '.join(judgement.missing)} drew"))
+    for name, cards in given.items():
+        used = judgement.draws_used.get(name, 0) + (name in judgement.needs)
+        if len(cards) > used and name in names:
+            reasons.append(Reason("draw_not_needed", "4.4", f"/draws/{name}/{used}", f"{name!r} draws {used} card(s) in this tie-break, not {len(cards)}"))
+    used_draws = {name: cards[:judgement.draws_used.get(name, 0)] for name, cards in given.items()}
+    return judgement, used_draws, Zone(hidden=state.pile.hidden - sum(judgement.draws_used.values()))
+
+
+def _last_war(state: MatchState, move: Move, pile: Zone, reasons: list[Reason]) -> tuple[tuple[tuple[str, Card], ...], Zone]:
+    """§5.2: with at least one but fewer than two cards per player left, each player turns one more card."""
+    count = len(state.seats)
+    names = [seat.name for seat in state.seats]
+    needed = count <= pile.size < DEAL * count
+    if pile.known:
+        if move.last_war:
+            reasons.append(Reason("unexpected_field", "5.2", "/last_war", "the referee knows the pile: it turns the last war's cards itself"))
+        if not needed:
+            return (), pile
+        turned = tuple(zip(names, reversed(pile.cards[-count:]), strict=True))
+        return turned, Zone(pile.cards[:-count])
+    given = dict(move.last_war)
+    if not needed:
+        if given:
+            reasons.append(Reason("unexpected_field", "5.2", "/last_war",
+                                  f"{pile.size} card(s) are left for {count} players: the set ends without a last game of war"))
+        return (), pile
+    if sorted(given) != sorted(names):
+        reasons.append(Reason("last_war_required", "5.2", "/last_war",
+                              f"{pile.size} card(s) are left for {count} players: the set ends with a game of war; give the card each player turned"))
+        return (), pile
+    return tuple((name, given[name]) for name in names), Zone(hidden=pile.hidden - count)
+
+
+def _impossible_cards(state: MatchState, move: Move) -> list[Reason]:
+    """Cards a reveal shows that cannot be unseen at this table: every copy the decks hold is already elsewhere."""
+    known = {seat.name: len(seat.hand.cards) for seat in state.seats}
+    claimed = [(f"/hands/{name}/{at}", card) for name, cards in move.hands for at, card in enumerate(cards) if at >= known.get(name, 0)]
+    claimed += [(f"/draws/{name}/{at}", card) for name, cards in move.draws for at, card in enumerate(cards)]
+    claimed += [(f"/last_war/{name}", card) for name, card in move.last_war]
+    if not claimed:
+        return []
+    pointers = {pointer for pointer, _ in claimed}
+    return [Reason("card_impossible", "1.2", problem.pointer, problem.message)
+            for problem in excess_copies([*state.known_cards(), *claimed], pack_of(state.rules.decks)) if problem.pointer in pointers]
+
+
+def _plan_reveal(state: MatchState, move: Move, reasons: list[Reason]) -> RevealPlan | None:
+    hands = _shown_hands(state, move, reasons)
+    reasons += _impossible_cards(state, move)
+    if reasons:
+        return None
+    if state.pile.known:
+        if move.draws:
+            reasons.append(Reason("unexpected_field", "4.4", "/draws", "the referee knows the pile: the tie-break draws are its own"))
+        judgement, draws, pile = _judge_from_pile(state, hands)
+    else:
+        judgement, draws, pile = _judge_from_move(state, move, hands, reasons)
+    last_war, pile = _last_war(state, move, pile, reasons)
+    return RevealPlan(hands, judgement, draws, pile, last_war)
+
+
+# -- judging a move --------------------------------------------------------------------------------------------
+def move_reasons(state: MatchState, move: Move) -> list[Reason]:
+    """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
+    if state.phase == "over":
+        return [Reason("match_over", "6.1", "", "the match is over: no move can be made")]
+    reasons: list[Reason] = []
+    index = state.seat_index(move.player)
+    if move.player is not None and index is None:
+        reasons.append(Reason("unknown_player", RULE_OF_ACTION[move.action], "/player", f"{move.player!r} is not at this table"))
+    if move.action == "reveal":
+        if state.phase != "reveal":
+            reasons.append(Reason("not_all_locked", "3.5", "/action",
+                                  f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not"))
+        elif not reasons:
+            _plan_reveal(state, move, reasons)
+        return reasons
+    rule = RULE_OF_ACTION[move.action]
+    if move.player is None:
+        reasons.append(Reason("player_required", rule, "/player", f"{move.action} names the player who makes it"))
+    elif index is not None and state.seats[index].locked:
+        reasons.append(Reason("already_locked", "3.3", "/player", f"{move.player!r} has locked and can take no more cards"))
+    for field, given in (("hands", move.hands), ("draws", move.draws), ("last_war", move.last_war)):
+        if given:
+            reasons.append(Reason("unexpected_field", rule, f"/{field}", f"only the reveal shows cards, not {move.action}"))
+    return reasons
+
+
+def verify_move(state: MatchState, move: Move) -> None:
+    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
+    reasons = move_reasons(state, move)
+    if reasons:
+        raise IllegalMove(move, reasons)
+
+
+def can_move(state: MatchState, move: Move) -> bool:
+    return not move_reasons(state, move)
+
+
+def judge(state: MatchState, move: Move) -> Verdict:
+    """The verdict: legal or not, every reason, and the legal moves the player most likely meant."""
+    reasons = move_reasons(state, move)
+    if not reasons:
+        return Verdict(True, (), ())
+    options = legal_moves(state) if not any(reason.code == "reveal_required" for reason in reasons) else []
+    mine = [option for option in options if option.player == move.player]
+    same_action = [option for option in options if option.action == move.action and option not in mine]
+    rest = [option for option in options if option not in mine and option not in same_action]
+    return Verdict(False, tuple(reasons), tuple((mine + same_action + rest)[:MAX_ALTERNATIVES]))
+
+
+# -- applying a move ------------------------------------------------------------------------------------------------
+def apply_move(state: MatchState, move: Move) -> Transition:
+    """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
+    reasons = move_reasons(state, move)
+    if reasons:
+        raise IllegalMove(move, reasons)
+    events: list[Event] = []
+    if move.action == "reveal":
+        plan = _plan_reveal(state, move, reasons)
+        assert plan is not None and not reasons  # move_reasons made the same plan without a reason
+        return Transition(move, _reveal(state, plan, events), tuple(events))
+    index = state.seat_index(move.player)
+    assert index is not None
+    seat = state.seats[index]
+    if move.action == "lock":
+        after = state.with_seat(index, replace(seat, locked=True))
+        events.append({"type": "locked", "player": seat.name, "cards": seat.hand.size, "rule": "3.3"})
+        return Transition(move, lock_as_they_stand(after, events) if not after.unlocked else after, tuple(events))
+    after, card = take_card(state, index)
+    events.append({"type": "took", "player": seat.name, "card": str(card) if card else None, "cards": seat.hand.size + 1,
+                   "pile": after.pile.size, "rule": "3.2"})
+    return Transition(move, lock_as_they_stand(after, events) if after.pile.size == 0 else after, tuple(events))
+
+
+def _award(state: MatchState, winner: str | None, cards: Sequence[Card]) -> MatchState:
+    """The winner adds the cards to those won this set (§4.7); without a winner they are dead."""
+    index = state.seat_index(winner)
+    if index is None:
+        return replace(state, dead=Zone((*state.dead.cards, *cards), state.dead.hidden))
+    seat = state.seats[index]
+    return state.with_seat(index, replace(seat, won=(*seat.won, *cards)))
+
+
+def _reveal(state: MatchState, plan: RevealPlan, events: list[Event]) -> MatchState:
+    judgement = plan.judgement
+    events.append({"type": "revealed", "hands": {name: card_texts(cards) for name, cards in plan.hands}, "rule": "3.5"})
+    events.append({"type": "judged", **judgement.to_dict(), "draws": {name: card_texts(cards) for name, cards in plan.draws.items()}})
+    cards = [card for _, hand in plan.hands for card in hand] + [card for drawn in plan.draws.values() for card in drawn]
+    state = _award(state, judgement.winner, cards)
+    state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), pile=plan.pile)
+    if state.pile.size >= DEAL * len(state.seats):
+        return deal_game(replace(state, game_number=state.game_number + 1), events)
+    if plan.last_war:
+        winner, step = judge_last_war(plan.last_war)
+        events.append({"type": "last_war", "winner": winner, **step.to_dict()})
+        state = _award(state, winner, [card for _, card in plan.last_war])
+    if state.pile.size:
+        events.append({"type": "dead_cards", "cards": card_texts(state.pile.cards), "hidden": state.pile.hidden, "rule": "5.3"})
+        state = replace(state, dead=Zone((*state.dead.cards, *state.pile.cards), state.dead.hidden + state.pile.hidden), pile=Zone())
+    return _end_set(state, events)
+
+
+def _end_set(state: MatchState, events: list[Event]) -> MatchState:
+    """§5.4-§6: score the set, and either end the match or mix the whole pack for the next set."""
+    score = score_set([(seat.name, seat.won) for seat in state.seats])
+    state = replace(state, seats=tuple(replace(seat, points=seat.points + points, match_cards=seat.match_cards + len(seat.won))
+                                       for seat, points in zip(state.seats, score.points, strict=True)))
+    events.append({"type": "set_scored", "set": state.set_number, **score.to_dict(),
+                   "totals": {seat.name: seat.points for seat in state.seats}})
+    result = match_result({s.name: s.points for s in state.seats}, {s.name: s.match_cards for s in state.seats}, state.rules.target)
+    pack = pack_of(state.rules.decks)
+    if result is not None:
+        events.append({"type": "match_over", **result.to_dict()})
+        pile = Zone(tuple(pack.cards())) if state.dealt_by == "referee" else Zone(hidden=pack.size)
+        return replace(state, seats=fresh_seats(state), pile=pile, dead=Zone(), phase="over", outcome=result)
+    number = state.set_number + 1
+    pile = Zone(mixed_pack(state.rules.decks, state.seed, number)) if state.dealt_by == "referee" else Zone(hidden=pack.size)
+    events.append({"type": "new_set", "set": number, "rule": "5.1"})
+    return deal_game(replace(state, seats=fresh_seats(state), pile=pile, dead=Zone(), set_number=number, game_number=1), events)
+
+
+# -- reading a move from plain data ----------------------------------------------------------------------------------
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """Read a move; raises :class:`InvalidInput` for malformed fields (an illegal move is a verdict, not an error)."""
+    reader = Reader()
+    action = data.get("action")
+    if action not in ACTIONS:
+        reader.problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
+    player = data.get("player")
+    if player is not None and not isinstance(player, str):
+        reader.problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
+    hands = tuple((name, reader.cards(cards, f"/hands/{name}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
+    draws = tuple((name, reader.cards(cards, f"/draws/{name}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
+    war = tuple((name, reader.card(text, f"/last_war/{name}")) for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return Move(action, player if isinstance(player, str) else None, hands, draws,  # type: ignore[arg-type]  # checked above
+                tuple((name, card) for name, card in war if card is not None))

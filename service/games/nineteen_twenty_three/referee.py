@@ -1,0 +1,96 @@
+"""1923's referee behind the shared interface (service.core.protocol.Game), and what each player may see."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from service.core.problems import InvalidInput, Problem
+from service.core.protocol import GameInfo
+
+from . import moves
+from .moves import LegalReport, Move, Transition, Verdict
+from .state import MatchState, Zone, state_from_dict, state_problems
+from .table import MAX_PLAYERS, MIN_PLAYERS
+
+INFO = GameInfo(
+    slug="1923",
+    title="1923",
+    summary="Blackjack values; win a game with 19 to 23, closest to 23; sets until the pack runs out; Ace benefit and damage; a match to N points.",
+    rule_book="1923 — A magnificent card game",
+    rules_version="1",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    options={
+        "decks": "How many standard decks the table plays with; ceil(players / 3) unless the table has fewer (rules.md §1.2).",
+        "target": "The points that win the match (N, default 21; rules.md §6.1).",
+    },
+)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The table as one player sees it: their own cards but the last taken, counts of everyone else's, no pile order, no seed."""
+
+    player: str
+    state: MatchState
+
+    def to_dict(self) -> dict[str, object]:
+        return {"player": self.player, "state": self.state.to_dict() | {"seed": None}}
+
+
+def view(state: MatchState, player: str) -> View:
+    """§7.2: a player knows the cards of their hand except the one taken last (the unknown card, §3.2)."""
+    if state.seat_index(player) is None:
+        raise InvalidInput([Problem("/player", "unknown_player", f"{player!r} is not at this table")])
+    seats = []
+    for seat in state.seats:
+        hand = seat.hand
+        if seat.name == player:
+            seen = min(len(hand.cards), max(hand.size - 1, 0))
+            hand = Zone(hand.cards[:seen], hand.size - seen)
+        else:
+            hand = Zone(hidden=hand.size)
+        seats.append(replace(seat, hand=hand))
+    return View(player, replace(state, seats=tuple(seats), pile=Zone(hidden=state.pile.size)))
+
+
+class Nineteen23:
+    """The Game protocol for 1923: every call is a pure function of its arguments."""
+
+    @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    def read_state(self, data: Mapping[str, Any]) -> MatchState:
+        return state_from_dict(data)
+
+    def read_move(self, data: Mapping[str, Any]) -> Move:
+        return moves.move_from_dict(data)
+
+    def check_state(self, state: MatchState) -> list[Problem]:
+        return state_problems(state)
+
+    def legal_moves(self, state: MatchState) -> Sequence[Move]:
+        return moves.legal_moves(state)
+
+    def legal_report(self, state: MatchState) -> LegalReport:
+        return moves.legal_report(state)
+
+    def judge(self, state: MatchState, move: Move) -> Verdict:
+        return moves.judge(state, move)
+
+    def apply(self, state: MatchState, move: Move) -> Transition:
+        return moves.apply_move(state, move)
+
+    def view(self, state: MatchState, player: str) -> View:
+        return view(state, player)
+
+    def is_terminal(self, state: MatchState) -> bool:
+        return state.phase == "over"
+
+    def returns(self, state: MatchState) -> Mapping[str, Any] | None:
+        """At the end of the match: the points, the winners and the rule that decided (§6)."""
+        if state.outcome is None:
+            return None
+        return {"points": {seat.name: seat.points for seat in state.seats}, **state.outcome.to_dict()}

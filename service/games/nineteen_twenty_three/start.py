@@ -1,0 +1,71 @@
+"""Starting a match: a server-dealt one from a seed, or a real table whose cards the referee cannot see (rules.md §7.3)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+
+from service.core.cards import Card
+from service.core.problems import InvalidInput, Problem, excess_copies
+
+from .dealing import Event, deal_game, mixed_pack
+from .scoring import DEFAULT_TARGET, MAX_TARGET
+from .state import MatchState, Phase, Rules, Seat, Zone, check_state
+from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems
+
+MAX_SEED = 2**53 - 1  # exact in any JSON number
+
+
+def _table_problems(names: Sequence[str], decks: int, target: int) -> list[Problem]:
+    problems = roster_problems(names) + decks_problems(decks, len(names))
+    if not 1 <= target <= MAX_TARGET:
+        problems.append(Problem("/target", "bad_target", f"the target is a whole number of points from 1 to {MAX_TARGET}"))
+    return problems
+
+
+def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET,
+              seed: int | None = None) -> tuple[MatchState, tuple[Event, ...]]:
+    """Mix the pack from the seed (drawn when not given) and deal the first game of the first set."""
+    decks = default_decks(len(names)) if decks is None else decks
+    problems = _table_problems(names, decks, target)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
+    if problems:
+        raise InvalidInput(problems)
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    state = MatchState(Rules(decks, target), tuple(Seat(name) for name in names), Zone(mixed_pack(decks, seed, 1)), seed=seed)
+    events: list[Event] = []
+    return check_state(deal_game(state, events)), tuple(events)
+
+
+def table_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET, *,
+                points: Mapping[str, int] | None = None, match_cards: Mapping[str, int] | None = None,
+                won: Mapping[str, Sequence[Card]] | None = None, dead: Sequence[Card] = (),
+                set_number: int = 1, game_number: int = 1) -> MatchState:
+    """A game just dealt at a real table: every hand is two unseen cards and the pile is counted.
+
+    The set so far may be given (the cards each player has won in it, the dead
+    cards) and the match so far (points and cards won in earlier sets).
+    """
+    decks = default_decks(len(names)) if decks is None else decks
+    problems = _table_problems(names, decks, target)
+    points, match_cards, won = points or {}, match_cards or {}, won or {}
+    for field, given in (("points", points), ("match_cards", match_cards), ("won", won)):
+        problems += [Problem(f"/{field}/{name}", "unknown_player", f"{name!r} is not at the table") for name in given if name not in names]
+    if problems:
+        raise InvalidInput(problems)
+    pack = pack_of(decks)
+    places = [(f"/won/{name}/{at}", card) for name, cards in won.items() for at, card in enumerate(cards)]
+    problems = excess_copies([*places, *((f"/dead/{at}", card) for at, card in enumerate(dead))], pack)
+    pile = pack.size - len(places) - len(dead) - DEAL * len(names)
+    if pile < 0:
+        problems.append(Problem("/won", "too_many_cards", f"the cards won and dead leave {pile + DEAL * len(names)} for a deal of {DEAL * len(names)}"))
+    if problems:
+        raise InvalidInput(problems)
+    seats = tuple(Seat(name, Zone(hidden=DEAL), False, tuple(won.get(name, ())), points.get(name, 0), match_cards.get(name, 0)) for name in names)
+    taken = tuple(name for name in names for _ in range(DEAL))
+    phase: Phase = "play" if pile else "reveal"
+    if phase == "reveal":
+        seats = tuple(Seat(s.name, s.hand, True, s.won, s.points, s.match_cards) for s in seats)
+    return check_state(MatchState(Rules(decks, target), seats, Zone(hidden=pile), "table", Zone(tuple(dead)), taken, phase,
+                                  set_number, game_number))

@@ -1,0 +1,325 @@
+"""A match of 1923 as one immutable value: every seat, the pile, the dead cards, the order the pack was taken.
+
+The state spans a whole match (rules.md §3-§6): the current game's hands and
+locks, the cards each player has won in the current set, the running points,
+and the set and game numbers. A zone holds the cards the referee knows and a
+count of those it cannot see, so one state serves a server-dealt match and a
+real table watched by a phone (§7.3). A hand is written in the order its
+cards were taken; when the referee has not seen some of them, the unseen ones
+are the last taken (the known cards are a prefix).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import Any, Literal, get_args
+
+from service.core.cards import Card, CardError, CardListError, card_texts, parse_card, parse_cards
+from service.core.problems import InvalidInput, Problem, excess_copies_among
+
+from .scoring import MAX_TARGET, RULE_OF_MATCH, MatchResult, MatchRule, match_result
+from .table import DEAL, decks_problems, pack_of, roster_problems
+
+Phase = Literal["play", "reveal", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
+Dealer = Literal["referee", "table"]  # who mixes and deals: the referee from the seed, or players at a real table
+DEALERS: tuple[str, ...] = get_args(Dealer)
+MATCH_RULES: tuple[str, ...] = get_args(MatchRule)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """Cards the referee knows (in order; a pile's top is last) and a count of cards it cannot see."""
+
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.hidden
+
+    @property
+    def known(self) -> bool:
+        return self.hidden == 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"cards": card_texts(self.cards), "hidden": self.hidden}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How many decks the table plays with (§1.2) and the points that win the match (§6.1)."""
+
+    decks: int
+    target: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"decks": self.decks, "target": self.target}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: their hand in the order taken, whether locked, the cards won this set, and the match so far.
+
+    ``points`` is the running total of the sets already scored; ``match_cards``
+    counts the cards won in those sets (the tie-break of §6.2).
+    """
+
+    name: str
+    hand: Zone = Zone()
+    locked: bool = False
+    won: tuple[Card, ...] = ()
+    points: int = 0
+    match_cards: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "hand": self.hand.to_dict(), "locked": self.locked, "won": card_texts(self.won),
+                "points": self.points, "match_cards": self.match_cards}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """The table between two moves. ``taken`` names, card by card, who took the current game's cards (§3.6).
+
+    ``dealt_by`` says who mixes the pack for each set: the referee (from ``seed``,
+    so the pile is known card by card) or the players (the pile is counted).
+    """
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    pile: Zone
+    dealt_by: Dealer = "referee"
+    dead: Zone = Zone()
+    taken: tuple[str, ...] = ()
+    phase: Phase = "play"
+    set_number: int = 1
+    game_number: int = 1
+    seed: int = 0
+    outcome: MatchResult | None = None
+
+    def seat_index(self, name: str | None) -> int | None:
+        return next((index for index, seat in enumerate(self.seats) if seat.name == name), None)
+
+    def with_seat(self, index: int, seat: Seat) -> MatchState:
+        seats = list(self.seats)
+        seats[index] = seat
+        return replace(self, seats=tuple(seats))
+
+    @property
+    def unlocked(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats if not seat.locked)
+
+    def known_cards(self) -> Iterator[tuple[str, Card]]:
+        """Every card the referee knows, with the JSON pointer of its place."""
+        for index, seat in enumerate(self.seats):
+            yield from ((f"/players/{index}/hand/cards/{at}", card) for at, card in enumerate(seat.hand.cards))
+            yield from ((f"/players/{index}/won/{at}", card) for at, card in enumerate(seat.won))
+        yield from ((f"/pile/cards/{at}", card) for at, card in enumerate(self.pile.cards))
+        yield from ((f"/dead/cards/{at}", card) for at, card in enumerate(self.dead.cards))
+
+    def known_cards_unplaced(self) -> Iterator[Card]:
+        return chain(*(chain(seat.hand.cards, seat.won) for seat in self.seats), self.pile.cards, self.dead.cards)
+
+    def card_total(self) -> int:
+        return self.pile.size + self.dead.size + sum(seat.hand.size + len(seat.won) for seat in self.seats)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_dict(),
+            "players": [seat.to_dict() for seat in self.seats],
+            "pile": self.pile.to_dict(),
+            "dealt_by": self.dealt_by,
+            "dead": self.dead.to_dict(),
+            "taken": list(self.taken),
+            "phase": self.phase,
+            "set": self.set_number,
+            "game": self.game_number,
+            "seed": self.seed,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+# -- checking a state whole (rules.md §7.1) ----------------------------------------------------------
+def state_problems(state: MatchState) -> list[Problem]:
+    """Everything wrong with a state, at once."""
+    rules = state.rules
+    count = len(state.seats)
+    problems = roster_problems([seat.name for seat in state.seats], "/players", "/name")
+    problems += decks_problems(rules.decks, count, "/rules/decks")
+    if not 1 <= rules.target <= MAX_TARGET:
+        problems.append(Problem("/rules/target", "bad_target", f"the target is a whole number of points from 1 to {MAX_TARGET}"))
+    if problems:
+        return problems  # the rest is measured against the seats and the pack
+    pack = pack_of(rules.decks)
+    problems += excess_copies_among(state.known_cards_unplaced(), state.known_cards, pack)
+    total = state.card_total()
+    if total != pack.size:
+        problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and unseen; {pack.describe()} are exactly {pack.size}"))
+    if state.pile.cards and state.pile.hidden:
+        problems.append(Problem("/pile", "pile_partly_known", "the pile is either known card by card (in order) or only counted, not both"))
+    if state.dealt_by == "referee" and state.pile.hidden:
+        problems.append(Problem("/pile/hidden", "referee_pile_counted",
+                                "the referee deals from a pile it knows card by card; a counted pile is dealt by the table"))
+    return problems + _phase_problems(state) + _taken_problems(state)
+
+
+def _phase_problems(state: MatchState) -> list[Problem]:
+    problems = []
+    if state.phase == "over":
+        if state.outcome is None:
+            problems.append(Problem("/outcome", "outcome_missing", "a match that is over has an outcome"))
+        for index, seat in enumerate(state.seats):
+            if seat.hand.size or seat.won or seat.locked:
+                problems.append(Problem(f"/players/{index}", "match_over_table",
+                                        f"the match is over: {seat.name!r} holds no hand, no lock and no cards won"))
+        if state.dead.size:
+            problems.append(Problem("/dead", "match_over_table", "the match is over: every card is back in the pile"))
+        expected = match_result({s.name: s.points for s in state.seats}, {s.name: s.match_cards for s in state.seats}, state.rules.target)
+        if state.outcome is not None and state.outcome != expected:
+            problems.append(Problem("/outcome", "outcome_mismatch", f"the totals give {expected.to_dict() if expected else 'no winner yet'} (rules.md §6)"))
+        return problems
+    if state.outcome is not None:
+        problems.append(Problem("/outcome", "outcome_too_early", "only a match that is over has an outcome"))
+    for index, seat in enumerate(state.seats):
+        if seat.hand.size < DEAL:
+            problems.append(Problem(f"/players/{index}/hand", "hand_size",
+                                    f"{seat.name!r} holds {seat.hand.size} card(s); a hand has at least {DEAL} (rules.md §3.1)"))
+        if seat.points >= state.rules.target:
+            problems.append(Problem(f"/players/{index}/points", "target_reached",
+                                    f"{seat.name!r} has {seat.points} points: the match ended at {state.rules.target} (rules.md §6.1)"))
+    unlocked = state.unlocked
+    if state.phase == "reveal" and unlocked:
+        problems.append(Problem("/phase", "phase_mismatch", f"cards are revealed once every player has locked; {', '.join(unlocked)} has not (rules.md §3.5)"))
+    if state.phase == "play" and not unlocked:
+        problems.append(Problem("/phase", "phase_mismatch", "every player has locked: the phase is reveal (rules.md §3.5)"))
+    if state.phase == "play" and state.pile.size == 0:
+        problems.append(Problem("/phase", "pile_empty", "the pile is empty, so every player is locked as they stand (rules.md §3.4)"))
+    return problems
+
+
+def _taken_problems(state: MatchState) -> list[Problem]:
+    """``taken`` names each card of the hands once: as many entries per player as their hand has cards."""
+    counts = Counter(state.taken)
+    names = {seat.name for seat in state.seats}
+    problems = [Problem("/taken", "unknown_player", f"{name!r} in taken is not at the table") for name in counts if name not in names]
+    problems += [Problem(f"/players/{index}/hand", "taken_mismatch",
+                         f"{seat.name!r} holds {seat.hand.size} card(s) but taken records {counts[seat.name]} (rules.md §3.6)")
+                 for index, seat in enumerate(state.seats) if counts[seat.name] != seat.hand.size]
+    return problems
+
+
+def check_state(state: MatchState) -> MatchState:
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput(problems)
+    return state
+
+
+# -- reading a state from its plain data ------------------------------------------------------------
+class Reader:
+    """Reads plain data into engine values, collecting every problem with its pointer."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def card(self, value: object, pointer: str) -> Card | None:
+        try:
+            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses a non-string itself
+        except CardError as error:
+            self.problems.append(Problem(pointer, "bad_card", str(error)))
+            return None
+
+    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
+            return ()
+        try:
+            return tuple(parse_cards(value))
+        except CardListError as error:
+            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
+            return ()
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int, minimum: int | None = 0) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
+            bound = "" if minimum is None else f" ≥ {minimum}"
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number{bound}, not {value!r}"))
+            return default
+        return value
+
+    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
+            return default
+        return str(value)
+
+    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
+            return {}
+        return value
+
+    def zone(self, value: object, pointer: str) -> Zone:
+        data = self.mapping(value, pointer)
+        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
+
+    def names(self, value: object, pointer: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            self.problems.append(Problem(pointer, "not_a_list", "expected a list of player names"))
+            return ()
+        return tuple(value)
+
+
+def _read_seat(reader: Reader, value: object, pointer: str) -> Seat:
+    data = reader.mapping(value, pointer)
+    name = data.get("name")
+    if not isinstance(name, str):
+        reader.problems.append(Problem(f"{pointer}/name", "bad_name", "a player's name is a string"))
+    locked = data.get("locked", False)
+    if not isinstance(locked, bool):
+        reader.problems.append(Problem(f"{pointer}/locked", "bad_boolean", "locked is true or false"))
+    return Seat(str(name), reader.zone(data.get("hand", {}), f"{pointer}/hand"), locked is True,
+                reader.cards(data.get("won", []), f"{pointer}/won"), reader.integer(data, "points", pointer, 0, None),
+                reader.integer(data, "match_cards", pointer, 0))
+
+
+def _read_outcome(reader: Reader, value: object) -> MatchResult | None:
+    if value is None:
+        return None
+    data = reader.mapping(value, "/outcome")
+    winners = reader.names(data.get("winners", []), "/outcome/winners")
+    decided_by = reader.choice(data, "decided_by", "/outcome", MATCH_RULES, "first_to_target")
+    rule = data.get("rule", RULE_OF_MATCH[decided_by])
+    if rule != RULE_OF_MATCH[decided_by]:
+        reader.problems.append(Problem("/outcome/rule", "bad_rule", f"{decided_by} is rule {RULE_OF_MATCH[decided_by]}, not {rule!r}"))
+    return MatchResult(winners, decided_by)  # type: ignore[arg-type]  # one of MATCH_RULES
+
+
+def state_from_dict(data: Mapping[str, Any]) -> MatchState:
+    """Read a state from its plain data and check it whole; every problem is raised at once."""
+    reader = Reader()
+    rules_data = reader.mapping(data.get("rules", {}), "/rules")
+    players = data.get("players")
+    if not isinstance(players, list):
+        reader.problems.append(Problem("/players", "not_a_list", "players is a list of seats"))
+        players = []
+    state = MatchState(
+        rules=Rules(reader.integer(rules_data, "decks", "/rules", 1, 1), reader.integer(rules_data, "target", "/rules", 21, 1)),
+        seats=tuple(_read_seat(reader, item, f"/players/{index}") for index, item in enumerate(players)),
+        pile=reader.zone(data.get("pile", {}), "/pile"),
+        dealt_by=reader.choice(data, "dealt_by", "", DEALERS, "referee"),  # type: ignore[arg-type]  # one of DEALERS
+        dead=reader.zone(data.get("dead", {}), "/dead"),
+        taken=reader.names(data.get("taken", []), "/taken"),
+        phase=reader.choice(data, "phase", "", PHASES, "play"),  # type: ignore[arg-type]  # one of PHASES
+        set_number=reader.integer(data, "set", "", 1, 1),
+        game_number=reader.integer(data, "game", "", 1, 1),
+        seed=reader.integer(data, "seed", "", 0),
+        outcome=_read_outcome(reader, data.get("outcome")),
+    )
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return check_state(state)

@@ -1,0 +1,46 @@
+"""Who sits at a 1923 table and with how many decks (rules.md §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.core.cards import SUITS, Pack
+from service.core.problems import Problem
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 30
+MAX_DECKS = 10  # ceil(30 / 3)
+CARDS_PER_DECK = 13 * len(SUITS)
+DEAL = 2  # cards each player takes to start a game (§3.1)
+
+
+def default_decks(players: int) -> int:
+    """ceil(players / 3) decks (§1.2)."""
+    return max(1, -(-players // 3))
+
+
+def pack_of(decks: int) -> Pack:
+    return Pack(decks=decks)
+
+
+def roster_problems(names: Sequence[str], pointer: str = "/players", name_key: str = "") -> list[Problem]:
+    """2 to 30 players (§1.1), each named, no name twice; a name's pointer is ``{pointer}/{index}{name_key}``."""
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem(pointer, "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §1.1)"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(f"{pointer}/{index}{name_key}", "blank_name", "a player needs a name"))
+        elif name in seen:
+            problems.append(Problem(f"{pointer}/{index}{name_key}", "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems
+
+
+def decks_problems(decks: int, players: int, pointer: str = "/decks") -> list[Problem]:
+    """1 to 10 decks, and enough cards for one game: two per player (§1.2)."""
+    if not 1 <= decks <= MAX_DECKS:
+        return [Problem(pointer, "bad_decks", f"a table plays with 1 to {MAX_DECKS} decks, not {decks}")]
+    if decks * CARDS_PER_DECK < DEAL * players:
+        return [Problem(pointer, "too_few_decks", f"{decks} deck(s) cannot give {players} players two cards each (rules.md §1.2)")]
+    return []
