@@ -36,7 +36,7 @@ MAX_ALTERNATIVES = 6
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A proposed move. ``take`` and ``lock`` name the player; ``reveal`` may name who turns the cards.
+    """A proposed move. ``take`` and ``lock`` name the player; ``reveal`` names nobody (all cards turn together).
 
     With cards the referee cannot see (a real table), the reveal carries them:
     ``hands`` (each hand in full, in the order taken), ``draws`` (the tie-break
@@ -249,17 +249,19 @@ def move_reasons(state: MatchState, move: Move) -> list[Reason]:
     if state.phase == "over":
         return [Reason("match_over", "6.1", "", "the match is over: no move can be made")]
     reasons: list[Reason] = []
-    index = state.seat_index(move.player)
-    if move.player is not None and index is None:
-        reasons.append(Reason("unknown_player", RULE_OF_ACTION[move.action], "/player", f"{move.player!r} is not at this table"))
     if move.action == "reveal":
+        if move.player is not None:
+            reasons.append(Reason("unexpected_field", "3.5", "/player", "every player's cards are turned together: the reveal names no player"))
         if state.phase != "reveal":
             reasons.append(Reason("not_all_locked", "3.5", "/action",
                                   f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not"))
-        elif not reasons:
+        else:
             _plan_reveal(state, move, reasons)
         return reasons
     rule = RULE_OF_ACTION[move.action]
+    index = state.seat_index(move.player)
+    if move.player is not None and index is None:
+        reasons.append(Reason("unknown_player", rule, "/player", f"{move.player!r} is not at this table"))
     if move.player is None:
         reasons.append(Reason("player_required", rule, "/player", f"{move.action} names the player who makes it"))
     elif index is not None and state.seats[index].locked:
