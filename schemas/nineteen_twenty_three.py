@@ -1,0 +1,249 @@
+"""1923's schemas: a match state and its moves, new matches, and the judge, set and match endpoints.
+
+Every list and map is bounded so a refusal is cheap: at most 30 players, 10
+decks (520 cards), 1,000 sets in a standings request.
+"""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
+from service.games.nineteen_twenty_three.moves import ACTIONS
+from service.games.nineteen_twenty_three.scoring import DEFAULT_TARGET, MAX_TARGET, RULE_OF_MATCH
+from service.games.nineteen_twenty_three.start import MAX_SEED
+from service.games.nineteen_twenty_three.state import DEALERS, PHASES
+from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS, MAX_PLAYERS
+
+from .base import LeanSchema
+from .common import ReasonSchema, player_name
+from .fields import Boolean, Card, CardList, Integer
+
+PACK = MAX_DECKS * CARDS_PER_DECK
+MAX_SETS = 1_000
+MAX_POINTS = 10**6
+DECISIONS = ["range", "nearest", "average", "draw", "war", "none"]
+
+
+def decks_field(description: str) -> Integer:
+    return Integer(validate=validate.Range(min=1, max=MAX_DECKS), metadata={"description": description})
+
+
+def target_field() -> Integer:
+    return Integer(load_default=DEFAULT_TARGET, validate=validate.Range(min=1, max=MAX_TARGET),
+                   metadata={"description": "The points that win the match (N; rules.md §6.1)."})
+
+
+def names_field(**kwargs: object) -> fields.List:
+    return fields.List(player_name(), validate=validate.Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
+
+
+def cards_by_player(description: str, most: int = PACK) -> fields.Dict:
+    return fields.Dict(keys=player_name(), values=CardList(validate=validate.Length(max=most)), validate=validate.Length(max=MAX_PLAYERS),
+                       metadata={"description": description})
+
+
+def counts_by_player(description: str, low: int = -MAX_POINTS) -> fields.Dict:
+    return fields.Dict(keys=player_name(), values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
+                       validate=validate.Length(max=MAX_PLAYERS), metadata={"description": description})
+
+
+# -- a match state ---------------------------------------------------------------------------------------
+class ZoneSchema(LeanSchema):
+    """Cards the referee knows (in order; a pile's top is last) and how many it cannot see."""
+
+    cards = CardList(load_default=list, validate=validate.Length(max=PACK))
+    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=PACK))
+
+
+class RulesSchema(LeanSchema):
+    decks = Integer(required=True, validate=validate.Range(min=1, max=MAX_DECKS), metadata={"description": "Standard decks in the pack (rules.md §1.2)."})
+    target = target_field()
+
+
+class SeatSchema(LeanSchema):
+    name = player_name(required=True)
+    hand = fields.Nested(ZoneSchema, load_default=dict, metadata={"description": "In the order taken; unseen cards are the last taken."})
+    locked = Boolean(load_default=False)
+    won = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards won in this set."})
+    points = Integer(load_default=0, validate=validate.Range(min=-MAX_POINTS, max=MAX_POINTS), metadata={"description": "Points of the sets scored."})
+    match_cards = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POINTS), metadata={"description": "Cards won in the sets scored."})
+
+
+class OutcomeSchema(LeanSchema):
+    winners = fields.List(player_name(), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    decided_by = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_MATCH)))
+    rule = fields.String(validate=validate.OneOf(sorted(set(RULE_OF_MATCH.values()))))
+
+
+class StateSchema(LeanSchema):
+    """A whole match between two moves (rules.md §7.1)."""
+
+    rules = fields.Nested(RulesSchema, required=True)
+    players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    pile = fields.Nested(ZoneSchema, required=True)
+    dealt_by = fields.String(load_default="referee", validate=validate.OneOf(DEALERS),
+                             metadata={"description": "referee: the pile is known, mixed from the seed; table: players mix, the pile is counted."})
+    dead = fields.Nested(ZoneSchema, load_default=dict)
+    taken = fields.List(player_name(), load_default=list, validate=validate.Length(max=PACK),
+                        metadata={"description": "Who took each card of the current game, in order (rules.md §3.6)."})
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    set = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
+    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
+    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+
+
+class MoveSchema(LeanSchema):
+    """take and lock name the player; reveal names nobody and, at a real table, shows the cards (rules.md §7.3)."""
+
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    player = player_name(allow_none=True, metadata={"description": "Who takes or locks."})
+    hands = cards_by_player("reveal at a real table: each hand in full, in the order taken.")
+    draws = cards_by_player("reveal at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
+    last_war = fields.Dict(keys=player_name(), values=Card(), validate=validate.Length(max=MAX_PLAYERS),
+                           metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."})
+
+
+class LegalMovesResponseSchema(LeanSchema):
+    player = fields.String(required=True, allow_none=True, metadata={"description": "Always null: players act independently."})
+    players = fields.List(fields.String(), required=True, metadata={"description": "Who may still take or lock."})
+    phase = fields.String(required=True)
+    moves = fields.List(fields.Nested(MoveSchema), required=True)
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    pile = Integer(required=True)
+    reveal_requires = fields.List(fields.String(), metadata={"description": "Fields the reveal must fill (cards the referee has not seen)."})
+
+
+class VerdictSchema(LeanSchema):
+    legal = Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.List(fields.Nested(MoveSchema), required=True)
+
+
+class TransitionSchema(LeanSchema):
+    move = fields.Nested(MoveSchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class PlayerViewSchema(LeanSchema):
+    player = fields.String(required=True)
+    state = fields.Dict(required=True, metadata={"description": "The state as the player sees it: hidden cards counted, seed null."})
+
+
+# -- starting a match ------------------------------------------------------------------------------------
+class NewGameRequestSchema(LeanSchema):
+    players = names_field(required=True, metadata={"description": "Names in seat order (2 to 30)."})
+    decks = decks_field("Default ceil(players / 3).")
+    target = target_field()
+    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
+
+
+class NewGameResponseSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class FromTableRequestSchema(LeanSchema):
+    players = names_field(required=True)
+    decks = decks_field("Default ceil(players / 3).")
+    target = target_field()
+    points = counts_by_player("Points of the sets already scored.")
+    match_cards = counts_by_player("Cards won in the sets already scored.", low=0)
+    won = cards_by_player("Cards each player has won in the current set.")
+    dead = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Dead cards of the current set."})
+    set = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
+    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
+
+
+class FromTableResponseSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
+
+
+# -- the judge ---------------------------------------------------------------------------------------------
+class PlayerCardsSchema(LeanSchema):
+    player = player_name(required=True)
+    cards = CardList(required=True, validate=validate.Length(max=PACK), metadata={"description": "In the order taken."})
+
+
+class JudgeRequestSchema(LeanSchema):
+    hands = fields.List(fields.Nested(PlayerCardsSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    draws = fields.List(fields.Nested(PlayerCardsSchema), load_default=list, validate=validate.Length(max=MAX_PLAYERS),
+                        metadata={"description": "Tie-break cards each player drew, round after round (rules.md §4.4)."})
+    pile = Integer(validate=validate.Range(min=0, max=PACK),
+                   metadata={"description": "Cards left in the pack: it decides when a tie goes to war (rules.md §4.5); omitted, enough."})
+    decks = decks_field("For the check of copies; default ceil(players / 3).")
+
+
+class StepSchema(LeanSchema):
+    step = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_STEP)))
+    rule = fields.String(required=True)
+    round = Integer()
+    turn = Integer()
+    cards = fields.Dict(keys=fields.String(), values=fields.String())
+    compared = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+                           metadata={"description": "What each player still in was compared on; averages as exact fractions ('17/2')."})
+    tied = fields.List(fields.String(), required=True, metadata={"description": "The players still tied after the step."})
+    out_of_cards = fields.List(fields.String())
+
+
+class JudgeResponseSchema(LeanSchema):
+    values = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    winner = fields.String(required=True, allow_none=True)
+    decided_by = fields.String(required=True, allow_none=True, validate=validate.OneOf(DECISIONS))
+    steps = fields.List(fields.Nested(StepSchema), required=True)
+    cards_won = Integer(required=True)
+    dead_cards = Integer(required=True)
+    needs = fields.String(metadata={"description": "'draw' when a tie needs drawn cards that were not given."})
+    tied = fields.List(fields.String())
+    missing = fields.List(fields.String(), metadata={"description": "The tied players whose card for this round is not given."})
+    round = Integer()
+
+
+# -- sets and matches -----------------------------------------------------------------------------------------
+class SetScoreRequestSchema(LeanSchema):
+    won = cards_by_player("The cards each player won in the set.")
+    decks = decks_field("For the check of copies; default ceil(players / 3).")
+
+
+class SetScoreResponseSchema(LeanSchema):
+    winners = fields.List(fields.String(), required=True)
+    points = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    cards = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    aces = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    rule = fields.String(required=True)
+
+
+class SetResultSchema(LeanSchema):
+    """A set by its cards (``won``), or already scored (``points`` and ``cards``)."""
+
+    won = cards_by_player("The cards each player won in the set.")
+    points = counts_by_player("The set's points per player.")
+    cards = counts_by_player("The number of cards each player won in the set.", low=0)
+
+
+class StandingsRequestSchema(LeanSchema):
+    target = target_field()
+    decks = decks_field("For the check of copies; default ceil(players / 3).")
+    sets = fields.List(fields.Nested(SetResultSchema), required=True, validate=validate.Length(max=MAX_SETS))
+
+
+class SetLineSchema(LeanSchema):
+    set = Integer(required=True)
+    points = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    cards = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    totals = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    winners = fields.List(fields.String())
+
+
+class StandingsResponseSchema(LeanSchema):
+    target = Integer(required=True)
+    sets = fields.List(fields.Nested(SetLineSchema), required=True)
+    totals = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    cards = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    ranking = fields.List(fields.String(), required=True)
+    over = Boolean(required=True)
+    winners = fields.List(fields.String(), required=True)
+    decided_by = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(RULE_OF_MATCH)))
+    rule = fields.String(required=True, allow_none=True)
