@@ -87,6 +87,8 @@ def test_standings_problems():
     assert problems(sets(({"ann": 1, "bob": 1}, {"ann": 1, "bob": 1}), ({"ann": 1, "cy": 1}, {"ann": 1, "cy": 1}))) == [("/sets/1", "players_differ")]
     assert problems({"sets": [{"won": {"ann": []}, "points": {"ann": 1}}]}) == [("/sets/0", "set_shape")]
     assert problems({"sets": []}) == [("/sets", "no_sets")]
+    assert problems({"sets": [{"won": {}}]}) == [("/sets/0/won", "player_count")]
+    assert problems({"sets": [{"won": {"a/b": ["AH", "AH"], "c": []}}], "decks": 1}) == [("/sets/0/won/a~1b/1", "too_many_copies")]
     assert problems(sets(({"ann": 1, "bob": 1}, {"ann": 1, "bob": 1})) | {"target": 0}) == [("/target", "bad_target")]
 
 

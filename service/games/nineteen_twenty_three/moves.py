@@ -26,7 +26,7 @@ from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pa
 from .judging import Judgement, judge_game, judge_last_war
 from .scoring import match_result, score_set
 from .state import MatchState, Reader, Zone
-from .table import DEAL, pack_of
+from .table import DEAL, pack_of, token
 
 Action = Literal["take", "lock", "reveal"]
 ACTIONS: tuple[str, ...] = get_args(Action)
@@ -139,11 +139,11 @@ def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[
     """Each hand in full: as the referee knows it, or as the move shows it (§7.3)."""
     given = dict(move.hands)
     names = {seat.name for seat in state.seats}
-    reasons += [Reason("unknown_player", "3.5", f"/hands/{name}", f"{name!r} is not at the table") for name in given if name not in names]
+    reasons += [Reason("unknown_player", "3.5", f"/hands/{token(name)}", f"{name!r} is not at the table") for name in given if name not in names]
     hands = []
     for seat in state.seats:
         hand, shown = seat.hand, given.get(seat.name)
-        at = f"/hands/{seat.name}"
+        at = f"/hands/{token(seat.name)}"
         if shown is None:
             if not hand.known:
                 reasons.append(Reason("reveal_required", "7.3", "/hands",
@@ -176,7 +176,7 @@ def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tupl
     """§4.4 with a counted pile: the move gives the draws; missing ones and unused ones are reasons."""
     given = dict(move.draws)
     names = {name for name, _ in hands}
-    reasons += [Reason("unknown_player", "4.4", f"/draws/{name}", f"{name!r} is not at the table") for name in given if name not in names]
+    reasons += [Reason("unknown_player", "4.4", f"/draws/{token(name)}", f"{name!r} is not at the table") for name in given if name not in names]
     judgement = judge_game(hands, given, state.pile.size)
     if judgement.needs:
         reasons.append(Reason("draws_required", "4.4", "/draws",
@@ -185,7 +185,8 @@ def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tupl
     for name, cards in given.items():
         used = judgement.draws_used.get(name, 0) + (name in judgement.needs)
         if len(cards) > used and name in names:
-            reasons.append(Reason("draw_not_needed", "4.4", f"/draws/{name}/{used}", f"{name!r} draws {used} card(s) in this tie-break, not {len(cards)}"))
+            reasons.append(Reason("draw_not_needed", "4.4", f"/draws/{token(name)}/{used}",
+                                  f"{name!r} draws {used} card(s) in this tie-break, not {len(cards)}"))
     used_draws = {name: cards[:judgement.draws_used.get(name, 0)] for name, cards in given.items()}
     return judgement, used_draws, Zone(hidden=state.pile.hidden - sum(judgement.draws_used.values()))
 
@@ -218,9 +219,9 @@ def _last_war(state: MatchState, move: Move, pile: Zone, reasons: list[Reason]) 
 def _impossible_cards(state: MatchState, move: Move) -> list[Reason]:
     """Cards a reveal shows that cannot be unseen at this table: every copy the decks hold is already elsewhere."""
     known = {seat.name: len(seat.hand.cards) for seat in state.seats}
-    claimed = [(f"/hands/{name}/{at}", card) for name, cards in move.hands for at, card in enumerate(cards) if at >= known.get(name, 0)]
-    claimed += [(f"/draws/{name}/{at}", card) for name, cards in move.draws for at, card in enumerate(cards)]
-    claimed += [(f"/last_war/{name}", card) for name, card in move.last_war]
+    claimed = [(f"/hands/{token(name)}/{at}", card) for name, cards in move.hands for at, card in enumerate(cards) if at >= known.get(name, 0)]
+    claimed += [(f"/draws/{token(name)}/{at}", card) for name, cards in move.draws for at, card in enumerate(cards)]
+    claimed += [(f"/last_war/{token(name)}", card) for name, card in move.last_war]
     if not claimed:
         return []
     pointers = {pointer for pointer, _ in claimed}
@@ -376,9 +377,10 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     player = data.get("player")
     if player is not None and not isinstance(player, str):
         reader.problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
-    hands = tuple((name, reader.cards(cards, f"/hands/{name}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
-    draws = tuple((name, reader.cards(cards, f"/draws/{name}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
-    war = tuple((name, reader.card(text, f"/last_war/{name}")) for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
+    hands = tuple((name, reader.cards(cards, f"/hands/{token(name)}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
+    draws = tuple((name, reader.cards(cards, f"/draws/{token(name)}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
+    war = tuple((name, reader.card(text, f"/last_war/{token(name)}"))
+                for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
     if reader.problems:
         raise InvalidInput(reader.problems)
     return Move(action, player if isinstance(player, str) else None, hands, draws,  # type: ignore[arg-type]  # checked above

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from service.core.cards import ACE, Card, CardListError, parse_cards
 from service.core.problems import InvalidInput, Problem, excess_copies
 
-from .table import default_decks, pack_of, roster_problems
+from .table import default_decks, pack_of, roster_problems, token
 
 DEFAULT_TARGET = 21
 MAX_TARGET = 10_000
@@ -150,7 +150,7 @@ def _won_cards(won: Mapping[str, Any], pointer: str, problems: list[Problem]) ->
         try:
             cards = tuple(parse_cards(texts))
         except CardListError as error:
-            problems += [Problem(f"{pointer}/{name}/{at}", "bad_card", message) for at, message in error.problems]
+            problems += [Problem(f"{pointer}/{token(name)}/{at}", "bad_card", message) for at, message in error.problems]
             cards = ()
         named.append((name, cards))
     return named
@@ -161,7 +161,7 @@ def _copies_problems(won: Sequence[tuple[str, Sequence[Card]]], decks: object, p
     count = decks if isinstance(decks, int) else default_decks(len(won))
     if count < 1:
         return [Problem("/decks", "bad_decks", "a table plays with at least one deck")]
-    places = [(f"{pointer}/{name}/{at}", card) for name, cards in won for at, card in enumerate(cards)]
+    places = [(f"{pointer}/{token(name)}/{at}", card) for name, cards in won for at, card in enumerate(cards)]
     return excess_copies(places, pack_of(count))
 
 
@@ -192,7 +192,6 @@ def standings_request(data: Mapping[str, Any]) -> MatchStandings:
         names = list(line.points)
         if players is None:
             players = names
-            problems += roster_problems(names, at + "/won" if "won" in item else at + "/points")
         elif sorted(names) != sorted(players):
             problems.append(Problem(at, "players_differ", f"set {index + 1} names {', '.join(names)}; the match is played by {', '.join(players)}"))
         lines.append(line)
@@ -207,13 +206,14 @@ def standings_request(data: Mapping[str, Any]) -> MatchStandings:
 
 
 def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Problem]) -> SetLine | None:
+    """One set of a standings request, scored; None (with the problems noted) when it cannot be."""
     if ("won" in item) == ("points" in item or "cards" in item):
         problems.append(Problem(at, "set_shape", "a set gives either the cards each player won (won) or their points and card counts (points, cards)"))
         return None
+    before = len(problems)
     if "won" in item:
-        before = len(problems)
         won = _won_cards(item["won"], f"{at}/won", problems)
-        problems += _copies_problems(won, decks, f"{at}/won")
+        problems += roster_problems([name for name, _ in won], f"{at}/won") + _copies_problems(won, decks, f"{at}/won")
         if len(problems) != before:
             return None
         scored = score_set(won)
@@ -222,4 +222,5 @@ def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Pr
     if not isinstance(points, Mapping) or not isinstance(cards, Mapping) or set(points) != set(cards):
         problems.append(Problem(f"{at}/cards", "set_shape", "points and cards name the same players"))
         return None
-    return SetLine(0, dict(points), dict(cards), {})
+    problems += roster_problems(list(points), f"{at}/points")
+    return SetLine(0, dict(points), dict(cards), {}) if len(problems) == before else None

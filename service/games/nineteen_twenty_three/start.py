@@ -11,7 +11,7 @@ from service.core.problems import InvalidInput, Problem, excess_copies
 from .dealing import Event, deal_game, mixed_pack
 from .scoring import DEFAULT_TARGET, MAX_TARGET
 from .state import MatchState, Phase, Rules, Seat, Zone, check_state
-from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems
+from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems, token
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
@@ -51,11 +51,11 @@ def table_match(names: Sequence[str], decks: int | None = None, target: int = DE
     problems = _table_problems(names, decks, target)
     points, match_cards, won = points or {}, match_cards or {}, won or {}
     for field, given in (("points", points), ("match_cards", match_cards), ("won", won)):
-        problems += [Problem(f"/{field}/{name}", "unknown_player", f"{name!r} is not at the table") for name in given if name not in names]
+        problems += [Problem(f"/{field}/{token(name)}", "unknown_player", f"{name!r} is not at the table") for name in given if name not in names]
     if problems:
         raise InvalidInput(problems)
     pack = pack_of(decks)
-    places = [(f"/won/{name}/{at}", card) for name, cards in won.items() for at, card in enumerate(cards)]
+    places = [(f"/won/{token(name)}/{at}", card) for name, cards in won.items() for at, card in enumerate(cards)]
     problems = excess_copies([*places, *((f"/dead/{at}", card) for at, card in enumerate(dead))], pack)
     pile = pack.size - len(places) - len(dead) - DEAL * len(names)
     if pile < 0:

@@ -13,6 +13,11 @@ CARDS_PER_DECK = 13 * len(SUITS)
 DEAL = 2  # cards each player takes to start a game (§3.1)
 
 
+def token(name: str) -> str:
+    """A player's name as one JSON pointer token (RFC 6901: ``~`` and ``/`` escaped), for maps keyed by name."""
+    return name.replace("~", "~0").replace("/", "~1")
+
+
 def default_decks(players: int) -> int:
     """ceil(players / 3) decks (§1.2)."""
     return max(1, -(-players // 3))
