@@ -1,0 +1,106 @@
+"""``kings 1923 ...``: 1923 from a terminal, through a running referee.
+
+Hands are written ``ann=AH,9C,2D`` (cards in the order taken). Each command
+returns readable text; the JSON answer is the endpoint's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from service.client import RefereeClient
+
+from .client import Nineteen23Client
+
+
+def cards_by_player(items: Sequence[str]) -> dict[str, list[str]]:
+    """``["ann=AH,9C", "bob=10C,7D"]`` as ``{"ann": ["AH", "9C"], "bob": ["10C", "7D"]}``."""
+    parsed: dict[str, list[str]] = {}
+    for item in items:
+        name, separator, cards = item.partition("=")
+        if not separator or not name:
+            raise argparse.ArgumentTypeError(f"{item!r}: write a player's cards as name=AH,9C,2D")
+        parsed[name] = [card for card in cards.replace(",", " ").split() if card]
+    return parsed
+
+
+def show_judgement(answer: dict[str, Any]) -> str:
+    lines = ["Values: " + ", ".join(f"{name} {value}" for name, value in answer["values"].items())]
+    for step in answer["steps"]:
+        number = f" {step.get('round') or step.get('turn')}" if "round" in step or "turn" in step else ""
+        compared = ", ".join(f"{name} {value}" for name, value in step["compared"].items())
+        lines.append(f"  {step['step']}{number} (rule {step['rule']}): {compared or 'nobody has a card left'} -> {', '.join(step['tied']) or 'nobody'}")
+    if answer.get("needs") == "draw":
+        lines.append(f"Tied: {', '.join(answer['tied'])} must draw (round {answer['round']}); give the cards with --draw name=CARD")
+    elif answer["winner"] is None:
+        lines.append(f"No winner: {answer['dead_cards']} cards are dead")
+    else:
+        lines.append(f"Winner: {answer['winner']} by {answer['decided_by']}, takes {answer['cards_won']} cards")
+    return "\n".join(lines)
+
+
+def show_set(answer: dict[str, Any]) -> str:
+    lines = [f"{name}: {answer['cards'][name]} cards, {answer['aces'][name]} Ace(s) -> {points:+d}" for name, points in answer["points"].items()]
+    return "\n".join([*lines, f"Set won by: {', '.join(answer['winners'])}"])
+
+
+def show_standings(answer: dict[str, Any]) -> str:
+    lines = [f"set {line['set']}: " + ", ".join(f"{name} {total}" for name, total in line["totals"].items()) for line in answer["sets"]]
+    if answer["over"]:
+        lines.append(f"Match won by {', '.join(answer['winners'])} ({answer['decided_by']}, rule {answer['rule']})")
+    else:
+        lines.append(f"Match goes on: first to {answer['target']}")
+    return "\n".join(lines)
+
+
+def show_new_game(answer: dict[str, Any]) -> str:
+    state = answer["state"]
+    hands = ", ".join(f"{p['name']} {' '.join(p['hand']['cards'])}" for p in state["players"])
+    pile = state["pile"]["hidden"] + len(state["pile"]["cards"])
+    return f"Seed {state['seed']}, {state['rules']['decks']} deck(s), target {state['rules']['target']}; pile {pile}; {hands}"
+
+
+def run_judge(args: argparse.Namespace, client: RefereeClient) -> str:
+    draws = cards_by_player(args.draw) if args.draw else None
+    return show_judgement(Nineteen23Client(client).judge(cards_by_player(args.hands), draws=draws, pile=args.pile, decks=args.decks))
+
+
+def run_score_set(args: argparse.Namespace, client: RefereeClient) -> str:
+    return show_set(Nineteen23Client(client).score_set(cards_by_player(args.won), decks=args.decks))
+
+
+def run_standings(args: argparse.Namespace, client: RefereeClient) -> str:
+    body = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    sets = body["sets"] if isinstance(body, dict) else body
+    return show_standings(Nineteen23Client(client).standings(sets, target=args.target))
+
+
+def run_new_game(args: argparse.Namespace, client: RefereeClient) -> str:
+    return show_new_game(Nineteen23Client(client).new_game(args.players, decks=args.decks, target=args.target, seed=args.seed))
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    judge = commands.add_parser("judge", help="who wins a game: 1923 judge ann=AH,9C,2D bob=10C,7D")
+    judge.add_argument("hands", nargs="+", help="name=CARD,CARD,... in the order taken")
+    judge.add_argument("--draw", action="append", help="tie-break draws: name=CARD,CARD (repeatable)")
+    judge.add_argument("--pile", type=int, help="cards left in the pack (decides when a tie goes to war)")
+    judge.add_argument("--decks", type=int)
+    judge.set_defaults(run=run_judge)
+    score = commands.add_parser("score-set", help="a set's points: 1923 score-set ann=AH,7C bob=AS")
+    score.add_argument("won", nargs="+", help="name=CARD,CARD,... the cards each player won")
+    score.add_argument("--decks", type=int)
+    score.set_defaults(run=run_score_set)
+    standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets")
+    standings.add_argument("file", help='{"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}')
+    standings.add_argument("--target", type=int)
+    standings.set_defaults(run=run_standings)
+    new_game = commands.add_parser("new-game", help="a new seeded match")
+    new_game.add_argument("players", nargs="+")
+    new_game.add_argument("--seed", type=int)
+    new_game.add_argument("--decks", type=int)
+    new_game.add_argument("--target", type=int)
+    new_game.set_defaults(run=run_new_game)
