@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from service.core.problems import InvalidInput
 from service.games.nineteen_twenty_three.scoring import match_standings, score_set, set_request, standings_request
+from service.games.nineteen_twenty_three.tournament import ROW_SCORER
+from service.tournaments.scoring import GameRow, RowsRefused
 
 from .tables import cards
 
@@ -94,3 +98,17 @@ def test_standings_problems():
 
 def test_match_standings_direct():
     assert match_standings([], 21).result is None
+
+
+def test_sheet_rows_score_a_set():
+    rows = [GameRow(2, "ann", {"won": "AH AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"}),
+            GameRow(3, "bob", {"won": "AD 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2D"}),
+            GameRow(4, "cy", {"won": "AC 2C 3C 4C 5C 6C 7C 8C 9C"})]
+    assert ROW_SCORER.score(rows) == {"ann": Fraction(16), "bob": Fraction(15), "cy": Fraction(-1)}
+    assert ROW_SCORER.columns == ("won",)
+    with pytest.raises(RowsRefused) as refused:
+        ROW_SCORER.score([GameRow(2, "ann", {"won": "AH XX"}), GameRow(3, "bob", {"won": ""})])
+    assert [(p.row, p.column, p.code) for p in refused.value.problems] == [(2, "won", "bad_card")]
+    with pytest.raises(RowsRefused) as refused:
+        ROW_SCORER.score([GameRow(2, "ann", {"won": "AH"}), GameRow(3, "bob", {"won": "AH"})])
+    assert [(p.row, p.column, p.code) for p in refused.value.problems] == [(3, "won", "too_many_copies")]
