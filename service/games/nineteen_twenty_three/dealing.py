@@ -7,6 +7,7 @@ or set, so a deal follows one rule wherever it happens.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,17 +26,26 @@ def mixed_pack(decks: int, seed: int, set_number: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def take_card(state: MatchState, index: int) -> tuple[MatchState, Card | None]:
-    """Seat ``index`` takes the pile's top card (None when the pile is only counted); it goes last in the hand (§3.2)."""
-    pile = state.pile
-    seat = state.seats[index]
-    hand = seat.hand
-    card = pile.cards[-1] if pile.cards else None
-    pile = Zone(pile.cards[:-1]) if card is not None else Zone(hidden=pile.hidden - 1)
-    # Known cards are a prefix of the hand: a card after an unseen one is counted, even if the pile showed it.
-    hand = Zone((*hand.cards, card), 0) if card is not None and hand.known else Zone(hand.cards, hand.hidden + 1)
-    state = replace(state, pile=pile, taken=(*state.taken, seat.name))
-    return state.with_seat(index, replace(seat, hand=hand)), card
+def take_cards(state: MatchState, takers: Sequence[int]) -> tuple[MatchState, list[Card | None]]:
+    """Each seat of ``takers``, in turn, takes the pile's top card; it goes last in the hand (§3.2).
+
+    A card from a counted pile is None (unseen). Known cards are a prefix of a
+    hand: a card after an unseen one is counted, even if the pile showed it.
+    """
+    pile = list(state.pile.cards)
+    hidden = state.pile.hidden
+    hands = [seat.hand for seat in state.seats]
+    taken: list[Card | None] = []
+    for index in takers:
+        card = pile.pop() if pile else None
+        if card is None:
+            hidden -= 1
+        hand = hands[index]
+        hands[index] = Zone((*hand.cards, card), 0) if card is not None and hand.known else Zone(hand.cards, hand.hidden + 1)
+        taken.append(card)
+    seats = tuple(seat if seat.hand is hand else replace(seat, hand=hand) for seat, hand in zip(state.seats, hands, strict=True))
+    names = tuple(state.seats[index].name for index in takers)
+    return replace(state, seats=seats, pile=Zone(tuple(pile), hidden), taken=state.taken + names), taken
 
 
 def lock_as_they_stand(state: MatchState, events: list[Event]) -> MatchState:
@@ -50,9 +60,7 @@ def lock_as_they_stand(state: MatchState, events: list[Event]) -> MatchState:
 def deal_game(state: MatchState, events: list[Event]) -> MatchState:
     """§3.1: each player in seat order takes two cards; nobody is locked yet (unless the pile is then empty)."""
     state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play")
-    for index in range(len(state.seats)):
-        for _ in range(DEAL):
-            state, _card = take_card(state, index)
+    state, _ = take_cards(state, [index for index in range(len(state.seats)) for _ in range(DEAL)])
     events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL,
                    "pile": state.pile.size, "rule": "3.1"})
     return lock_as_they_stand(state, events) if state.pile.size == 0 else state

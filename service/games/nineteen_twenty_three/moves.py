@@ -22,7 +22,7 @@ from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput, Problem, excess_copies
 from service.core.verdicts import IllegalMove, Reason
 
-from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_card
+from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_cards
 from .judging import Judgement, judge_game, judge_last_war
 from .scoring import match_result, score_set
 from .state import MatchState, Reader, Zone
@@ -247,8 +247,13 @@ def _plan_reveal(state: MatchState, move: Move, reasons: list[Reason]) -> Reveal
 # -- judging a move --------------------------------------------------------------------------------------------
 def move_reasons(state: MatchState, move: Move) -> list[Reason]:
     """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
+    return _checked(state, move)[0]
+
+
+def _checked(state: MatchState, move: Move) -> tuple[list[Reason], RevealPlan | None]:
+    """The reasons against ``move`` and, for a legal reveal, what it does: a reveal is planned once per judging."""
     if state.phase == "over":
-        return [Reason("match_over", "6.1", "", "the match is over: no move can be made")]
+        return [Reason("match_over", "6.1", "", "the match is over: no move can be made")], None
     reasons: list[Reason] = []
     if move.action == "reveal":
         if move.player is not None:
@@ -256,9 +261,9 @@ def move_reasons(state: MatchState, move: Move) -> list[Reason]:
         if state.phase != "reveal":
             reasons.append(Reason("not_all_locked", "3.5", "/action",
                                   f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not"))
-        else:
-            _plan_reveal(state, move, reasons)
-        return reasons
+            return reasons, None
+        plan = _plan_reveal(state, move, reasons)
+        return reasons, plan
     rule = RULE_OF_ACTION[move.action]
     index = state.seat_index(move.player)
     if move.player is not None and index is None:
@@ -270,7 +275,7 @@ def move_reasons(state: MatchState, move: Move) -> list[Reason]:
     for field, given in (("hands", move.hands), ("draws", move.draws), ("last_war", move.last_war)):
         if given:
             reasons.append(Reason("unexpected_field", rule, f"/{field}", f"only the reveal shows cards, not {move.action}"))
-    return reasons
+    return reasons, None
 
 
 def verify_move(state: MatchState, move: Move) -> None:
@@ -299,13 +304,11 @@ def judge(state: MatchState, move: Move) -> Verdict:
 # -- applying a move ------------------------------------------------------------------------------------------------
 def apply_move(state: MatchState, move: Move) -> Transition:
     """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
-    reasons = move_reasons(state, move)
+    reasons, plan = _checked(state, move)
     if reasons:
         raise IllegalMove(move, reasons)
     events: list[Event] = []
-    if move.action == "reveal":
-        plan = _plan_reveal(state, move, reasons)
-        assert plan is not None and not reasons  # move_reasons made the same plan without a reason
+    if plan is not None:
         return Transition(move, _reveal(state, plan, events), tuple(events))
     index = state.seat_index(move.player)
     assert index is not None
@@ -314,7 +317,7 @@ def apply_move(state: MatchState, move: Move) -> Transition:
         after = state.with_seat(index, replace(seat, locked=True))
         events.append({"type": "locked", "player": seat.name, "cards": seat.hand.size, "rule": "3.3"})
         return Transition(move, lock_as_they_stand(after, events) if not after.unlocked else after, tuple(events))
-    after, card = take_card(state, index)
+    after, (card,) = take_cards(state, [index])
     events.append({"type": "took", "player": seat.name, "card": str(card) if card else None, "cards": seat.hand.size + 1,
                    "pile": after.pile.size, "rule": "3.2"})
     return Transition(move, lock_as_they_stand(after, events) if after.pile.size == 0 else after, tuple(events))
