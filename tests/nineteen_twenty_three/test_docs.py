@@ -1,0 +1,31 @@
+"""docs/games/1923.md: every shell block runs as written against a live gunicorn (only the port differs)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from tests.conftest import ROOT
+
+GUIDE = ROOT / "docs" / "games" / "1923.md"
+
+
+@pytest.mark.slow
+def test_every_curl_block_of_the_guide_works(server, tmp_path):
+    blocks = re.findall(r"```sh\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) == 3
+    port = server.rsplit(":", 1)[1]
+    outputs = []
+    for block in blocks:
+        script = block.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+        result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    text = "\n".join(outputs)
+    assert '"winner":"bob","decided_by":"average"' in text and '"needs":"draw"' in text and '"decided_by":"none"' in text
+    assert '"points":{"ann":16,"bob":15,"cy":-1}' in text and '"decided_by":"most_cards"' in text
+    assert '"legal":false' in text and '"code":"not_all_locked"' in text
+    assert '"won":["10H","8D","10C","8S","5S","7S","5D","2C"]' in text
+    assert '"type": "urn:1923:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text
