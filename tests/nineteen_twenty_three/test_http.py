@@ -6,8 +6,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from service.core.cards import Pack
+from service.core.cards import Pack, card_texts
+
+from .test_judging import games
 
 ROOT = "/v1/1923"
 HANDS = [{"player": "ann", "cards": ["10H", "8D"]}, {"player": "bob", "cards": ["10C", "8S"]}]
@@ -113,3 +117,22 @@ def test_a_hundred_matches_over_http(client):
 
 def test_a_match_over_http(client):
     assert play_over_http(client, 1)["outcome"]["winners"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(games(), st.randoms(use_true_random=False))
+def test_the_judged_winner_over_http_does_not_depend_on_the_order(client, game, rng):
+    hands, draws, pile = game
+
+    def body(order):
+        data = {"hands": [{"player": name, "cards": card_texts(cards)} for name, cards in order], "decks": 2,
+                "draws": [{"player": name, "cards": card_texts(cards)} for name, cards in draws.items() if cards]}
+        return data | ({} if pile is None else {"pile": pile})
+    reordered = list(hands)
+    rng.shuffle(reordered)
+    first, second = client.post(f"{ROOT}/judge", json=body(hands)), client.post(f"{ROOT}/judge", json=body(reordered))
+    assert first.status_code == second.status_code
+    if first.status_code == 200:
+        assert (first.get_json()["winner"], first.get_json()["decided_by"]) == (second.get_json()["winner"], second.get_json()["decided_by"])
+    else:
+        assert {e["code"] for e in first.get_json()["errors"]} == {e["code"] for e in second.get_json()["errors"]} == {"draw_not_needed"}
