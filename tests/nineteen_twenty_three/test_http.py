@@ -84,6 +84,12 @@ def test_view_endpoint(client):
     assert view["state"]["players"][0]["hand"]["hidden"] == 1 and view["state"]["players"][1]["hand"]["cards"] == []
 
 
+def test_rules_catalog(client):
+    rules = client.get(f"{ROOT}/rules").get_json()
+    assert rules["range"] == {"low": 19, "high": 23} and rules["card_points"]["A"] == "1 or 11" and rules["card_points"]["K"] == 10
+    assert rules["tie_break_points"]["A"] == 11 and rules["steps"]["war"] == "4.5" and rules["default_target"] == 21
+
+
 def test_conformance_worked_examples(client):
     cases = {case["name"]: case["answer"]["body"] for case in client.get(f"{ROOT}/conformance").get_json()["cases"]}
     assert cases["worked example: AH 9C 2D is 22"]["values"]["ann"] == 22

@@ -31,15 +31,16 @@ from schemas.nineteen_twenty_three import (
     TransitionSchema,
     VerdictSchema,
 )
-from service.core.cards import parse_cards
+from service.core.cards import ACE, RANK_NAMES, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
 
 from . import GAME
-from .judging import judge_request
+from .judging import RULE_OF_STEP, judge_request
 from .moves import Move
-from .scoring import set_request, standings_request
+from .scoring import DEFAULT_TARGET, RULE_OF_MATCH, set_request, standings_request
 from .start import new_match, table_match
+from .values import POINTS, RANGE_HIGH, RANGE_LOW, WAR_POINTS
 
 blp = RefereeBlueprint("1923", __name__, url_prefix="/v1/1923",
                        description="1923: new matches, the judge of a game with every tie-break, set scores, match standings.")
@@ -128,7 +129,19 @@ def standings(body: dict[str, Any]) -> Response:
     return jsonify(standings_request(body).to_dict())
 
 
-# -- conformance -----------------------------------------------------------------------------------------------
+# -- the rules catalog and the conformance cases -----------------------------------------------------------------------------------------------
+def rules_catalog() -> dict[str, Any]:
+    """The numbers a client needs to draw the game: the range, card values, the tie-break steps and match rules with their sections."""
+    return {
+        "range": {"low": RANGE_LOW, "high": RANGE_HIGH},
+        "card_points": {RANK_NAMES[rank]: "1 or 11" if rank == ACE else points for rank, points in POINTS.items()},
+        "tie_break_points": {RANK_NAMES[rank]: points for rank, points in WAR_POINTS.items()},
+        "steps": dict(RULE_OF_STEP),
+        "match_rules": dict(RULE_OF_MATCH),
+        "default_target": DEFAULT_TARGET,
+    }
+
+
 def conformance() -> list[ConformanceRequest]:
     """The reading's worked examples first, then one request of every other kind."""
     ex = examples()
@@ -168,6 +181,7 @@ WEB = GameWeb(
     examples=examples,
     blueprint=blp,
     conformance=conformance,
+    rules_catalog=rules_catalog,
     legal_schema=LegalMovesResponseSchema,
     verdict_schema=VerdictSchema,
     transition_schema=TransitionSchema,
