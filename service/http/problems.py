@@ -206,15 +206,27 @@ def strict_json(raw: bytes) -> Any:
 
 
 def standard_json(raw: bytes) -> Any:
-    """The standard decoder's reading of a body, with every refusal as a :class:`MalformedJson`."""
+    """The standard decoder's reading of a body, with every refusal as a :class:`MalformedJson`.
+
+    It reads what orjson refuses, so it also refuses what no answer could carry back: a number
+    longer than Python converts (4,300 digits) and a string with a lone surrogate (``"\\ud800"``),
+    which is not text and which no output format could write.
+    """
     try:
-        return _DECODER.decode(raw.decode("utf-8"))
+        value = _DECODER.decode(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise MalformedJson(f"the body is not UTF-8: {error.reason} at byte {error.start}") from error
     except json.JSONDecodeError as error:
         raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
     except RecursionError as error:
         raise MalformedJson(TOO_DEEP) from error
+    except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
+        raise MalformedJson(f"a number in the body is too long to read: {error}") from error
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")  # only this fallback path pays for the check
+    except UnicodeEncodeError as error:
+        raise MalformedJson("a string in the body holds a lone surrogate (e.g. \\ud800), which is not text") from error
+    return value
 
 
 def body_media_type(accepted: frozenset[str] = JSON_ONLY) -> str:
