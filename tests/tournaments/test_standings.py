@@ -7,7 +7,8 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from service.tournaments.rows import BadRows, read_rows, table_from_csv, table_from_records, table_from_xlsx
+from service.games.kings.tournament import ROW_SCORER as KINGS
+from service.tournaments.rows import BadRows, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import standings
 from tests.conftest import ROOT
@@ -16,9 +17,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def from_csv(data: bytes):
-    table = table_from_csv(data)
-    shape, rows = read_rows(table)
-    return standings(shape, rows, ignored=table.ignored)
+    return standings(read_results(table_from_csv(data), KINGS))
 
 
 def xlsx_rows(data: bytes) -> list[list[object]]:
@@ -46,9 +45,9 @@ def test_csv_in_xlsx_out_read_back(example):
     result = from_csv((EXAMPLES / example).read_bytes())
     rows = xlsx_rows(standings_xlsx(result))
     assert rows[0][:7] == ["rank", "player", "total", "games", "wins", "best", "worst"]
-    assert [(r[1], r[2]) for r in rows[1:]] == [(s.player, s.half_total / 2) for s in result.table]
+    assert [(r[1], r[2]) for r in rows[1:]] == [(s.player, s.total) for s in result.table]
     again = table_from_xlsx(standings_xlsx(result))
-    assert again.columns[:3] == ["rank", "player", "total"] and len(again.rows) == len(result.table)
+    assert again.columns[:3] == ("rank", "player", "total") and len(again.rows) == len(result.table)
 
 
 def test_xlsx_in_gives_the_same_standings_as_csv():
@@ -63,7 +62,7 @@ def test_xlsx_in_gives_the_same_standings_as_csv():
     buffer = io.BytesIO()
     book.save(buffer)
     table = table_from_xlsx(buffer.getvalue())
-    assert standings(*read_rows(table)) == from_csv(csv_data)
+    assert standings(read_results(table)) == from_csv(csv_data)
 
 
 def test_csv_out_round_trips():
@@ -81,14 +80,14 @@ def test_excel_bom_semicolons_and_decimal_commas():
 def test_ties_share_a_rank_and_a_shared_win_counts_for_each():
     rows = [{"game": "1", "player": p, "points": n} for p, n in (("ann", 5), ("bob", 5), ("cy", 1), ("dee", 1))]
     rows += [{"game": "2", "player": p, "points": n} for p, n in (("ann", 0), ("bob", 0), ("cy", 3), ("dee", -1))]
-    result = standings(*read_rows(table_from_records(rows))).to_dict()
+    result = standings(read_results(table_from_records(rows))).to_dict()
     assert [(s["player"], s["rank"], s["wins"]) for s in result["standings"]] == [("ann", 1, 1), ("bob", 1, 1), ("cy", 3, 1), ("dee", 4, 0)]
 
 
 def test_every_bad_row_is_reported_with_row_and_column():
     data = b"game,player,points\n1,ann,x\n1,,2\n2,ann,1.25\n2,bob,3\n2,bob,4\n"
     with pytest.raises(BadRows) as caught:
-        read_rows(table_from_csv(data))
+        read_results(table_from_csv(data))
     found = {(p.row, p.column, p.code) for p in caught.value.problems}
     assert found == {(2, "points", "bad_points"), (3, "player", "required"), (4, "points", "bad_points"), (6, "player", "duplicate_row")}
     assert caught.value.problems[0].to_dict()["pointer"] == "/rows/2/points"
@@ -137,7 +136,7 @@ def test_hostile_files_are_bad_rows_not_crashes():
     assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
     too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(10_005))
     with pytest.raises(BadRows, match="at most 10000 rows"):
-        read_rows(table_from_csv(too_many))
+        read_results(table_from_csv(too_many))
 
 
 def test_card_rows_are_bounded_like_real_games():
