@@ -22,8 +22,12 @@ FORMATS = ("json", "csv", "xlsx")
 
 
 def rows_field(description: str) -> fields.List:
-    return fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()), required=True, validate=validate.Length(min=1, max=MAX_ROWS),
-                       metadata={"description": description})
+    return fields.List(
+        fields.Dict(keys=fields.String(), values=fields.Raw()),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_ROWS),
+        metadata={"description": description},
+    )
 
 
 class StandingsRequestSchema(LeanSchema):
@@ -50,16 +54,19 @@ def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema
     options = options_of(scorer)
     if options:
         rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{schema_prefix(slug)}StandingsRules")
-        body["rules"] = fields.Nested(rules, load_default=dict, metadata={"description": "For rows of the game's own shape: the rules every game "
-                                                                                          "was played by."})
+        body["rules"] = fields.Nested(
+            rules, load_default=dict, metadata={"description": "For rows of the game's own shape: the rules every game was played by."}
+        )
     return LeanSchema.from_dict(body, name=f"{schema_prefix(slug)}StandingsRequest")
 
 
 def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[Schema]:
     """The query: the answer's format and, for an uploaded sheet, the options of the game's scoring."""
     return LeanSchema.from_dict(
-        {"format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
-         **{option.name: _query_option(option) for option in options}},
+        {
+            "format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
+            **{option.name: _query_option(option) for option in options},
+        },
         name=f"{schema_prefix(slug)}StandingsQuery",
     )
 
@@ -76,7 +83,7 @@ def _query_option(option: ScoringOption) -> fields.Field:
     return fields.String(validate=validate.OneOf(option.choices), metadata={"description": option.description})
 
 
-EXACT = "Exact: a number whose decimal text is the exact value, else a fraction's text such as \"1/3\"."
+EXACT = 'Exact: a number whose decimal text is the exact value, else a fraction\'s text such as "1/3".'
 
 
 class StandingSchema(LeanSchema):

@@ -88,8 +88,9 @@ def table_from_csv(data: bytes) -> Table:
     if not lines:
         raise BadRows([CellProblem(1, "", "empty", "the CSV is empty: it needs a header row and one row per game and player")])
     header = tuple(normalise(h) for h in lines[0])
-    rows = tuple((number, dict(zip(header, (c.strip() for c in line), strict=False)))
-                 for number, line in enumerate(lines[1:], start=2) if any(c.strip() for c in line))
+    rows = tuple(
+        (number, dict(zip(header, (c.strip() for c in line), strict=False))) for number, line in enumerate(lines[1:], start=2) if any(c.strip() for c in line)
+    )
     return Table(header, rows)
 
 
@@ -103,8 +104,11 @@ def table_from_xlsx(data: bytes) -> Table:
     if not values:
         raise BadRows([CellProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
     header = [normalise(h) for h in values[0]]
-    rows = tuple((number, {h: _cell(v) for h, v in zip(header, line, strict=False) if h})
-                 for number, line in enumerate(values[1:], start=2) if any(_cell(v) for v in line))
+    rows = tuple(
+        (number, {h: _cell(v) for h, v in zip(header, line, strict=False) if h})
+        for number, line in enumerate(values[1:], start=2)
+        if any(_cell(v) for v in line)
+    )
     return Table(tuple(h for h in header if h), rows)
 
 
@@ -148,8 +152,9 @@ def _header_scorer(columns: Sequence[str], game_scorer: RowScorer | None) -> Row
         return POINTS_SCORER if has_points else game_scorer
     why = f"both {POINTS!r} and {own!r}" if has_points else f"neither {POINTS!r} nor {own!r}"
     optional = "".join(f"[, {c}]" for c in game_scorer.optional_columns)
-    raise BadRows([CellProblem(1, "", "unknown_shape", f"the header has {why}: use game, player, points — or "
-                                                       f"game, player, {', '.join(game_scorer.columns)}{optional}")])
+    raise BadRows(
+        [CellProblem(1, "", "unknown_shape", f"the header has {why}: use game, player, points — or game, player, {', '.join(game_scorer.columns)}{optional}")]
+    )
 
 
 def read_results(table: Table, game_scorer: RowScorer | None = None) -> Results:
@@ -188,8 +193,7 @@ def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) ->
     first_row: dict[tuple[str, str], int] = {}
     for number, cells in table.rows:
         game, player = cells.get("game", ""), cells.get("player", "")
-        empty = [CellProblem(number, column, "required", f"{column} is empty") for column, value in (("game", game), ("player", player))
-                 if not value]
+        empty = [CellProblem(number, column, "required", f"{column} is empty") for column, value in (("game", game), ("player", player)) if not value]
         if empty:
             problems += empty
             continue

@@ -56,8 +56,13 @@ class CellProblem:
 
     def to_dict(self) -> dict[str, object]:
         """The problem as an error of a problem document; the pointer names the row and column as the organiser sees them."""
-        return {"pointer": f"/rows/{self.row}/{self.column}" if self.column else f"/rows/{self.row}",
-                "row": self.row, "column": self.column, "code": self.code, "message": self.message}
+        return {
+            "pointer": f"/rows/{self.row}/{self.column}" if self.column else f"/rows/{self.row}",
+            "row": self.row,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+        }
 
 
 class RowsRefused(ValueError):

@@ -36,8 +36,13 @@ class Standing:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "rank": self.rank, "player": self.player, "total": as_number(self.total), "games": self.games, "wins": self.wins,
-            "best": as_number(self.best), "worst": as_number(self.worst),
+            "rank": self.rank,
+            "player": self.player,
+            "total": as_number(self.total),
+            "games": self.games,
+            "wins": self.wins,
+            "best": as_number(self.best),
+            "worst": as_number(self.worst),
             "points": {game: as_number(points) for game, points in self.points.items()},
         }
 
@@ -50,8 +55,7 @@ class Standings:
     ignored_columns: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {"shape": self.shape, "games": list(self.games), "standings": [s.to_dict() for s in self.table],
-                "ignored_columns": list(self.ignored_columns)}
+        return {"shape": self.shape, "games": list(self.games), "standings": [s.to_dict() for s in self.table], "ignored_columns": list(self.ignored_columns)}
 
 
 def winners(scores: Mapping[str, Fraction]) -> list[str]:

@@ -17,7 +17,7 @@ from typing import ClassVar, cast
 
 from service.core.cards import Card, CardError, CardListError, parse_cards
 from service.core.problems import InvalidInput
-from service.tournaments.scoring import CellProblem, Chosen, GameRow, RowScorer, RowsRefused, ScoringOption
+from service.tournaments.scoring import CellProblem, Chosen, GameRow, RowScorer, RowScorerWithOptions, RowsRefused, ScoringOption
 
 from .calculus import PlayerCards, calculus
 from .castles import CASTLE_COUNT, Castle, parse_castle
@@ -75,7 +75,7 @@ class KingsRowScorer:
         return {player.name: Fraction(player.split.half_score, 2) for player in result.players}
 
 
-ROW_SCORER = KingsRowScorer()
+ROW_SCORER: RowScorerWithOptions = KingsRowScorer()
 
 
 def _card_row(row: GameRow, problems: list[CellProblem]) -> _CardRow | None:
@@ -104,8 +104,7 @@ def _cards(row: GameRow, problems: list[CellProblem]) -> tuple[Card, ...]:
     if not cards:
         problems.append(CellProblem(row.number, "cards", "required", "cards is empty: list the player's final cards, e.g. 'QH JH 10H 9H 8H 7H 3S'"))
     if len(cards) > MAX_FINAL_CARDS:
-        problems.append(CellProblem(row.number, "cards", "too_many_cards",
-                                    f"{len(cards)} cards: a player ends a game with at most {MAX_FINAL_CARDS}"))
+        problems.append(CellProblem(row.number, "cards", "too_many_cards", f"{len(cards)} cards: a player ends a game with at most {MAX_FINAL_CARDS}"))
     return tuple(cards)
 
 
@@ -119,8 +118,11 @@ def _game_problems(rows: Sequence[_CardRow]) -> list[CellProblem]:
             problems.append(CellProblem(number, "player", "too_many_players", f"game {game!r} has more than {MAX_PLAYERS} players"))
         for index, (mine, theirs) in enumerate(zip(card_row.castles, first.castles, strict=True), start=1):
             if mine != theirs:
-                problems.append(CellProblem(number, f"castle_{index}", "castles_differ",
-                                            f"game {game!r} has castle {index} as {theirs.to_dict()} on row {first.row.number}"))
+                problems.append(
+                    CellProblem(
+                        number, f"castle_{index}", "castles_differ", f"game {game!r} has castle {index} as {theirs.to_dict()} on row {first.row.number}"
+                    )
+                )
         if card_row.caller:
             if caller is not None:
                 problems.append(CellProblem(number, "caller", "two_callers", f"game {game!r} already has a caller on row {caller.row.number}"))

@@ -28,8 +28,14 @@ JSON, CSV = "application/json", "text/csv"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MULTIPART = "multipart/form-data"
 UPLOADS = frozenset({CSV, XLSX, MULTIPART})
-JSON_EXAMPLE = {"rows": [{"game": "1", "player": "ann", "points": 13}, {"game": "1", "player": "bob", "points": -4},
-                         {"game": "2", "player": "ann", "points": 6.5}, {"game": "2", "player": "bob", "points": 6.5}]}
+JSON_EXAMPLE = {
+    "rows": [
+        {"game": "1", "player": "ann", "points": 13},
+        {"game": "1", "player": "bob", "points": -4},
+        {"game": "2", "player": "ann", "points": 6.5},
+        {"game": "2", "player": "bob", "points": 6.5},
+    ]
+}
 CSV_EXAMPLE = "game,player,points\n" + "".join(f"{row['game']},{row['player']},{row['points']}\n" for row in JSON_EXAMPLE["rows"])
 ANSWER_EXAMPLE = standings(read_results(table_from_records(JSON_EXAMPLE["rows"], first_row=0))).to_dict()
 
@@ -43,7 +49,9 @@ def accepts(*mimetypes: str) -> Callable[[Callable[..., Response]], Callable[...
         def view(*args: Any, **kwargs: Any) -> Response:
             body_media_type(accepted)
             return func(*args, **kwargs)
+
         return view
+
     return decorator
 
 
@@ -55,8 +63,12 @@ def _uploaded_table() -> Table | Response:
         return table_from_xlsx(request_bytes())
     upload = request.files.get("file")
     if upload is None:
-        return problem_response(422, "upload the spreadsheet in a form field named 'file'",
-                                [{"pointer": "/file", "code": "required", "message": "no 'file' field"}], slug="invalid-body")
+        return problem_response(
+            422,
+            "upload the spreadsheet in a form field named 'file'",
+            [{"pointer": "/file", "code": "required", "message": "no 'file' field"}],
+            slug="invalid-body",
+        )
     data = upload.read()
     is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
     return table_from_xlsx(data) if is_xlsx else table_from_csv(data)
@@ -93,19 +105,34 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
     @blp.route("/tournaments/standings", methods=["POST"])
     @accepts(JSON, CSV, XLSX, MULTIPART)
     @blp.arguments(standings_query_schema(slug, options)(), location="query", as_kwargs=True)
-    @blp.doc(requestBody={"required": True, "content": {
-        JSON: {"schema": body_schema, "example": JSON_EXAMPLE},
-        CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
-        XLSX: {"schema": {"type": "string", "format": "binary"}},
-        MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
-    }})
-    @blp.doc(responses={"200": {"description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
-                                "content": {JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
-                                            CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
-                                            XLSX: {"schema": {"type": "string", "format": "binary"}}}}})
-    @blp.doc(description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
-                         "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
-                         "every bad row number and column at once.")
+    @blp.doc(
+        requestBody={
+            "required": True,
+            "content": {
+                JSON: {"schema": body_schema, "example": JSON_EXAMPLE},
+                CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
+                XLSX: {"schema": {"type": "string", "format": "binary"}},
+                MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
+            },
+        }
+    )
+    @blp.doc(
+        responses={
+            "200": {
+                "description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
+                "content": {
+                    JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
+                    CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
+                    XLSX: {"schema": {"type": "string", "format": "binary"}},
+                },
+            }
+        }
+    )
+    @blp.doc(
+        description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
+        "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
+        "every bad row number and column at once."
+    )
     @blp.problems()
     def tournament_standings(**query: Any) -> Response:
         """Standings of a tournament: points travel in a sum across its games (RB *Official Rules*)."""
