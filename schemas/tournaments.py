@@ -8,6 +8,7 @@ of a game's standings are built from it here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from marshmallow import Schema, fields, validate
 
@@ -21,7 +22,7 @@ POINTS_ROWS = "{game, player, points}"
 FORMATS = ("json", "csv", "xlsx")
 
 
-def rows_field(description: str) -> fields.List:
+def rows_field(description: str) -> fields.List[Any]:
     return fields.List(
         fields.Dict(keys=fields.String(), values=fields.Raw()),
         required=True,
@@ -50,7 +51,7 @@ def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema
     """The JSON body of a game's standings: rows of points or of the game's own shape, and the options its scoring takes."""
     if scorer is None:
         return StandingsRequestSchema
-    body: dict[str, fields.Field] = {"rows": rows_field(f"One object per game and player: {POINTS_ROWS} or {own_rows(scorer)}.")}
+    body: dict[str, fields.Field[Any]] = {"rows": rows_field(f"One object per game and player: {POINTS_ROWS} or {own_rows(scorer)}.")}
     options = options_of(scorer)
     if options:
         rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{schema_prefix(slug)}StandingsRules")
@@ -71,13 +72,13 @@ def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[
     )
 
 
-def _body_option(option: ScoringOption) -> fields.Field:
+def _body_option(option: ScoringOption) -> fields.Field[Any]:
     if option.is_yes_no:
         return Boolean(load_default=option.default, metadata={"description": option.description})
     return fields.String(load_default=option.default, validate=validate.OneOf(option.choices), metadata={"description": option.description})
 
 
-def _query_option(option: ScoringOption) -> fields.Field:
+def _query_option(option: ScoringOption) -> fields.Field[Any]:
     if option.is_yes_no:
         return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": f"{option.description} (true/false)"})
     return fields.String(validate=validate.OneOf(option.choices), metadata={"description": option.description})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, jsonify, request
 from marshmallow import Schema
@@ -40,11 +40,20 @@ CSV_EXAMPLE = "game,player,points\n" + "".join(f"{row['game']},{row['player']},{
 ANSWER_EXAMPLE = standings(read_results(table_from_records(JSON_EXAMPLE["rows"], first_row=0))).to_dict()
 
 
-def accepts(*mimetypes: str) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+View = Callable[..., Response]
+ViewDecorator = Callable[[View], View]
+
+
+def typed(decorator: Any) -> ViewDecorator:
+    """flask-smorest's decorators, typed: each takes a view and returns it, wrapped or documented."""
+    return cast(ViewDecorator, decorator)
+
+
+def accepts(*mimetypes: str) -> ViewDecorator:
     """A view that takes these request body types, and answers 415 to others before it reads its query."""
     accepted = frozenset(mimetypes)
 
-    def decorator(func: Callable[..., Response]) -> Callable[..., Response]:
+    def decorator(func: View) -> View:
         @wraps(func)
         def view(*args: Any, **kwargs: Any) -> Response:
             body_media_type(accepted)
@@ -102,38 +111,36 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
             return table
         return table, scorer_for({option.name: query[option.name] for option in options if option.name in query})
 
-    @blp.route("/tournaments/standings", methods=["POST"])
+    @typed(blp.route("/tournaments/standings", methods=["POST"]))
     @accepts(JSON, CSV, XLSX, MULTIPART)
-    @blp.arguments(standings_query_schema(slug, options)(), location="query", as_kwargs=True)
-    @blp.doc(
-        requestBody={
-            "required": True,
-            "content": {
-                JSON: {"schema": body_schema, "example": JSON_EXAMPLE},
-                CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
-                XLSX: {"schema": {"type": "string", "format": "binary"}},
-                MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
-            },
-        }
-    )
-    @blp.doc(
-        responses={
-            "200": {
-                "description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
+    @typed(blp.arguments(standings_query_schema(slug, options)(), location="query", as_kwargs=True))
+    @typed(
+        blp.doc(
+            description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
+            "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
+            "every bad row number and column at once.",
+            requestBody={
+                "required": True,
                 "content": {
-                    JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
-                    CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
+                    JSON: {"schema": body_schema, "example": JSON_EXAMPLE},
+                    CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
                     XLSX: {"schema": {"type": "string", "format": "binary"}},
+                    MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
                 },
-            }
-        }
+            },
+            responses={
+                "200": {
+                    "description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
+                    "content": {
+                        JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
+                        CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
+                        XLSX: {"schema": {"type": "string", "format": "binary"}},
+                    },
+                }
+            },
+        )
     )
-    @blp.doc(
-        description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
-        "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
-        "every bad row number and column at once."
-    )
-    @blp.problems()
+    @typed(blp.problems())
     def tournament_standings(**query: Any) -> Response:
         """Standings of a tournament: points travel in a sum across its games (RB *Official Rules*)."""
         read = table_and_scorer(query)
