@@ -191,6 +191,7 @@ def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) ->
     """The rows of each game, in sheet order; a row without its game or player, or a player's second row of a game, is a problem."""
     games: dict[str, list[GameRow]] = {}
     first_row: dict[tuple[str, str], int] = {}
+    absent = dict.fromkeys(columns, "")
     for number, cells in table.rows:
         game, player = cells.get("game", ""), cells.get("player", "")
         empty = [CellProblem(number, column, "required", f"{column} is empty") for column, value in (("game", game), ("player", player)) if not value]
@@ -201,5 +202,5 @@ def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) ->
         if earlier != number:
             problems.append(CellProblem(number, "player", "duplicate_row", f"{player!r} already has a row for game {game!r} (row {earlier})"))
             continue
-        games.setdefault(game, []).append(GameRow(number, player, {column: cells.get(column, "") for column in columns} | dict(cells)))
+        games.setdefault(game, []).append(GameRow(number, player, {**absent, **cells}))
     return games

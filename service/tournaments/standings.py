@@ -20,6 +20,8 @@ def as_number(points: Fraction) -> int | float | str:
     if points.denominator == 1:
         return points.numerator
     number = float(points)
+    if points.denominator == 2:  # halves, the usual case: n.5 is exact both as a float and as its text
+        return number
     return number if Fraction(repr(number)) == points else str(points)
 
 
