@@ -20,9 +20,16 @@ The contract, in full:
   unique), to exact points per player; raises :class:`RowsRefused` naming
   every bad cell at once.
 - Optionally (:class:`RowScorerWithOptions`), ``options`` the organiser may
-  choose for the whole sheet (24 Kings: the hand set and the rule options)
-  and ``with_options(chosen)``, the scorer that plays them; the HTTP layer
-  reads them from the query or the JSON body's ``rules``.
+  choose for the whole sheet (24 Kings: the hand set and the rule options),
+  each a :class:`ScoringOption` (a lower-case name other than ``format``, a
+  description, its choices or yes/no, its default), and
+  ``with_options(chosen)``, the scorer that plays them; ``chosen`` holds
+  checked values and may leave options out, which then keep their default.
+  The HTTP layer reads them from the query (for an uploaded sheet) or from
+  the JSON body's ``rules``, and documents them from ``options``.
+
+Every column and option name is as :func:`service.tournaments.rows.normalise`
+leaves it (lower case, ``_`` for spaces and dashes).
 """
 
 from __future__ import annotations
