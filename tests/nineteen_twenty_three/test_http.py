@@ -9,7 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service import create_app
 from service.core.cards import Pack, card_texts
+from service.http.views.tournaments import standings_blueprint
+from service.tournaments.scoring import game_row_scorer
 
 from .test_judging import games
 
@@ -142,3 +145,14 @@ def test_the_judged_winner_over_http_does_not_depend_on_the_order(client, game, 
         assert (first.get_json()["winner"], first.get_json()["decided_by"]) == (second.get_json()["winner"], second.get_json()["decided_by"])
     else:
         assert {e["code"] for e in first.get_json()["errors"]} == {e["code"] for e in second.get_json()["errors"]} == {"draw_not_needed"}
+
+
+def test_a_sheet_of_sets_through_the_tournament_standings():
+    """One sheet game is one set: rows of cards won, scored with Ace benefit and damage, then added up."""
+    app = create_app({"TESTING": True})
+    if f"{ROOT}/tournaments/standings" not in {rule.rule for rule in app.url_map.iter_rules()}:
+        app.extensions["referee_api"].register_blueprint(standings_blueprint("1923", game_row_scorer("1923")))
+    sheet = b"game,player,won\n1,ann,AH AS 2H 3H\n1,bob,AD 2S\n2,ann,5C\n2,bob,6C 7C AC\n"
+    body = app.test_client().post(f"{ROOT}/tournaments/standings", data=sheet, content_type="text/csv").get_json()
+    assert body["shape"] == "won"
+    assert {s["player"]: s["total"] for s in body["standings"]} == {"ann": 6, "bob": 3}  # set 1: ann 4 + 2 Aces, bob -1; set 2: bob 3 + 1, ann 0
