@@ -58,8 +58,9 @@ class Judgement:
     """A game judged: each hand's value, the winner (None for no winner or while draws are needed) and how.
 
     ``needs`` names the tied players who draw round ``draw_round`` before the
-    game can be decided, ``missing`` those of them whose card is not given yet; ``draws_used`` counts the tie-break cards each
-    player drew (they go to the winner with the hands).
+    game can be decided, ``missing`` those of them whose card is not given
+    yet. ``draws_used`` counts the tie-break cards each player drew (they go to
+    the winner with the hands); ``cards`` counts every card of the game.
     """
 
     values: tuple[tuple[str, HandValue], ...]
