@@ -203,6 +203,7 @@ def test_table_match_impossible_card_and_draws_required():
         ("card_impossible", "1.2", "/hands/ann/0")]
     tie = (("ann", cards("10H 8D")), ("bob", cards("10C 8S")))
     assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
+    assert judge(state, Move("reveal", hands=tie)).alternatives == ()  # the bare reveal would not pass: nothing to offer
     new = apply_move(state, Move("reveal", hands=tie, draws=(("ann", cards("5S 7S")), ("bob", cards("5D 2C")))))
     assert seat(new.state, "ann").won == cards("AH 10H 8D 10C 8S 5S 7S 5D 2C")
     assert new.state.pile.hidden == 52 - 1 - 4 - 4 - 4  # one card won earlier, two hands, four draws, the next deal

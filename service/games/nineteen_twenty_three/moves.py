@@ -294,7 +294,8 @@ def judge(state: MatchState, move: Move) -> Verdict:
     reasons = move_reasons(state, move)
     if not reasons:
         return Verdict(True, (), ())
-    options = legal_moves(state) if not any(reason.code == "reveal_required" for reason in reasons) else []
+    # The listed reveal of a table the referee cannot see is a form to fill, not a move: only moves that pass are offered.
+    options = [option for option in legal_moves(state) if option.action != "reveal" or can_move(state, option)]
     mine = [option for option in options if option.player == move.player]
     same_action = [option for option in options if option.action == move.action and option not in mine]
     rest = [option for option in options if option not in mine and option not in same_action]
