@@ -80,6 +80,6 @@ def test_a_few_matches_thoroughly():
 def test_a_thousand_matches():
     ends = Counter()
     for number in range(1000):
-        final = play(10_000 + number, thorough=number % 10 == 0)
+        final = play(10_000 + number, thorough=number % 25 == 0)
         ends[final.outcome.decided_by] += 1
     assert ends["first_to_target"] > 0
