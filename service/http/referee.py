@@ -34,8 +34,10 @@ from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.problems import InvalidInput, prefixed
 from service.core.protocol import Game
 from service.games import GAME_PACKAGES, game_package
+from service.tournaments.scoring import game_row_scorer
 
 from .api import RefereeApi, RefereeBlueprint
+from .views.tournaments import standings_blueprint
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,4 +257,5 @@ def mount_games(api: RefereeApi) -> list[GameWeb]:
         api.register_blueprint(referee_blueprint(web))
         if web.blueprint is not None:
             api.register_blueprint(web.blueprint)
+        api.register_blueprint(standings_blueprint(web.slug, game_row_scorer(web.slug)))
     return webs

@@ -17,7 +17,7 @@ from marshmallow import Schema
 
 from schemas.tournaments import POINTS_ROWS, StandingsResponseSchema, own_rows, standings_query_schema, standings_request_schema
 from service.tournaments.rows import Table, read_results, table_from_csv, table_from_records, table_from_xlsx
-from service.tournaments.scoring import Chosen, RowScorer, game_row_scorer, options_of, with_options
+from service.tournaments.scoring import Chosen, RowScorer, options_of, with_options
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import standings
 
@@ -156,7 +156,3 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
         return jsonify(result.to_dict())
 
     return blp
-
-
-# 24 Kings' standings as app.py registers them today; once mount_games mounts standings_blueprint for every game, this goes.
-blp = standings_blueprint("24-kings", game_row_scorer("24-kings"))
