@@ -15,7 +15,7 @@ GUIDE = ROOT / "docs" / "games" / "1923.md"
 @pytest.mark.slow
 def test_every_curl_block_of_the_guide_works(server, tmp_path):
     blocks = re.findall(r"```sh\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.DOTALL)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     port = server.rsplit(":", 1)[1]
     outputs = []
     for block in blocks:
@@ -28,4 +28,5 @@ def test_every_curl_block_of_the_guide_works(server, tmp_path):
     assert '"points":{"ann":16,"bob":15,"cy":-1}' in text and '"decided_by":"most_cards"' in text
     assert '"legal":false' in text and '"code":"not_all_locked"' in text
     assert '"won":["10H","8D","10C","8S","5S","7S","5D","2C"]' in text
+    assert '"shape":"won"' in text and '"player":"ann","total":6' in text
     assert '"type": "urn:1923:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text
