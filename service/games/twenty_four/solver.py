@@ -1,0 +1,253 @@
+"""Every distinct way to make a target from four values (rules.md §6).
+
+Two expressions are one solution when commutativity and associativity of
+``+`` and ``×`` turn one into the other, reading ``a − b`` as ``a + (−b)``
+and ``a ÷ b`` as ``a × b⁻¹`` (the sign spreads over a sum, the inverse over a
+product). So a solution *is* a canonical form: a flat sum of signed terms,
+none of them a sum, or a flat product of factors with exponent ±1, none of
+them a product. The solver enumerates canonical forms directly instead of
+expressions, so it never builds two equivalent candidates from the same
+positions; equal values at different positions are merged at the end.
+
+Enumeration is bottom-up over subsets of the four positions (bit masks):
+
+* a *signed sum* over a subset is the block holding the subset's lowest
+  position, with a sign, plus a signed sum of the rest (or nothing). Taking
+  the lowest position's block first makes every partition appear once.
+  Signed sums with at least two blocks and one positive term are the
+  canonical sums; *signed products* (exponents instead of signs) mirror them.
+* a block of a sum is a leaf or a canonical product; a block of a product is
+  a leaf or a canonical sum.
+
+Values are exact rationals kept as (numerator, denominator) integer pairs,
+never reduced: the numbers stay below 13⁴, and at the top an equation
+``head ± rest = target`` is tested by cross-multiplying, so the whole set of
+four is solved without building a single value over all four positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+# A canonical form: a leaf (0, value), a sum (1, ((sign, form), ...)) or a product (2, ((exponent, form), ...)),
+# the parts sorted, so equal forms are equal tuples and can be set members.
+LEAF, SUM, PRODUCT = 0, 1, 2
+Form = tuple[int, object]
+
+# One enumerated expression over a subset of positions: its value n/d, whether a term has a + sign
+# (or a factor a +1 exponent), how many blocks, the head block's sign and entry, and the rest (or None).
+Entry = tuple[int, int, bool, int, int, "Entry | None", "Entry | None"]
+# How a signed head block joins the rest's value: (rest or None, head, sign) -> value, or None when undefined.
+Combine = Callable[[Entry | None, Entry, int], tuple[int, int] | None]
+POSITIONS = 4
+FULL = (1 << POSITIONS) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """One solution: its text and what makes it simple (parentheses, then divisions)."""
+
+    text: str
+    parentheses: int
+    divisions: int
+    form: Form
+
+    @property
+    def simplicity(self) -> tuple[int, int, str]:
+        return (self.parentheses, self.divisions, self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Solutions:
+    """Every distinct solution of ``values`` for ``target``, simplest first."""
+
+    values: tuple[int, ...]
+    target: int
+    solutions: tuple[Solution, ...]
+
+    @property
+    def solvable(self) -> bool:
+        return bool(self.solutions)
+
+    def texts(self, notation: str = "unicode") -> list[str]:
+        if notation == "ascii":
+            return [as_ascii(solution.text) for solution in self.solutions]
+        return [solution.text for solution in self.solutions]
+
+
+def solve(values: Sequence[int], target: int) -> Solutions:
+    """Every distinct solution for four whole values and a whole target."""
+    if len(values) != POSITIONS:
+        raise ValueError(f"the solver takes {POSITIONS} values, not {len(values)}")
+    tables = _Tables(values)
+    forms = {_form(entry, kind) for kind, entry in tables.top_matches(target)}
+    solutions = sorted((_solution(form) for form in forms), key=lambda solution: solution.simplicity)
+    return Solutions(tuple(values), target, tuple(solutions))
+
+
+class _Tables:
+    """The signed sums and signed products of every proper subset of the positions, built once per solve."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        size = 1 << POSITIONS
+        self.signed_sums: list[list[Entry]] = [[] for _ in range(size)]
+        self.signed_products: list[list[Entry]] = [[] for _ in range(size)]
+        self.non_sums: list[list[Entry]] = [[] for _ in range(size)]  # blocks a sum may hold
+        self.non_products: list[list[Entry]] = [[] for _ in range(size)]  # blocks a product may hold
+        for mask in sorted(range(1, FULL), key=int.bit_count):
+            if mask.bit_count() == 1:
+                leaf: Entry = (values[mask.bit_length() - 1], 1, True, 1, 1, None, None)
+                self.non_sums[mask] = self.non_products[mask] = [leaf]
+            else:  # the canonical sums and products: two blocks or more, one of them positive
+                sums = self._signed(mask, self.non_sums, _add, several=True)
+                products = self._signed(mask, self.non_products, _multiply, several=True)
+                self.non_products[mask] = [entry for entry in sums if entry[2]]
+                self.non_sums[mask] = [entry for entry in products if entry[2]]
+            self.signed_sums[mask] = self._signed(mask, self.non_sums, _add, several=False) + (sums if mask.bit_count() > 1 else [])
+            self.signed_products[mask] = self._signed(mask, self.non_products, _multiply, several=False) + (
+                products if mask.bit_count() > 1 else [])
+
+    def _signed(self, mask: int, blocks: list[list[Entry]], combine: Combine, several: bool) -> list[Entry]:
+        """The signed combinations over ``mask`` of one block (``several`` false) or of two blocks
+        or more: the lowest position's block, then the rest's own signed combination."""
+        low = mask & -mask
+        rests = self.signed_sums if combine is _add else self.signed_products
+        made: list[Entry] = []
+        for head_mask in _submasks_with(mask, low):
+            rest_mask = mask & ~head_mask
+            if bool(rest_mask) != several:
+                continue
+            for head in blocks[head_mask]:
+                for sign in (1, -1):
+                    signed = combine(None, head, sign)
+                    if signed is None:
+                        continue
+                    if not rest_mask:
+                        made.append((signed[0], signed[1], sign > 0, 1, sign, head, None))
+                        continue
+                    for rest in rests[rest_mask]:
+                        value = combine(rest, head, sign)
+                        if value is not None:
+                            made.append((value[0], value[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest))
+        return made
+
+    def top_matches(self, target: int) -> list[tuple[int, Entry]]:
+        """The canonical sums and products over all four positions worth ``target``.
+
+        ``head + rest = target`` is solved for the rest by cross-multiplying,
+        so no value over four positions is ever built.
+        """
+        matches: list[tuple[int, Entry]] = []
+        low = 1
+        for head_mask in _submasks_with(FULL, low):
+            rest_mask = FULL & ~head_mask
+            if not rest_mask:
+                continue
+            for head in self.non_sums[head_mask]:
+                hn, hd = head[0], head[1]
+                for sign in (1, -1):
+                    # rest = target - sign*head = (target*hd - sign*hn) / hd
+                    need_n, need_d = target * hd - sign * hn, hd
+                    matches += [(SUM, (target, 1, True, rest[3] + 1, sign, head, rest)) for rest in self.signed_sums[rest_mask]
+                                if (sign > 0 or rest[2]) and rest[0] * need_d == need_n * rest[1]]
+            for head in self.non_products[head_mask]:
+                hn, hd = head[0], head[1]
+                for sign, (power_n, power_d) in ((1, (hn, hd)), (-1, (hd, hn))):
+                    if power_d == 0:
+                        continue
+                    # power * rest = target  <=>  power_n * rest_n == target * power_d * rest_d
+                    scaled = target * power_d
+                    matches += [(PRODUCT, (target, 1, True, rest[3] + 1, sign, head, rest)) for rest in self.signed_products[rest_mask]
+                                if (sign > 0 or rest[2]) and rest[0] * power_n == scaled * rest[1]]
+        return matches
+
+
+def _add(rest: Entry | None, head: Entry, sign: int) -> tuple[int, int] | None:
+    """``sign × head`` plus the rest's value (n/d pairs, not reduced)."""
+    n, d = (head[0], head[1]) if sign > 0 else (-head[0], head[1])
+    if rest is None:
+        return n, d
+    return n * rest[1] + rest[0] * d, d * rest[1]
+
+
+def _multiply(rest: Entry | None, head: Entry, sign: int) -> tuple[int, int] | None:
+    """``head`` to the power ``sign`` times the rest's value; None for the inverse of zero (a division by zero)."""
+    if sign > 0:
+        n, d = head[0], head[1]
+    elif head[0] == 0:
+        return None
+    else:
+        n, d = head[1], head[0]
+    if rest is None:
+        return n, d
+    return n * rest[0], d * rest[1]
+
+
+def _submasks_with(mask: int, bit: int) -> list[int]:
+    """The submasks of ``mask`` that contain ``bit``, smallest first."""
+    others = mask & ~bit
+    found = []
+    sub = others
+    while True:
+        found.append(sub | bit)
+        if sub == 0:
+            break
+        sub = (sub - 1) & others
+    return sorted(found)
+
+
+def _form(entry: Entry, kind: int) -> Form:
+    """The canonical form of a canonical sum (kind SUM) or product (kind PRODUCT) entry, or a leaf."""
+    if entry[5] is None:
+        return (LEAF, entry[0])
+    parts: list[tuple[int, Form]] = []
+    inner = PRODUCT if kind == SUM else SUM
+    node: Entry | None = entry
+    while node is not None:
+        sign, head, rest = node[4], node[5], node[6]
+        assert head is not None  # only a leaf has no head, and a leaf has no rest to walk to
+        parts.append((sign, _form(head, inner)))
+        node = rest
+    return (kind, tuple(sorted(parts)))
+
+
+# -- writing a form ----------------------------------------------------------------------
+PLUS, MINUS, TIMES, DIVIDE = " + ", " − ", " × ", " ÷ "
+_ASCII = str.maketrans({"−": "-", "×": "*", "÷": "/"})
+
+
+def as_ascii(text: str) -> str:
+    """The same expression with ``- * /`` for ``− × ÷``."""
+    return text.translate(_ASCII)
+
+
+def _solution(form: Form) -> Solution:
+    text, parentheses, divisions = write(form)
+    return Solution(text, parentheses, divisions, form)
+
+
+def write(form: Form) -> tuple[str, int, int]:
+    """A form as text (positive parts first, leaves by falling value, then compound parts),
+    with how many pairs of parentheses and divisions it takes."""
+    kind, body = form
+    if kind == LEAF:
+        return str(body), 0, 0
+    parts: list[tuple[int, Form]] = list(body)  # type: ignore[call-overload]
+    written = []
+    parentheses = divisions = 0
+    for sign, part in parts:
+        text, inner_parentheses, inner_divisions = write(part)
+        if kind == PRODUCT and part[0] == SUM:
+            text, inner_parentheses = f"({text})", inner_parentheses + 1
+        parentheses += inner_parentheses
+        divisions += inner_divisions + (kind == PRODUCT and sign < 0)
+        leaf_value = part[1] if part[0] == LEAF else None
+        order = (-sign, 0, -leaf_value, "") if isinstance(leaf_value, int) else (-sign, 1, 0, text)
+        written.append((order, sign, text))
+    written.sort()
+    positive, negative = (PLUS, MINUS) if kind == SUM else (TIMES, DIVIDE)
+    text = written[0][2]
+    for _, sign, part_text in written[1:]:
+        text += (positive if sign > 0 else negative) + part_text
+    return text, parentheses, divisions
