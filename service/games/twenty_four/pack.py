@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from service.core.cards import Card, Pack
-from service.core.problems import Problem, excess_copies
+from service.core.cards import Card, Pack, parse_cards
+from service.core.problems import InvalidInput, Problem, excess_copies
 
 STANDARD_PACK = Pack(ranks=tuple(range(1, 11)))
 FACE_CARD_PACK = Pack()
@@ -42,3 +42,17 @@ def card_problems(places: Sequence[tuple[str, Card]], face_cards: bool) -> list[
                         + ("" if face_cards else "; Jacks, Queens and Kings need the face_cards option"))
                 for pointer, card in places if not pack.copies(card)]
     return problems + excess_copies(((pointer, card) for pointer, card in places if pack.copies(card)), pack, REPEATED_CARD)
+
+
+def table_values(cards: Sequence[str] | None, values: Sequence[int] | None, face_cards: bool, pointer: str = "/cards") -> list[int]:
+    """The numbers of a request's table, given as ``cards`` (checked against the pack) or as bare ``values``, not both."""
+    if (cards is None) == (values is None):
+        why = "both cards and values are given" if cards is not None else "neither cards nor values is given"
+        raise InvalidInput([Problem(pointer, "table_required", f"give the table as cards or as values, one of the two: {why}")])
+    if values is not None:
+        return list(values)
+    read = parse_cards(list(cards or ()))
+    problems = card_problems([(f"{pointer}/{index}", card) for index, card in enumerate(read)], face_cards)
+    if problems:
+        raise InvalidInput(problems)
+    return values_of(read)
