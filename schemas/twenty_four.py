@@ -137,6 +137,7 @@ class MoveSchema(LeanSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); optional for set_aside."})
     expression = fields.String(allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression."})
+    correct = Boolean(allow_none=True, metadata={"description": "As /moves/legal lists a claim: whether its expression is right (not read)."})
 
 
 class NewGameSchema(LeanSchema):

@@ -248,7 +248,7 @@ class View:
         data = self.state.to_dict()
         data["players"] = [{"name": seat.name, "pile": len(seat.pile), "won": card_texts(seat.won)} for seat in self.state.players]
         data["seed"] = None
-        data["viewer"] = self.player
+        data["player"] = self.player
         data["may_claim"] = self.state.phase == "round" and self.player not in self.state.barred
         return data
 
