@@ -14,6 +14,7 @@ from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
 from .base import LeanSchema
+from .common import LegalMovesSchema, VerdictSchema
 from .fields import Boolean, CardList, Integer
 
 MAX_TARGET = 1000
@@ -25,8 +26,8 @@ def _values() -> fields.List:
                        metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]})
 
 
-def _cards(count: int, description: str) -> CardList:
-    return CardList(validate=validate.Length(equal=count), metadata={"description": description})
+def _cards(count: int, description: str, required: bool = False) -> CardList:
+    return CardList(required=required, validate=validate.Length(equal=count), metadata={"description": description})
 
 
 def _face_cards() -> Boolean:
@@ -86,7 +87,7 @@ class JudgeAnswerSchema(LeanSchema):
 
 
 class TargetRequestSchema(LeanSchema):
-    cards = _cards(8, "The eight cards dealt face up.")
+    cards = _cards(8, "The eight cards dealt face up.", required=True)
     face_cards = _face_cards()
 
 
@@ -175,3 +176,17 @@ class StandingsAnswerSchema(LeanSchema):
     winners = fields.List(fields.String(), metadata={"description": "Once every hand is played."})
     leaders = fields.List(fields.String(), metadata={"description": "While hands remain."})
 
+
+
+class LegalReportSchema(LegalMovesSchema):
+    """The legal moves (a claim per player not barred stands for any expression; then set_aside) and the round."""
+
+    hand = Integer(required=True, metadata={"description": "The hand being played, from 1."})
+    round = Integer(required=True, allow_none=True, metadata={"description": "The round of the hand, from 1; null once the game is over."})
+    table = fields.List(fields.String(), required=True, metadata={"description": "The four cards face up."})
+    target = Integer(required=True)
+    barred = fields.List(fields.String(), required=True, metadata={"description": "Who claimed wrongly this round."})
+
+
+class ClaimVerdictSchema(VerdictSchema):
+    claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})

@@ -15,7 +15,9 @@ from typing import Any
 from flask import Response, jsonify
 
 from schemas.twenty_four import (
+    ClaimVerdictSchema,
     JudgeAnswerSchema,
+    LegalReportSchema,
     JudgeRequestSchema,
     MoveSchema,
     NewGameAnswerSchema,
@@ -194,4 +196,6 @@ WEB = GameWeb(
     blueprint=blp,
     conformance=conformance,
     rules_catalog=rules_catalog,
+    legal_schema=LegalReportSchema,
+    verdict_schema=ClaimVerdictSchema,
 )
