@@ -17,8 +17,8 @@ from flask import Response, jsonify
 from schemas.twenty_four import (
     ClaimVerdictSchema,
     JudgeAnswerSchema,
-    LegalReportSchema,
     JudgeRequestSchema,
+    LegalReportSchema,
     MoveSchema,
     NewGameAnswerSchema,
     NewGameSchema,
