@@ -27,7 +27,7 @@ four is solved without building a single value over all four positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # A canonical form: a leaf (0, value), a sum (1, ((sign, form), ...)) or a product (2, ((exponent, form), ...)),
@@ -38,8 +38,6 @@ Form = tuple[int, object]
 # One enumerated expression over a subset of positions: its value n/d, whether a term has a + sign
 # (or a factor a +1 exponent), how many blocks, the head block's sign and entry, and the rest (or None).
 Entry = tuple[int, int, bool, int, int, "Entry | None", "Entry | None"]
-# How a signed head block joins the rest's value: (rest or None, head, sign) -> value, or None when undefined.
-Combine = Callable[[Entry | None, Entry, int], tuple[int, int] | None]
 POSITIONS = 4
 FULL = (1 << POSITIONS) - 1
 
@@ -86,104 +84,6 @@ def solve(values: Sequence[int], target: int) -> Solutions:
     return Solutions(tuple(values), target, tuple(solutions))
 
 
-class _Tables:
-    """The signed sums and signed products of every proper subset of the positions, built once per solve."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        size = 1 << POSITIONS
-        self.signed_sums: list[list[Entry]] = [[] for _ in range(size)]
-        self.signed_products: list[list[Entry]] = [[] for _ in range(size)]
-        self.non_sums: list[list[Entry]] = [[] for _ in range(size)]  # blocks a sum may hold
-        self.non_products: list[list[Entry]] = [[] for _ in range(size)]  # blocks a product may hold
-        for mask in sorted(range(1, FULL), key=int.bit_count):
-            if mask.bit_count() == 1:
-                leaf: Entry = (values[mask.bit_length() - 1], 1, True, 1, 1, None, None)
-                self.non_sums[mask] = self.non_products[mask] = [leaf]
-            else:  # the canonical sums and products: two blocks or more, one of them positive
-                sums = self._signed(mask, self.non_sums, _add, several=True)
-                products = self._signed(mask, self.non_products, _multiply, several=True)
-                self.non_products[mask] = [entry for entry in sums if entry[2]]
-                self.non_sums[mask] = [entry for entry in products if entry[2]]
-            self.signed_sums[mask] = self._signed(mask, self.non_sums, _add, several=False) + (sums if mask.bit_count() > 1 else [])
-            self.signed_products[mask] = self._signed(mask, self.non_products, _multiply, several=False) + (
-                products if mask.bit_count() > 1 else [])
-
-    def _signed(self, mask: int, blocks: list[list[Entry]], combine: Combine, several: bool) -> list[Entry]:
-        """The signed combinations over ``mask`` of one block (``several`` false) or of two blocks
-        or more: the lowest position's block, then the rest's own signed combination."""
-        low = mask & -mask
-        rests = self.signed_sums if combine is _add else self.signed_products
-        made: list[Entry] = []
-        for head_mask in _submasks_with(mask, low):
-            rest_mask = mask & ~head_mask
-            if bool(rest_mask) != several:
-                continue
-            for head in blocks[head_mask]:
-                for sign in (1, -1):
-                    signed = combine(None, head, sign)
-                    if signed is None:
-                        continue
-                    if not rest_mask:
-                        made.append((signed[0], signed[1], sign > 0, 1, sign, head, None))
-                        continue
-                    for rest in rests[rest_mask]:
-                        value = combine(rest, head, sign)
-                        if value is not None:
-                            made.append((value[0], value[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest))
-        return made
-
-    def top_matches(self, target: int) -> list[tuple[int, Entry]]:
-        """The canonical sums and products over all four positions worth ``target``.
-
-        ``head + rest = target`` is solved for the rest by cross-multiplying,
-        so no value over four positions is ever built.
-        """
-        matches: list[tuple[int, Entry]] = []
-        low = 1
-        for head_mask in _submasks_with(FULL, low):
-            rest_mask = FULL & ~head_mask
-            if not rest_mask:
-                continue
-            for head in self.non_sums[head_mask]:
-                hn, hd = head[0], head[1]
-                for sign in (1, -1):
-                    # rest = target - sign*head = (target*hd - sign*hn) / hd
-                    need_n, need_d = target * hd - sign * hn, hd
-                    matches += [(SUM, (target, 1, True, rest[3] + 1, sign, head, rest)) for rest in self.signed_sums[rest_mask]
-                                if (sign > 0 or rest[2]) and rest[0] * need_d == need_n * rest[1]]
-            for head in self.non_products[head_mask]:
-                hn, hd = head[0], head[1]
-                for sign, (power_n, power_d) in ((1, (hn, hd)), (-1, (hd, hn))):
-                    if power_d == 0:
-                        continue
-                    # power * rest = target  <=>  power_n * rest_n == target * power_d * rest_d
-                    scaled = target * power_d
-                    matches += [(PRODUCT, (target, 1, True, rest[3] + 1, sign, head, rest)) for rest in self.signed_products[rest_mask]
-                                if (sign > 0 or rest[2]) and rest[0] * power_n == scaled * rest[1]]
-        return matches
-
-
-def _add(rest: Entry | None, head: Entry, sign: int) -> tuple[int, int] | None:
-    """``sign × head`` plus the rest's value (n/d pairs, not reduced)."""
-    n, d = (head[0], head[1]) if sign > 0 else (-head[0], head[1])
-    if rest is None:
-        return n, d
-    return n * rest[1] + rest[0] * d, d * rest[1]
-
-
-def _multiply(rest: Entry | None, head: Entry, sign: int) -> tuple[int, int] | None:
-    """``head`` to the power ``sign`` times the rest's value; None for the inverse of zero (a division by zero)."""
-    if sign > 0:
-        n, d = head[0], head[1]
-    elif head[0] == 0:
-        return None
-    else:
-        n, d = head[1], head[0]
-    if rest is None:
-        return n, d
-    return n * rest[0], d * rest[1]
-
-
 def _submasks_with(mask: int, bit: int) -> list[int]:
     """The submasks of ``mask`` that contain ``bit``, smallest first."""
     others = mask & ~bit
@@ -195,6 +95,128 @@ def _submasks_with(mask: int, bit: int) -> list[int]:
             break
         sub = (sub - 1) & others
     return sorted(found)
+
+
+# The proper subsets, smaller first (a subset's tables use its own subsets'); and for each subset the blocks
+# that can hold its lowest position: structure of four positions, the same for every solve.
+SUBSETS_BY_SIZE: tuple[int, ...] = tuple(sorted(range(1, FULL), key=int.bit_count))
+HEAD_BLOCKS: dict[int, tuple[int, ...]] = {mask: tuple(_submasks_with(mask, mask & -mask)) for mask in range(1, FULL + 1)}
+
+
+class _Tables:
+    """Per proper subset of the positions, built once per solve: the blocks a sum or a product may hold
+    (its canonical products or sums, or its leaf), and, for the subsets that can be a rest, the signed
+    sums and products."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        size = 1 << POSITIONS
+        self.signed_sums: list[list[Entry]] = [[] for _ in range(size)]
+        self.signed_products: list[list[Entry]] = [[] for _ in range(size)]
+        self.non_sums: list[list[Entry]] = [[] for _ in range(size)]  # blocks a sum may hold
+        self.non_products: list[list[Entry]] = [[] for _ in range(size)]  # blocks a product may hold
+        for mask in SUBSETS_BY_SIZE:
+            if mask.bit_count() == 1:
+                leaf: Entry = (values[mask.bit_length() - 1], 1, True, 1, 1, None, None)
+                self.non_sums[mask] = self.non_products[mask] = [leaf]
+            else:  # the canonical sums and products: two blocks or more, one of them positive
+                sums = self._signed(mask, sums=True, several=True)
+                products = self._signed(mask, sums=False, several=True)
+                self.non_products[mask] = [entry for entry in sums if entry[2]]
+                self.non_sums[mask] = [entry for entry in products if entry[2]]
+            if mask & 1:  # a rest never holds its parent's lowest position, so a subset holding position 0 is never a rest
+                continue
+            several = (sums, products) if mask.bit_count() > 1 else ([], [])
+            self.signed_sums[mask] = self._signed(mask, sums=True, several=False) + several[0]
+            self.signed_products[mask] = self._signed(mask, sums=False, several=False) + several[1]
+
+    def _signed(self, mask: int, sums: bool, several: bool) -> list[Entry]:
+        """The signed sums (``sums``) or signed products over ``mask`` of one block (``several`` false) or of
+        two blocks or more: the lowest position's block with its sign, then the rest's own combination."""
+        blocks = self.non_sums if sums else self.non_products
+        rests = self.signed_sums if sums else self.signed_products
+        made: list[Entry] = []
+        for head_mask in HEAD_BLOCKS[mask]:
+            rest_mask = mask & ~head_mask
+            if bool(rest_mask) != several:
+                continue
+            for head in blocks[head_mask]:
+                for sign, n, d in _signed_value(head, sums):
+                    if not rest_mask:
+                        made.append((n, d, sign > 0, 1, sign, head, None))
+                    elif sums:  # n/d + rest
+                        made += [(n * rest[1] + rest[0] * d, d * rest[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest)
+                                 for rest in rests[rest_mask]]
+                    else:  # n/d * rest
+                        made += [(n * rest[0], d * rest[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest)
+                                 for rest in rests[rest_mask]]
+        return made
+
+    def top_matches(self, target: int) -> list[tuple[int, Entry]]:
+        """The canonical sums and products over all four positions worth ``target``.
+
+        ``sign × head + rest = target`` (or ``head^sign × rest``) is solved for one side and tested on the
+        other by cross-multiplying, so no value over four positions is ever built; the longer list of the
+        two is the one walked inside.
+        """
+        matches: list[tuple[int, Entry]] = []
+        for head_mask in HEAD_BLOCKS[FULL]:
+            rest_mask = FULL & ~head_mask
+            if rest_mask:
+                matches += [(SUM, (target, 1, True, rest[3] + 1, sign, head, rest))
+                            for head, sign, rest in _sum_matches(self.non_sums[head_mask], self.signed_sums[rest_mask], target)]
+                matches += [(PRODUCT, (target, 1, True, rest[3] + 1, sign, head, rest))
+                            for head, sign, rest in _product_matches(self.non_products[head_mask], self.signed_products[rest_mask], target)]
+        return matches
+
+
+Match = tuple[Entry, int, Entry]  # head, its sign (or exponent), rest
+
+
+def _sum_matches(heads: list[Entry], rests: list[Entry], target: int) -> list[Match]:
+    """Every ``sign × head + rest = target`` with a positive term; values n/d compared by cross-multiplying."""
+    found: list[Match] = []
+    if len(heads) <= len(rests):
+        for head in heads:
+            hn, hd = head[0], head[1]
+            for sign in (1, -1):  # rest = target - sign*head = (target*hd - sign*hn) / hd
+                need = target * hd - sign * hn
+                found += [(head, sign, rest) for rest in rests if rest[0] * hd == need * rest[1] and (sign > 0 or rest[2])]
+        return found
+    for rest in rests:
+        rn, rd = rest[0], rest[1]
+        for sign in (1, -1) if rest[2] else (1,):  # head = sign*(target - rest) = sign*(target*rd - rn) / rd
+            need = sign * (target * rd - rn)
+            found += [(head, sign, rest) for head in heads if head[0] * rd == need * head[1]]
+    return found
+
+
+def _product_matches(heads: list[Entry], rests: list[Entry], target: int) -> list[Match]:
+    """Every ``head^sign × rest = target`` with a factor of exponent +1 and no inverse of zero."""
+    found: list[Match] = []
+    if len(heads) <= len(rests):
+        for head in heads:
+            hn, hd = head[0], head[1]
+            for sign, power_n, power_d in ((1, hn, hd), (-1, hd, hn)):
+                if power_d == 0:
+                    continue  # the inverse of zero
+                scaled = target * power_d  # power * rest = target  <=>  power_n * rest_n == target * power_d * rest_d
+                found += [(head, sign, rest) for rest in rests if rest[0] * power_n == scaled * rest[1] and (sign > 0 or rest[2])]
+        return found
+    for rest in rests:
+        rn, scaled = rest[0], target * rest[1]
+        # head * rest = target  <=>  head_n * rest_n == target * rest_d * head_d
+        found += [(head, 1, rest) for head in heads if head[0] * rn == scaled * head[1]]
+        if rest[2]:  # rest / head = target  <=>  rest_n * head_d == target * rest_d * head_n, head not zero
+            found += [(head, -1, rest) for head in heads if head[0] and head[1] * rn == scaled * head[0]]
+    return found
+
+
+def _signed_value(head: Entry, sums: bool) -> list[tuple[int, int, int]]:
+    """(sign, n, d): the head as a term (plus or minus) or as a factor (itself or its inverse, unless it is zero)."""
+    hn, hd = head[0], head[1]
+    if sums:
+        return [(1, hn, hd), (-1, -hn, hd)]
+    return [(1, hn, hd), (-1, hd, hn)] if hn else [(1, hn, hd)]
 
 
 def _form(entry: Entry, kind: int) -> Form:
