@@ -20,7 +20,7 @@ Enumeration is bottom-up over subsets of the four positions (bit masks):
   a leaf or a canonical sum.
 
 Values are exact rationals kept as (numerator, denominator) integer pairs,
-never reduced: the numbers stay below 13⁴, and at the top an equation
+never reduced (over three positions the numbers stay small), and at the top an equation
 ``head ± rest = target`` is tested by cross-multiplying, so the whole set of
 four is solved without building a single value over all four positions.
 """
@@ -36,8 +36,8 @@ LEAF, SUM, PRODUCT = 0, 1, 2
 Form = tuple[int, object]
 
 # One enumerated expression over a subset of positions: its value n/d, whether a term has a + sign
-# (or a factor a +1 exponent), how many blocks, the head block's sign and entry, and the rest (or None).
-Entry = tuple[int, int, bool, int, int, "Entry | None", "Entry | None"]
+# (or a factor a +1 exponent), the head block's sign and entry, and the rest (None for one block, or a leaf).
+Entry = tuple[int, int, bool, int, "Entry | None", "Entry | None"]
 POSITIONS = 4
 FULL = (1 << POSITIONS) - 1
 
@@ -49,7 +49,6 @@ class Solution:
     text: str
     parentheses: int
     divisions: int
-    form: Form
 
     @property
     def simplicity(self) -> tuple[int, int, str]:
@@ -116,7 +115,7 @@ class _Tables:
         self.non_products: list[list[Entry]] = [[] for _ in range(size)]  # blocks a product may hold
         for mask in SUBSETS_BY_SIZE:
             if mask.bit_count() == 1:
-                leaf: Entry = (values[mask.bit_length() - 1], 1, True, 1, 1, None, None)
+                leaf: Entry = (values[mask.bit_length() - 1], 1, True, 1, None, None)
                 self.non_sums[mask] = self.non_products[mask] = [leaf]
             else:  # the canonical sums and products: two blocks or more, one of them positive
                 sums = self._signed(mask, sums=True, several=True)
@@ -142,12 +141,12 @@ class _Tables:
             for head in blocks[head_mask]:
                 for sign, n, d in _signed_value(head, sums):
                     if not rest_mask:
-                        made.append((n, d, sign > 0, 1, sign, head, None))
+                        made.append((n, d, sign > 0, sign, head, None))
                     elif sums:  # n/d + rest
-                        made += [(n * rest[1] + rest[0] * d, d * rest[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest)
+                        made += [(n * rest[1] + rest[0] * d, d * rest[1], sign > 0 or rest[2], sign, head, rest)
                                  for rest in rests[rest_mask]]
                     else:  # n/d * rest
-                        made += [(n * rest[0], d * rest[1], sign > 0 or rest[2], rest[3] + 1, sign, head, rest)
+                        made += [(n * rest[0], d * rest[1], sign > 0 or rest[2], sign, head, rest)
                                  for rest in rests[rest_mask]]
         return made
 
@@ -162,9 +161,9 @@ class _Tables:
         for head_mask in HEAD_BLOCKS[FULL]:
             rest_mask = FULL & ~head_mask
             if rest_mask:
-                matches += [(SUM, (target, 1, True, rest[3] + 1, sign, head, rest))
+                matches += [(SUM, (target, 1, True, sign, head, rest))
                             for head, sign, rest in _sum_matches(self.non_sums[head_mask], self.signed_sums[rest_mask], target)]
-                matches += [(PRODUCT, (target, 1, True, rest[3] + 1, sign, head, rest))
+                matches += [(PRODUCT, (target, 1, True, sign, head, rest))
                             for head, sign, rest in _product_matches(self.non_products[head_mask], self.signed_products[rest_mask], target)]
         return matches
 
@@ -221,13 +220,13 @@ def _signed_value(head: Entry, sums: bool) -> list[tuple[int, int, int]]:
 
 def _form(entry: Entry, kind: int) -> Form:
     """The canonical form of a canonical sum (kind SUM) or product (kind PRODUCT) entry, or a leaf."""
-    if entry[5] is None:
+    if entry[4] is None:
         return (LEAF, entry[0])
     parts: list[tuple[int, Form]] = []
     inner = PRODUCT if kind == SUM else SUM
     node: Entry | None = entry
     while node is not None:
-        sign, head, rest = node[4], node[5], node[6]
+        sign, head, rest = node[3], node[4], node[5]
         assert head is not None  # only a leaf has no head, and a leaf has no rest to walk to
         parts.append((sign, _form(head, inner)))
         node = rest
@@ -245,8 +244,7 @@ def as_ascii(text: str) -> str:
 
 
 def _solution(form: Form) -> Solution:
-    text, parentheses, divisions = write(form)
-    return Solution(text, parentheses, divisions, form)
+    return Solution(*write(form))
 
 
 def write(form: Form) -> tuple[str, int, int]:
