@@ -8,10 +8,9 @@ view, rules, conformance) are mounted from ``GAME`` by
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from typing import Any, cast
+from typing import Any
 
 from flask import Response, jsonify
 
@@ -47,13 +46,6 @@ from .target import TARGET_CARDS, dynamic_target
 
 blp = RefereeBlueprint("twenty-four", __name__, url_prefix="/v1/twenty-four",
                        description="Twenty-Four: the solver, the claim judge, the dynamic target, new games and standings.")
-View = Callable[[dict[str, Any]], Response]
-
-
-def post(path: str, **documentation: Any) -> Callable[[View], View]:
-    """``blp.post`` with its type: it registers the view and returns it documented, unchanged in kind."""
-    return cast(Callable[[View], View], blp.post(path, **documentation))
-
 
 SOLVE_REQUEST: dict[str, Any] = {"values": [2, 4, 10, 10], "target": 24}
 JUDGE_REQUEST: dict[str, Any] = {"cards": ["2S", "4H", "10D", "10C"], "expression": "(2 + 4 / 10) * 10", "target": 24}
@@ -120,35 +112,35 @@ EX = examples()
 
 
 # -- the endpoints only Twenty-Four has ------------------------------------------------------------
-@post("/solve", body=SolveRequestSchema, body_example=SOLVE_REQUEST, answer=SolveAnswerSchema, answer_example=EX["solve_answer"],
+@blp.post("/solve", body=SolveRequestSchema, body_example=SOLVE_REQUEST, answer=SolveAnswerSchema, answer_example=EX["solve_answer"],
           description="Every distinct solution (rules.md §6) for four cards or values and a target 0-1000, simplest first.")
 def solve_view(body: dict[str, Any]) -> Response:
     """Solve four cards: whether the target can be made, and every distinct way, each written once."""
     return jsonify(solve_answer(body))
 
 
-@post("/judge", body=JudgeRequestSchema, body_example=JUDGE_REQUEST, answer=JudgeAnswerSchema, answer_example=EX["judge_answer"],
+@blp.post("/judge", body=JudgeRequestSchema, body_example=JUDGE_REQUEST, answer=JudgeAnswerSchema, answer_example=EX["judge_answer"],
           description="A claimed expression judged with exact arithmetic: correct or not, its value, every fault with its character offset.")
 def judge_view(body: dict[str, Any]) -> Response:
     """Judge a claim (rules.md §4). An expression beyond 200 characters or 16 nested parentheses is a 422."""
     return jsonify(judge_answer(body))
 
 
-@post("/target", body=TargetRequestSchema, body_example=TARGET_REQUEST, answer=TargetAnswerSchema, answer_example=EX["target_answer"],
+@blp.post("/target", body=TargetRequestSchema, body_example=TARGET_REQUEST, answer=TargetAnswerSchema, answer_example=EX["target_answer"],
           description="The dynamic target of eight cards: the two highest and two lowest removed, the other four summed (rules.md §7).")
 def target_view(body: dict[str, Any]) -> Response:
     """The hand's target under the dynamic_target option."""
     return jsonify(target_answer(body))
 
 
-@post("/games", body=NewGameSchema, body_example=NEW_GAME_REQUEST, answer=NewGameAnswerSchema, answer_example=EX["new_game_answer"],
+@blp.post("/games", body=NewGameSchema, body_example=NEW_GAME_REQUEST, answer=NewGameAnswerSchema, answer_example=EX["new_game_answer"],
           description="A new game: the draw for the first dealer, the target, the deal, and the first four cards face up.")
 def new_game_view(body: dict[str, Any]) -> Response:
     """New game (rules.md §2, §3.1, §7): seeded, so the same seed always gives the same game."""
     return jsonify(new_game_answer(body))
 
 
-@post("/standings", body=StandingsRequestSchema, body_example={"state": EX["state"]}, answer=StandingsAnswerSchema,
+@blp.post("/standings", body=StandingsRequestSchema, body_example={"state": EX["state"]}, answer=StandingsAnswerSchema,
           answer_example=EX["standings_answer"], description="Points per hand and in total, ranks, and the winners once every hand is played.")
 def standings_view(body: dict[str, Any]) -> Response:
     """Standings for the hand being played and for the whole game (rules.md §5)."""
