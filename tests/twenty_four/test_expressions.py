@@ -132,3 +132,13 @@ def test_the_judges_value_is_the_fractions_value_of_the_same_tree(case, target):
         return
     assert verdict.value == expected
     assert verdict.correct is (expected == target)
+
+
+@pytest.mark.parametrize(("expression", "expected"), [
+    ("(2 + 4 / 10) * 10", []),
+    ("2 * 10 + 4", [("number_missing", 10)]),
+    ("24 * (10 / 10)", [("joined_digits", 0), ("number_missing", 14), ("number_missing", 14)]),
+    ("-2 + 4 + 10 + 10", [("unary_minus", 0)]),
+])
+def test_the_worked_examples_of_the_rule_text(expression, expected):
+    assert faults(expression, (2, 4, 10, 10)) == expected
