@@ -142,3 +142,16 @@ def test_the_judges_value_is_the_fractions_value_of_the_same_tree(case, target):
 ])
 def test_the_worked_examples_of_the_rule_text(expression, expected):
     assert faults(expression, (2, 4, 10, 10)) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789+-*/x×÷−()^. a", max_size=40), st.lists(st.integers(1, 13), min_size=4, max_size=4))
+def test_any_text_within_the_bounds_gets_a_verdict_whose_offsets_are_in_the_text(text, values):
+    verdict = check(text, values, 24)
+    assert verdict.correct is (not verdict.faults)
+    assert all(0 <= fault.at <= len(text) for fault in verdict.faults)
+    codes = [fault.code for fault in verdict.faults]
+    if verdict.correct or codes == ["not_target"]:
+        assert verdict.value is not None and (verdict.value == 24) is verdict.correct
+    else:
+        assert verdict.value is None and "not_target" not in codes
