@@ -24,7 +24,7 @@ def cards_of(state):
     return cards
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**53 - 1), face_cards=st.booleans(), dynamic=st.booleans(),
        hands=st.integers(1, 2), choices=st.randoms(use_true_random=False))
 def test_random_games_keep_every_rule(players, seed, face_cards, dynamic, hands, choices):
