@@ -22,6 +22,6 @@ schema = schema.include(path_regex=r"^/v1/twenty-four/")
 
 @pytest.mark.slow
 @schema.parametrize()
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_twenty_four_operation(case):
     case.call_and_validate()
