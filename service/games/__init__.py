@@ -17,6 +17,7 @@ from service.core.protocol import Game
 GAME_PACKAGES: dict[str, str] = {
     "24-kings": "service.games.kings",
     "1923": "service.games.nineteen_twenty_three",
+    "twenty-four": "service.games.twenty_four",
 }
 
 

@@ -1,0 +1,192 @@
+"""Twenty-Four's request and answer schemas: solve, judge, target, and the referee's state and moves.
+
+Every input is bounded here, so a refusal is cheap: four numbers or cards,
+eight for a target, an expression of at most 200 characters, 2 to 8 players.
+"""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from service.games.twenty_four.expressions import MAX_LENGTH
+from service.games.twenty_four.moves import ACTIONS
+from service.games.twenty_four.start import MAX_SEED
+from service.games.twenty_four.state import MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+
+from .base import LeanSchema
+from .common import LegalMovesSchema, VerdictSchema
+from .fields import Boolean, CardList, Integer
+
+MAX_TARGET = 1000
+PACK = 52
+
+
+def _values() -> fields.List:
+    return fields.List(Integer(validate=validate.Range(min=1, max=13)), validate=validate.Length(equal=4),
+                       metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]})
+
+
+def _cards(count: int, description: str, required: bool = False) -> CardList:
+    return CardList(required=required, validate=validate.Length(equal=count), metadata={"description": description})
+
+
+def _face_cards() -> Boolean:
+    return Boolean(load_default=False, metadata={"description": "Jacks, Queens and Kings count 11, 12, 13 (rules.md §1.2)."})
+
+
+def _target() -> Integer:
+    return Integer(load_default=24, validate=validate.Range(min=0, max=MAX_TARGET), metadata={"description": "The number to make (0-1000)."})
+
+
+def _name(**kwargs: object) -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=MAX_NAME), **kwargs)  # type: ignore[arg-type]
+
+
+class SolveRequestSchema(LeanSchema):
+    """Four cards or four values (one of the two), and the target."""
+
+    cards = _cards(4, "Four cards, e.g. 7H AS (instead of values).")
+    values = _values()
+    target = _target()
+    face_cards = _face_cards()
+    notation = fields.String(load_default="unicode", validate=validate.OneOf(["unicode", "ascii"]),
+                             metadata={"description": "unicode writes − × ÷, ascii writes - * /."})
+
+
+class SolveAnswerSchema(LeanSchema):
+    values = fields.List(Integer(), required=True)
+    target = Integer(required=True)
+    solvable = Boolean(required=True)
+    count = Integer(required=True)
+    solutions = fields.List(fields.String(), required=True, metadata={"description": "Every distinct solution once, simplest first (rules.md §6)."})
+
+
+class JudgeRequestSchema(LeanSchema):
+    cards = _cards(4, "The four cards on the table (instead of values).")
+    values = _values()
+    expression = fields.String(required=True, validate=validate.Length(max=MAX_LENGTH),
+                               metadata={"description": f"The claim: + - * / (or − × x ÷) and parentheses, at most {MAX_LENGTH} characters.",
+                                         "example": "(2 + 4 / 10) * 10"})
+    target = _target()
+    face_cards = _face_cards()
+
+
+class FaultSchema(LeanSchema):
+    code = fields.String(required=True, metadata={"example": "number_missing"})
+    rule = fields.String(required=True, metadata={"example": "4.1"})
+    at = Integer(required=True, metadata={"description": "The character offset in the expression the fault is at."})
+    message = fields.String(required=True)
+
+
+class JudgeAnswerSchema(LeanSchema):
+    expression = fields.String(required=True)
+    target = Integer(required=True)
+    correct = Boolean(required=True)
+    value = fields.String(required=True, allow_none=True, metadata={"description": "The exact value (\"24\", \"19/2\"), null when the expression is invalid."})
+    reasons = fields.List(fields.Nested(FaultSchema), required=True)
+
+
+class TargetRequestSchema(LeanSchema):
+    cards = _cards(8, "The eight cards dealt face up.", required=True)
+    face_cards = _face_cards()
+
+
+class TargetAnswerSchema(LeanSchema):
+    cards = fields.List(fields.String(), required=True)
+    removed_high = fields.List(fields.String(), required=True)
+    removed_low = fields.List(fields.String(), required=True)
+    summed = fields.List(fields.String(), required=True)
+    target = Integer(required=True)
+
+
+# -- the referee ------------------------------------------------------------------------------
+class OptionsSchema(LeanSchema):
+    face_cards = _face_cards()
+    dynamic_target = Boolean(load_default=False, metadata={"description": "Eight cards set each hand's target (rules.md §7)."})
+    hands = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_HANDS), metadata={"description": "Hands to play."})
+
+
+class SeatSchema(LeanSchema):
+    name = _name(required=True)
+    pile = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "The face-down pile, top card last."})
+    won = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards won this hand."})
+
+
+class HandResultSchema(LeanSchema):
+    target = Integer(required=True, validate=validate.Range(min=0, max=MAX_TARGET))
+    points = fields.List(Integer(validate=validate.Range(min=0, max=PACK)), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    set_aside = Integer(required=True, validate=validate.Range(min=0, max=PACK))
+
+
+class StateSchema(LeanSchema):
+    """A whole table between two moves; players in clockwise seat order."""
+
+    options = fields.Nested(OptionsSchema, load_default=dict)
+    players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
+    target = Integer(load_default=24, validate=validate.Range(min=0, max=MAX_TARGET))
+    target_cards = CardList(load_default=list, validate=validate.Length(max=8))
+    table = CardList(load_default=list, validate=validate.Length(max=4), metadata={"description": "The four cards face up."})
+    barred = fields.List(_name(), load_default=list, validate=validate.Length(max=MAX_PLAYERS))
+    set_aside = CardList(load_default=list, validate=validate.Length(max=PACK))
+    results = fields.List(fields.Nested(HandResultSchema), load_default=list, validate=validate.Length(max=MAX_HANDS))
+    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    phase = fields.String(load_default="round", validate=validate.OneOf(["round", "over"]))
+
+
+class MoveSchema(LeanSchema):
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); optional for set_aside."})
+    expression = fields.String(allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression."})
+    correct = Boolean(allow_none=True, metadata={"description": "As /moves/legal lists a claim: whether its expression is right (not read)."})
+
+
+class NewGameSchema(LeanSchema):
+    players = fields.List(_name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                          metadata={"description": "Names in clockwise seat order."})
+    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
+    dealer = Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+                     metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."})
+    options = fields.Nested(OptionsSchema, load_default=dict)
+
+
+class NewGameAnswerSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
+    seed = Integer(required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class StandingsRequestSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
+
+
+class StandingSchema(LeanSchema):
+    player = fields.String(required=True)
+    hands = fields.List(Integer(), required=True)
+    this_hand = Integer(required=True, allow_none=True)
+    total = Integer(required=True)
+    rank = Integer(required=True)
+
+
+class StandingsAnswerSchema(LeanSchema):
+    hands_played = Integer(required=True)
+    hands_to_play = Integer(required=True)
+    over = Boolean(required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    winners = fields.List(fields.String(), metadata={"description": "Once every hand is played."})
+    leaders = fields.List(fields.String(), metadata={"description": "While hands remain."})
+
+
+
+class LegalReportSchema(LegalMovesSchema):
+    """The legal moves (a claim per player not barred stands for any expression; then set_aside) and the round."""
+
+    hand = Integer(required=True, metadata={"description": "The hand being played, from 1."})
+    round = Integer(required=True, allow_none=True, metadata={"description": "The round of the hand, from 1; null once the game is over."})
+    table = fields.List(fields.String(), required=True, metadata={"description": "The four cards face up."})
+    target = Integer(required=True)
+    barred = fields.List(fields.String(), required=True, metadata={"description": "Who claimed wrongly this round."})
+
+
+class ClaimVerdictSchema(VerdictSchema):
+    claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})

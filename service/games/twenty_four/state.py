@@ -1,0 +1,380 @@
+"""A game of Twenty-Four as one immutable value, and the checks that make it a real table (rules.md §8).
+
+Within a hand every card of the pack is in exactly one place: a player's
+face-down pile (top last), the four cards face up, a player's won cards, or
+the cards set aside. Finished hands are kept as their points. Which piles
+show cards, and how big each pile is, follow from the deal and the number of
+rounds played, so the state stores neither: :func:`pile_schedule` derives
+them, and the check compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from service.core.cards import Card, CardListError, card_texts, parse_cards
+from service.core.problems import InvalidInput, Problem
+
+from .pack import card_problems, pack_for
+from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
+
+Phase = Literal["round", "over"]
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_HANDS = 20
+MAX_NAME = 40
+TABLE_CARDS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The table's options: face cards in the pack, a dynamic target each hand, how many hands."""
+
+    face_cards: bool = False
+    dynamic_target: bool = False
+    hands: int = 1
+
+    def to_dict(self) -> dict[str, object]:
+        return {"face_cards": self.face_cards, "dynamic_target": self.dynamic_target, "hands": self.hands}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: their face-down pile (top last) and the cards they have won this hand."""
+
+    name: str
+    pile: tuple[Card, ...] = ()
+    won: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "pile": card_texts(self.pile), "won": card_texts(self.won)}
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A finished hand: its target, each seat's points (cards won), and how many cards were set aside."""
+
+    target: int
+    points: tuple[int, ...]
+    set_aside: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"target": self.target, "points": list(self.points), "set_aside": self.set_aside}
+
+
+@dataclass(frozen=True, slots=True)
+class TwentyFourState:
+    """The table between two moves. Players are listed in clockwise seat order."""
+
+    options: Options
+    players: tuple[Seat, ...]
+    dealer: int = 0
+    target: int = DEFAULT_TARGET
+    target_cards: tuple[Card, ...] = ()  # the eight that set a dynamic target (they went back into the pack)
+    table: tuple[Card, ...] = ()  # the four face up
+    barred: tuple[str, ...] = ()  # who claimed wrongly this round
+    set_aside: tuple[Card, ...] = ()  # this hand's cards won by nobody
+    results: tuple[HandResult, ...] = ()  # finished hands
+    seed: int = 0
+    phase: Phase = "round"
+
+    @property
+    def hand(self) -> int:
+        """The hand being played, from 1 (the last one once the game is over)."""
+        return len(self.results) + (self.phase == "round")
+
+    @property
+    def rounds_done(self) -> int:
+        """Rounds of this hand already won or set aside (the cards out of the piles and off the table, in fours)."""
+        return (sum(len(seat.won) for seat in self.players) + len(self.set_aside)) // TABLE_CARDS
+
+    def seat_of(self, name: str) -> int | None:
+        return next((index for index, seat in enumerate(self.players) if seat.name == name), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "options": self.options.to_dict(),
+            "players": [seat.to_dict() for seat in self.players],
+            "dealer": self.dealer,
+            "target": self.target,
+            "target_cards": card_texts(self.target_cards),
+            "table": card_texts(self.table),
+            "barred": list(self.barred),
+            "set_aside": card_texts(self.set_aside),
+            "results": [result.to_dict() for result in self.results],
+            "seed": self.seed,
+            "phase": self.phase,
+        }
+
+
+# -- the deal and the order piles show cards ---------------------------------------------
+def dealt_sizes(pack_size: int, players: int, dealer: int) -> list[int]:
+    """Each pile's size after the deal: one card at a time, first to the dealer's right, on round to the right (§2.3)."""
+    sizes = [0] * players
+    for index in range(pack_size):
+        sizes[(dealer - 1 - index) % players] += 1
+    return sizes
+
+
+def first_pile(players: int, dealer: int) -> int:
+    """The pile that shows first in a hand: the one of the player on the dealer's left (§3.1)."""
+    return (dealer + 1) % players
+
+
+def next_showing(sizes: list[int], start: int) -> list[int] | None:
+    """The seats whose piles show the next four cards, from ``start`` on round the table, skipping empty piles;
+    ``sizes`` is reduced accordingly. None when fewer than four cards are left (the hand is over, §3.1)."""
+    if sum(sizes) < TABLE_CARDS:
+        return None
+    seats: list[int] = []
+    seat = start
+    while len(seats) < TABLE_CARDS:
+        if sizes[seat]:
+            sizes[seat] -= 1
+            seats.append(seat)
+        seat = (seat + 1) % len(sizes)
+    return seats
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """Where a hand stands: each pile's size now, and the pile that shows next."""
+
+    sizes: tuple[int, ...]
+    next_start: int
+
+
+def pile_schedule(pack_size: int, players: int, dealer: int, rounds_shown: int) -> Schedule | None:
+    """The piles after ``rounds_shown`` rounds have been turned up; None if the hand has not that many."""
+    sizes = dealt_sizes(pack_size, players, dealer)
+    start = first_pile(players, dealer)
+    for _ in range(rounds_shown):
+        seats = next_showing(sizes, start)
+        if seats is None:
+            return None
+        start = (seats[-1] + 1) % players
+    return Schedule(tuple(sizes), start)
+
+
+# -- checking a state whole ---------------------------------------------------------------
+def state_problems(state: TwentyFourState) -> list[Problem]:
+    """Everything wrong with a state, at once (§8.1)."""
+    problems = roster_problems([seat.name for seat in state.players], "/players/{}/name")
+    options = state.options
+    pack = pack_for(options.face_cards)
+    if not 1 <= options.hands <= MAX_HANDS:
+        problems.append(Problem("/options/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {options.hands}"))
+    if not 0 <= state.dealer < max(len(state.players), 1):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)}"))
+    problems += card_problems(list(_places(state)), options.face_cards)
+    problems += _target_problems(state)
+    problems += _result_problems(state, pack.size)
+    if problems:
+        return problems  # the counts below assume a sound table
+    total = sum(len(seat.pile) + len(seat.won) for seat in state.players) + len(state.table) + len(state.set_aside)
+    if total != pack.size:
+        problems.append(Problem("", "card_total", f"the table holds {total} cards; the pack ({pack.describe()}) is exactly {pack.size}"))
+    for index, seat in enumerate(state.players):
+        if len(seat.won) % TABLE_CARDS:
+            problems.append(Problem(f"/players/{index}/won", "won_not_fours", f"cards are won four at a time, not {len(seat.won)}"))
+    if state.phase == "round":
+        problems += _round_problems(state, pack.size)
+    else:
+        problems += _over_problems(state)
+    return problems
+
+
+def _places(state: TwentyFourState) -> list[tuple[str, Card]]:
+    places = []
+    for index, seat in enumerate(state.players):
+        places += [(f"/players/{index}/pile/{i}", card) for i, card in enumerate(seat.pile)]
+        places += [(f"/players/{index}/won/{i}", card) for i, card in enumerate(seat.won)]
+    places += [(f"/table/{i}", card) for i, card in enumerate(state.table)]
+    places += [(f"/set_aside/{i}", card) for i, card in enumerate(state.set_aside)]
+    return places
+
+
+def _target_problems(state: TwentyFourState) -> list[Problem]:
+    if not state.options.dynamic_target:
+        if state.target_cards:
+            return [Problem("/target_cards", "unexpected_target_cards", "only the dynamic_target option deals target cards")]
+        if state.target != DEFAULT_TARGET:
+            return [Problem("/target", "target_mismatch", f"without the dynamic_target option the target is {DEFAULT_TARGET}")]
+        return []
+    if len(state.target_cards) != TARGET_CARDS:
+        return [Problem("/target_cards", "target_cards_count", f"a dynamic target is set by {TARGET_CARDS} cards, not {len(state.target_cards)}")]
+    places = [(f"/target_cards/{i}", card) for i, card in enumerate(state.target_cards)]
+    problems = card_problems(places, state.options.face_cards)
+    if not problems and dynamic_target(state.target_cards).target != state.target:
+        problems.append(Problem("/target", "target_mismatch",
+                                f"the eight target cards set {dynamic_target(state.target_cards).target}, not {state.target}"))
+    return problems
+
+
+def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
+    problems = []
+    finished = len(state.results)
+    expected = state.options.hands if state.phase == "over" else None
+    if expected is not None and finished != expected:
+        problems.append(Problem("/results", "results_count", f"a game over has {expected} finished hands, not {finished}"))
+    if state.phase == "round" and finished >= state.options.hands:
+        problems.append(Problem("/results", "results_count", f"{finished} hands are finished of {state.options.hands}: no hand is left to play"))
+    for index, result in enumerate(state.results):
+        at = f"/results/{index}"
+        if len(result.points) != len(state.players):
+            problems.append(Problem(f"{at}/points", "points_count", f"one score per player: {len(state.players)}, not {len(result.points)}"))
+        if any(points < 0 or points % TABLE_CARDS for points in result.points):
+            problems.append(Problem(f"{at}/points", "bad_points", "a hand's points are the cards won: whole multiples of 4"))
+        if result.set_aside < 0 or sum(result.points) + result.set_aside != pack_size:
+            problems.append(Problem(f"{at}/set_aside", "card_total",
+                                    f"points and cards set aside account for the {pack_size} cards of the pack exactly"))
+    return problems
+
+
+def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
+    problems = []
+    if len(state.table) != TABLE_CARDS:
+        problems.append(Problem("/table", "table_size", f"a round shows {TABLE_CARDS} cards, not {len(state.table)}"))
+        return problems
+    if len(state.set_aside) % TABLE_CARDS:
+        problems.append(Problem("/set_aside", "set_aside_not_fours", "during a hand whole rounds are set aside, four cards at a time"))
+        return problems
+    schedule = pile_schedule(pack_size, len(state.players), state.dealer, state.rounds_done + 1)
+    if schedule is None:
+        problems.append(Problem("", "too_many_rounds", "the piles cannot have shown that many rounds"))
+        return problems
+    for index, (seat, size) in enumerate(zip(state.players, schedule.sizes, strict=True)):
+        if len(seat.pile) != size:
+            problems.append(Problem(f"/players/{index}/pile", "pile_size",
+                                    f"after {state.rounds_done + 1} rounds {seat.name!r}'s pile has {size} cards, not {len(seat.pile)}"))
+    seen: set[str] = set()
+    for index, name in enumerate(state.barred):
+        if state.seat_of(name) is None:
+            problems.append(Problem(f"/barred/{index}", "unknown_player", f"{name!r} is not at this table"))
+        elif name in seen:
+            problems.append(Problem(f"/barred/{index}", "duplicate_name", f"{name!r} is barred once"))
+        seen.add(name)
+    if state.players and len(seen) == len(state.players):
+        problems.append(Problem("/barred", "all_barred", "when every player is barred the cards are set aside: the round is over"))
+    return problems
+
+
+def _over_problems(state: TwentyFourState) -> list[Problem]:
+    problems = []
+    if state.table or any(seat.pile for seat in state.players):
+        problems.append(Problem("/table", "cards_in_play", "a game that is over has no card face up and no pile left"))
+    if state.barred:
+        problems.append(Problem("/barred", "barred_after_end", "nobody is barred once the game is over"))
+    last = state.results[-1] if state.results else None
+    if last and (list(last.points) != [len(seat.won) for seat in state.players] or last.set_aside != len(state.set_aside)):
+        problems.append(Problem("/results", "points_mismatch", "the last hand's result is the cards each player won in it, and those set aside"))
+    return problems
+
+
+def roster_problems(names: Sequence[str], name_pointer: str = "/players/{}") -> list[Problem]:
+    """The players' names: 2 to 8 players (§2.1), each named, no name twice."""
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(name_pointer.format(index), "blank_name", "a player needs a name"))
+        elif len(name) > MAX_NAME:
+            problems.append(Problem(name_pointer.format(index), "long_name", f"a name has at most {MAX_NAME} characters"))
+        elif name in seen:
+            problems.append(Problem(name_pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems
+
+
+def check_state(state: TwentyFourState) -> TwentyFourState:
+    """Return ``state`` if it is a real table, else raise with every problem."""
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput(problems)
+    return state
+
+
+# -- reading a state from plain data --------------------------------------------------------
+@dataclass
+class _Reader:
+    """Reads plain data into engine values, collecting every problem with its pointer."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
+            return ()
+        try:
+            return tuple(parse_cards(value))
+        except CardListError as error:
+            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
+            return ()
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ 0, not {value!r}"))
+            return default
+        return value
+
+    def boolean(self, data: Mapping[str, Any], key: str, pointer: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
+            return False
+        return value
+
+    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
+            return {}
+        return value
+
+
+def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
+    """Read a state from its plain-data form and check it whole; every problem is raised at once."""
+    reader = _Reader()
+    raw_options = reader.mapping(data.get("options", {}), "/options")
+    options = Options(reader.boolean(raw_options, "face_cards", "/options"), reader.boolean(raw_options, "dynamic_target", "/options"),
+                      reader.integer(raw_options, "hands", "/options", 1))
+    players = []
+    raw_players = data.get("players")
+    for index, item in enumerate(raw_players if isinstance(raw_players, list) else []):
+        at = f"/players/{index}"
+        seat = reader.mapping(item, at)
+        name = seat.get("name", "")
+        if not isinstance(name, str):
+            reader.problems.append(Problem(f"{at}/name", "bad_name", "a name is a string"))
+            name = ""
+        players.append(Seat(name, reader.cards(seat.get("pile", []), f"{at}/pile"), reader.cards(seat.get("won", []), f"{at}/won")))
+    results = []
+    raw_results = data.get("results", [])
+    for index, item in enumerate(raw_results if isinstance(raw_results, list) else []):
+        at = f"/results/{index}"
+        result = reader.mapping(item, at)
+        points = result.get("points", [])
+        if not (isinstance(points, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in points)):
+            reader.problems.append(Problem(f"{at}/points", "bad_integer", "points are whole numbers, one per player"))
+            points = []
+        results.append(HandResult(reader.integer(result, "target", at, 0), tuple(points), reader.integer(result, "set_aside", at, 0)))
+    barred = data.get("barred", [])
+    if not (isinstance(barred, list) and all(isinstance(name, str) for name in barred)):
+        reader.problems.append(Problem("/barred", "not_a_list", "barred is a list of player names"))
+        barred = []
+    phase = data.get("phase", "round")
+    if phase not in ("round", "over"):
+        reader.problems.append(Problem("/phase", "bad_choice", f"phase is 'round' or 'over', not {phase!r}"))
+        phase = "round"
+    state = TwentyFourState(
+        options=options, players=tuple(players), dealer=reader.integer(data, "dealer", "", 0),
+        target=reader.integer(data, "target", "", DEFAULT_TARGET), target_cards=reader.cards(data.get("target_cards", []), "/target_cards"),
+        table=reader.cards(data.get("table", []), "/table"), barred=tuple(barred), set_aside=reader.cards(data.get("set_aside", []), "/set_aside"),
+        results=tuple(results), seed=reader.integer(data, "seed", "", 0), phase=phase,
+    )
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return check_state(state)
