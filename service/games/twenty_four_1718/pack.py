@@ -21,6 +21,7 @@ HONOR_SETS: tuple[str, ...] = get_args(HonorSet)
 HONOR_RANKS: dict[str, frozenset[int]] = {"point": frozenset({1, 2, 3, 4, 5}), "face": frozenset({9, 10, 11, 12, 13})}
 FACE_VALUE_CAP = 10  # the Point counts J, Q and K as ten (rules.md §6.2)
 PLAYER_COUNTS = (4, 5)
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True, slots=True)

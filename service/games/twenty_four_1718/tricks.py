@@ -14,6 +14,8 @@ from typing import Literal
 
 from service.core.cards import Card, card_texts
 
+from .pack import SUIT_NAMES
+
 Duty = Literal["lead", "head", "follow", "ruff", "overruff", "free_no_higher_trump", "free_no_trump"]
 
 RULE_OF_DUTY: dict[str, str] = {
@@ -37,15 +39,15 @@ class Obligation:
 
     def explain(self) -> str:
         """The duty in words, naming the cards involved."""
-        led, beat = self.led, self.to_beat
+        led, beat = SUIT_NAMES.get(self.led or "", ""), self.to_beat
         return {
             "lead": "the first card of a trick may be any card",
-            "head": f"holding {led}, the player must follow suit and beat {beat}, the highest {led} in the trick",
-            "follow": f"holding {led} but none higher than {beat}, the player must follow suit with any {led}",
-            "ruff": f"void in {led}, the player must play a trump",
-            "overruff": f"void in {led}, the player must play a trump higher than {beat}, the highest trump in the trick",
-            "free_no_higher_trump": f"void in {led} and holding no trump higher than {beat}, the player may play any card",
-            "free_no_trump": f"holding neither {led} nor a trump, the player may play any card",
+            "head": f"holding {led}, the suit led, the player must follow and beat {beat}, the highest of them in the trick",
+            "follow": f"holding {led}, the suit led, but none higher than {beat}, the player must follow with any of them",
+            "ruff": f"void in {led}, the suit led, the player must play a trump",
+            "overruff": f"void in {led}, the suit led, the player must play a trump higher than {beat}, the highest trump in the trick",
+            "free_no_higher_trump": f"void in {led}, the suit led, and holding no trump higher than {beat}, the player may play any card",
+            "free_no_trump": f"holding neither {led}, the suit led, nor a trump, the player may play any card",
         }[self.duty]
 
     def to_dict(self) -> dict[str, object]:
@@ -89,7 +91,7 @@ def refusal(duty: Obligation, card: Card) -> tuple[str, str] | None:
     if card in duty.plays:
         return None
     if duty.duty in ("head", "follow") and card.suit != duty.led:
-        return "must_follow_suit", f"{card} is not a {duty.led}: {duty.explain()}"
+        return "must_follow_suit", f"{card} does not follow: {duty.explain()}"
     if duty.duty == "head":
         return "must_head", f"{card} does not beat {duty.to_beat}: {duty.explain()}"
     if duty.duty == "overruff" and card.suit == duty.plays[0].suit:
