@@ -21,6 +21,7 @@ from service.core.problems import InvalidInput, Problem, excess_copies_among
 from .chips import WINNING_CHIPS
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, HONOR_SETS, PACK, PLAYER_COUNTS, DealShape
+from .tricks import winning_position
 
 Phase = Literal["declare", "play", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -185,12 +186,12 @@ def state_problems(state: TableState) -> list[Problem]:
         return problems  # without a table of four or five, no other count means anything
     problems += _counter_problems(state)
     problems += _card_problems(state)
-    if any(p.code in ("card_total", "too_many_copies") for p in problems):
-        return problems  # a replay of impossible cards would only repeat the fault
+    shape = _trick_problems(state)
+    problems += shape or _hand_size_problems(state)
+    if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
+        return problems  # a replay of impossible cards or tricks would only repeat the fault
     history = _history(state)
-    problems += history.problems
-    problems += _trick_problems(state, history)
-    return problems
+    return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
 
 
 def _counter_problems(state: TableState) -> list[Problem]:
@@ -250,36 +251,58 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
 
 
 def _history(state: TableState) -> Replay:
-    """The hand replayed from the deal: every trick must have been played legally."""
+    """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
     return replay(state.dealt_hands(), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
 
 
-def _trick_problems(state: TableState, history: Replay) -> list[Problem]:
+def _trick_problems(state: TableState) -> list[Problem]:
+    """The tricks' shape: leaders are seats, each the taker of the trick before; full tricks behind, one under way (§7.1, §7.6)."""
+    seats, dealt = len(state.players), state.shape.hand_size
+    everything = (*state.tricks, state.trick)
+    pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
+    problems = [Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
+                for at, trick in zip(pointers, everything, strict=True) if not 0 <= trick.leader < seats]
+    for at, trick in zip(pointers, state.tricks, strict=False):
+        if len(trick.cards) != seats:
+            problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
+    if len(state.trick.cards) >= seats:
+        problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
+    if problems:
+        return problems
+    expected = state.leader
+    for at, trick in zip(pointers, everything, strict=True):
+        if trick.leader != expected:
+            why = "the hand's leader" if at == pointers[0] else "the taker of the trick before"
+            problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
+        if len(trick.cards) == seats:
+            expected = (trick.leader + winning_position(trick.cards, state.trump)) % seats
+    if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
+        problems.append(Problem("/tricks", "hand_finished", f"all {dealt} tricks are played: the hand is scored and the next one dealt"))
+    if state.phase == "declare" and (state.tricks or state.trick.cards):
+        problems.append(Problem("/tricks", "tricks_before_declarations", "no card is played until every player has declared (rules.md §5.2)"))
+    if state.phase == "over" and state.trick.cards:
+        problems.append(Problem("/trick/cards", "trick_after_game", "a game stops as a trick is taken or the card scored, never mid-trick (rules.md §3.3)"))
+    return problems
+
+
+def _hand_size_problems(state: TableState) -> list[Problem]:
+    """Each hand holds what was dealt less what its player has played."""
     seats, dealt = len(state.players), state.shape.hand_size
     problems = []
     for seat, (player, played) in enumerate(zip(state.players, state.played_cards(), strict=True)):
         if len(player.hand) + len(played) != dealt:
             problems.append(Problem(f"/players/{seat}/hand", "hand_size",
                                     f"{player.name!r} holds {len(player.hand)} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}"))
-    for number, (trick, replayed) in enumerate(zip((*state.tricks, state.trick), history.tricks, strict=True)):
-        at = f"/tricks/{number}" if number < len(state.tricks) else "/trick"
-        if trick.leader != replayed.leader:
-            why = "the leader" if number == 0 else "it took the trick before"
-            problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {replayed.leader} leads this trick ({why}), not seat {trick.leader}"))
-        if number < len(state.tricks) and len(trick.cards) != seats:
-            problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
-    if len(state.tricks) >= dealt and state.phase == "play":
-        problems.append(Problem("/tricks", "hand_finished", f"all {dealt} tricks are played: the hand is scored and the next one dealt"))
-    if state.phase == "declare" and (state.tricks or state.trick.cards):
-        problems.append(Problem("/tricks", "tricks_before_declarations", "no card is played until every player has declared (rules.md §5.2)"))
-    if state.phase == "over" and state.trick.cards:
-        problems.append(Problem("/trick/cards", "trick_after_game", "a game stops as a trick is taken or the card scored, never mid-trick (rules.md §3.3)"))
-    if state.phase == "play" and 0 <= state.to_act < seats and not history.problems:
-        turn = (state.trick.leader + len(state.trick.cards)) % seats
-        if state.to_act != turn:
-            problems.append(Problem("/to_act", "wrong_turn", f"seat {turn} plays next to this trick, not seat {state.to_act}"))
     return problems
+
+
+def _turn_problems(state: TableState) -> list[Problem]:
+    seats = len(state.players)
+    turn = (state.trick.leader + len(state.trick.cards)) % seats
+    if state.phase != "play" or state.to_act == turn:
+        return []
+    return [Problem("/to_act", "wrong_turn", f"seat {turn} plays next to this trick, not seat {state.to_act}")]
 
 
 def check_state(state: TableState) -> TableState:
@@ -352,7 +375,7 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
         reader.problem("/players", "not_a_list", "players is a list of seats, in the order of play")
         seats = []
     players = tuple(_seat(reader, item, f"/players/{index}") for index, item in enumerate(seats))
-    count = max(len(players), 1)
+    count = max(len(players), max(PLAYER_COUNTS))  # seat numbers are checked against the real count later, with the roster
     stock_data = reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
     turn_up = reader.card(stock_data.get("turn_up"), "/stock/turn_up")
     stock = Stock(turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"),
@@ -373,7 +396,7 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
         seed=reader.integer(data, "seed", "", 0, MAX_SEED), deals=reader.integer(data, "deals", "", 1, 1_000_000),
     )
     if reader.problems:
-        raise InvalidInput(reader.problems)
+        raise InvalidInput(reader.problems + roster_problems([player.name for player in players], "/players/{}/name"))
     return check_state(state)
 
 
