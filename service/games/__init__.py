@@ -16,6 +16,7 @@ from service.core.protocol import Game
 
 GAME_PACKAGES: dict[str, str] = {
     "24-kings": "service.games.kings",
+    "twenty-four-1718": "service.games.twenty_four_1718",
 }
 
 
