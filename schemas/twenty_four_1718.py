@@ -200,7 +200,7 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     hands = hands_field("Every player's hand as dealt, in the order of players.")
     dealer = seat("The dealer's seat.", required=True)
     turn_up = Card(required=True)
-    stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else they are counted."})
+    stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: by the hand number.")
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
