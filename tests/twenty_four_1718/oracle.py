@@ -75,9 +75,8 @@ def point(hand: list[str]) -> tuple[int, int]:
     return best
 
 
-def chips_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: list[list[str]], before: list[int]) -> tuple[list[int], str | None]:
-    """The chips after a hand (players from the leader, dealer last) and the step at which someone reached six, if any."""
-    chips = list(before)
+def awards_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: list[list[str]], before: list[int]) -> list[tuple[str, int]]:
+    """Each chip of a hand as (step, player), in the order of precedence, up to the one that makes six (players from the leader)."""
     trump = suit(turn_up)
     pending: list[tuple[str, int]] = []
     if turn_up[:-1] in HONORS[honors]:
@@ -85,9 +84,8 @@ def chips_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: lis
     every = [(high - low + 1, high, card_suit == trump, -player, player) for player, hand in enumerate(hands)
              for card_suit, low, high in runs(hand)]
     if every:
-        best = max(every)
-        pending.append(("sequence", best[4]))
-        pending += [("sequence", best[4])] * (len(runs(hands[best[4]])) - 1)
+        best = max(every)[4]
+        pending += [("sequence", best)] * len(runs(hands[best]))
     points = [(*point(hand), -player) for player, hand in enumerate(hands)]
     pending.append(("point", -max(points)[2]))
     leader = 0
@@ -99,8 +97,18 @@ def chips_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: lis
         leader = winner
     if len(tricks) == HAND_SIZE[len(hands)]:
         pending.append(("card", max(range(len(hands)), key=lambda seat: (taken[seat], -seat))))
-    for step, player in pending:
+    chips = list(before)
+    for number, (_, player) in enumerate(pending):
         chips[player] += 1
         if chips[player] == 6:
-            return chips, step
-    return chips, None
+            return pending[:number + 1]
+    return pending
+
+
+def chips_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: list[list[str]], before: list[int]) -> tuple[list[int], str | None]:
+    """The chips after a hand (players from the leader, dealer last) and the step at which someone reached six, if any."""
+    chips = list(before)
+    awards = awards_of_hand(hands, turn_up, honors, tricks, before)
+    for _, player in awards:
+        chips[player] += 1
+    return chips, awards[-1][0] if awards and max(chips) == 6 else None
