@@ -6,9 +6,10 @@ shuffle ``n`` its ``n``-th deal, so a seed replays the whole match.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
@@ -16,7 +17,7 @@ from service.core.problems import InvalidInput, Problem
 from .flow import Event, dealt_event, open_hand, settle, tally_of
 from .hand import score_turn_up
 from .pack import DEAL_SHAPES, PLAYER_COUNTS, shuffled
-from .state import MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, check_state, roster_problems
+from .state import MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
 
 DRAW_SHUFFLE = 0
 
@@ -112,6 +113,23 @@ class TableHand:
     seed: int | None = None
 
 
+_STATE_TO_REQUEST = (  # where a table's fields sit in the state, and where they came from in the request
+    (re.compile(r"^/players/(\d+)/hand"), r"/hands/\1"),
+    (re.compile(r"^/players/(\d+)/(chips|games_won)$"), r"/\2/\1"),
+    (re.compile(r"^/players/(\d+)/name$"), r"/players/\1"),
+    (re.compile(r"^/stock/turn_up$"), "/turn_up"),
+    (re.compile(r"^/stock/cards/"), "/stock/"),
+)
+
+
+def _request_pointer(pointer: str) -> str:
+    """A state's pointer as the place in the ``/games/from-table`` request the value came from."""
+    for pattern, replacement in _STATE_TO_REQUEST:
+        if pattern.match(pointer):
+            return pattern.sub(replacement, pointer)
+    return pointer
+
+
 def table_hand(table: TableHand) -> NewMatch:
     """The state of a hand dealt at a real table, its turn-up scored (which may end the game), ready for the declarations."""
     seats = len(table.names)
@@ -135,7 +153,9 @@ def table_hand(table: TableHand) -> NewMatch:
         phase="declare", to_act=leader, tricks=(), trick=Trick(leader),
         seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed, deals=table.hand,
     )
-    check_state(state)
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput([replace(problem, pointer=_request_pointer(problem.pointer)) for problem in problems])
     events: list[Event] = [dealt_event(state)]
     after = settle(state, score_turn_up(tally_of(state), table.dealer, table.turn_up, state.hand_honors), events)
     return NewMatch(after, (), tuple(events))
