@@ -218,17 +218,17 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """One player's view of a state: nothing they may not see reaches them."""
         return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
 
-    @blp.route("/rules", methods=["GET"])
-    @blp.answers(GameRulesSchema, rules_answer(web), f"{game.info.title}: its facts and its rule text, section by section.")
+    @blp.get("/rules", answer=GameRulesSchema, answer_example=rules_answer(web),
+             description=f"{game.info.title}: its facts and its rule text, section by section.")
     def rules() -> Response:
         """The rule text that verdicts cite, with the game's options."""
         return jsonify(rules_answer(web))
 
-    @blp.route("/conformance", methods=["GET"])
-    @blp.answers(ConformanceSchema, {"game": web.slug, "cases": []}, "Worked requests, each with the answer this referee gives.")
+    @blp.get("/conformance", answer=ConformanceSchema, answer_example={"game": web.slug, "cases": []},
+             description="Worked requests, each with the answer this referee gives.")
     def conformance() -> Response:
         """Test a client against the referee: send each request, expect each answer."""
-        return jsonify({"game": web.slug, "cases": conformance_answers(current_app._get_current_object(), web)})
+        return jsonify({"game": web.slug, "cases": conformance_answers(current_app, web)})
 
     return blp
 
