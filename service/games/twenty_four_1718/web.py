@@ -1,5 +1,3 @@
-# mypy: disable-error-code="untyped-decorator"
-# (flask-smorest ships no type information; the engine this module calls is strictly typed)
 """Twenty-Four (1718) over HTTP: new matches, a table's hand, declarations, tricks and a hand's score.
 
 The shared referee endpoints (state check, legal moves, validate, apply,
