@@ -16,7 +16,7 @@ from itertools import chain
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, CardListError, card_texts, parse_card, parse_cards
-from service.core.problems import InvalidInput, Problem, excess_copies_among
+from service.core.problems import InvalidInput, Problem, excess_copies
 
 from .chips import WINNING_CHIPS
 from .hand import Replay, replay
@@ -224,9 +224,10 @@ def _counter_problems(state: TableState) -> list[Problem]:
 
 def _card_problems(state: TableState) -> list[Problem]:
     """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2)."""
-    total = sum(len(player.hand) for player in state.players) + state.stock.size
-    total += sum(len(trick.cards) for trick in (*state.tricks, state.trick))
-    problems = excess_copies_among(_cards(state), lambda: _places(state), PACK)
+    cards = list(_cards(state))
+    total = len(cards) + state.stock.hidden
+    # one pack holds each card once: only a table with a repeated card needs every card's place
+    problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the hands, tricks and stock hold {total} cards, known and counted; the pack is {DECK_SIZE}"))
     if state.stock.size != state.shape.stock:
