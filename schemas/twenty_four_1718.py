@@ -69,7 +69,7 @@ class TwentyFour1718StateSchema(LeanSchema):
     honors = fields.String(required=True, validate=validate.OneOf(HONORS_OPTIONS))
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games the match is played to."})
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
-    hand = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
+    hand_number = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
     dealer = seat("The dealer's seat; the leader sits next.", required=True)
     stock = fields.Nested(TwentyFour1718StockSchema, required=True)
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
@@ -204,7 +204,7 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: by the hand number.")
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
-    hand = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
+    hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
     chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
                         metadata={"description": "Chips before this deal, per player."})
     games_won = fields.List(Integer(validate=validate.Range(min=0, max=MAX_GAMES)), validate=validate.Length(min=4, max=MAX_SEATS))
@@ -297,6 +297,13 @@ class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
     honors = fields.List(fields.String(), required=True)
 
 
+class TwentyFour1718ClaimSchema(LeanSchema):
+    """A player's announcement: every sequence, and the Point; either may be left out."""
+
+    sequences = fields.List(CardList(validate=validate.Length(max=13)), validate=validate.Length(max=MAX_DECLARED_SEQUENCES))
+    point = fields.Nested(TwentyFour1718PointClaimSchema)
+
+
 class TwentyFour1718ScoreRequestSchema(LeanSchema):
     hands = hands_field("The hands as dealt, from the leader to the right, the dealer last.")
     turn_up = Card(required=True)
@@ -306,6 +313,8 @@ class TwentyFour1718ScoreRequestSchema(LeanSchema):
                          metadata={"description": "The tricks in order, each in playing order; the leader leads the first, each taker the next."})
     chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
                         metadata={"description": "Chips before the hand, per player; omitted, none."})
+    declarations = fields.List(fields.Nested(TwentyFour1718ClaimSchema), validate=validate.Length(min=4, max=MAX_SEATS),
+                               metadata={"description": "What each player announced, if the table wants it checked against the hands."})
 
 
 class TwentyFour1718PlayedTrickSchema(LeanSchema):

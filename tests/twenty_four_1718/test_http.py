@@ -164,3 +164,14 @@ def test_a_hundred_random_matches_through_http(client):
         tracker.finish()
         hands += tracker.hands_checked
     assert hands >= 100
+
+
+def test_score_checks_the_declarations_a_table_announced(client):
+    right = [{"sequences": [["AC", "2C", "3C", "4C", "5C"]], "point": {"count": 5, "sum": 15}},
+             {"sequences": [["8S", "9S", "10S", "JS", "QS"]]}, {}, {"sequences": []}, {"point": {"count": 3, "sum": 17}}]
+    assert post(client, "/score", {**SCORE_STOP_REQUEST, "declarations": right})["reached_24"]["step"] == "sequence"
+    wrong = [*right[:2], {"sequences": [["8H", "9H", "10H", "JH", "QH"]]}, {"point": {"count": 3, "sum": 20}}, right[4]]
+    response = client.post(ROOT + "/score", json={**SCORE_STOP_REQUEST, "declarations": wrong})
+    assert response.status_code == 422
+    found = {(error["pointer"], error["code"]) for error in response.get_json()["errors"]}
+    assert found == {("/declarations/2/sequences", "wrong_sequences"), ("/declarations/3/point", "wrong_point")}

@@ -247,7 +247,7 @@ def test_the_next_hand_is_dealt_by_the_previous_leader():
             continue  # the first hand ended the game: try another deal
         scored = [ev["step"] for ev in events if ev["type"] == "scored"]
         assert "card" in scored  # the last trick paid the card before the deal
-        assert (state.dealer, state.hand, state.leader) == (leader, 2, (leader + 1) % 5)
+        assert (state.dealer, state.hand_number, state.leader) == (leader, 2, (leader + 1) % 5)
         return
     pytest.fail("every first hand ended its game")
 
@@ -272,8 +272,8 @@ def test_alternate_honors_switch_every_hand_and_restart_each_game():
     state = new_match(FIVE, seed=12, honors="alternate", games=2).state
     seen = set()
     while state.phase != "over":
-        assert state.hand_honors == ("point" if state.hand % 2 else "face")
-        seen.add((state.game, state.hand))
+        assert state.hand_honors == ("point" if state.hand_number % 2 else "face")
+        seen.add((state.game, state.hand_number))
         state = first_legal(state)
     assert (1, 2) in seen or (2, 2) in seen
 
@@ -284,7 +284,7 @@ def test_a_won_game_starts_the_next_one_dealt_by_the_leader_of_the_last_hand():
     while state.game == 1:
         previous, state = state, first_legal(state)
     assert state.dealer == previous.leader
-    assert state.hand == 1
+    assert state.hand_number == 1
     assert sum(p.games_won for p in state.players) == 1
     assert max(p.chips for p in state.players) <= 1
 

@@ -15,7 +15,7 @@ from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput, Problem, excess_copies
 
 from .chips import WINNING_CHIPS, Tally
-from .declarations import Declarations, declare
+from .declarations import Claim, Declarations, claim_faults, declare
 from .hand import PlayedTrick, replay, score_card, score_declarations, score_trick, score_turn_up
 from .pack import DEAL_SHAPES, PACK, PLAYER_COUNTS, is_honor
 from .tricks import Obligation, obligation, winning_position
@@ -160,11 +160,12 @@ def _taken(tricks: Sequence[PlayedTrick], seats: int) -> list[int]:
 
 
 def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tricks: Sequence[Sequence[Card]],
-               chips: Sequence[int] | None = None, trump: str | None = None) -> HandScore:
+               chips: Sequence[int] | None = None, trump: str | None = None, claims: Sequence[Claim] | None = None) -> HandScore:
     """Score a hand from its deal and its tricks in order: the turn-up, the sequence, the Point, each trick's honors, the card.
 
     ``chips`` are the players' chips before the hand (none by default); a player reaching six stops the
-    game at that chip, and no trick may follow the one where that happened (§3.3).
+    game at that chip, and no trick may follow the one where that happened (§3.3). ``claims``, if given,
+    are what each player announced, checked against their hand (§5.2).
     """
     problems = _deal_problems(hands, turn_up, trump)
     before = tuple(chips) if chips is not None else (0,) * len(hands)
@@ -173,7 +174,7 @@ def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tric
     problems += [Problem(f"/chips/{seat}", "game_already_won", f"{count} chips: a game stops at {WINNING_CHIPS}")
                  for seat, count in enumerate(before) if count >= WINNING_CHIPS]
     if not problems:
-        problems += _trick_count_problems(len(hands), tricks)
+        problems += _trick_count_problems(len(hands), tricks) + _claim_problems(hands, turn_up.suit, claims)
     if problems:
         raise InvalidInput(problems)
     trump_suit = turn_up.suit
@@ -192,6 +193,16 @@ def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tric
     if finished:
         tally = score_card(tally, _taken(played.tricks, len(hands)), 0)
     return HandScore(before, declared, played.tricks, tally, finished or tally.winner is not None, trump_suit, honors)
+
+
+def _claim_problems(hands: Sequence[Sequence[Card]], trump: str, claims: Sequence[Claim] | None) -> list[Problem]:
+    if claims is None:
+        return []
+    if len(claims) != len(hands):
+        return [Problem("/declarations", "declarations_count", f"{len(claims)} declarations given for {len(hands)} players")]
+    declared = declare(hands, trump)
+    return [Problem(f"/declarations/{player}/{fault.field}", fault.code, f"player {player}: {fault.message}")
+            for player, claim in enumerate(claims) for fault in claim_faults(declared, player, claim)]
 
 
 def _trick_count_problems(seats: int, tricks: Sequence[Sequence[Card]]) -> list[Problem]:

@@ -95,6 +95,37 @@ class Declarations:
                 "point": {"count": mine.count, "sum": mine.total}}
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a player announces: their sequences and their Point as (count, sum); None where they say nothing."""
+
+    sequences: tuple[tuple[Card, ...], ...] | None = None
+    point: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimFault:
+    """A part of an announcement that the hand contradicts: the field, a stable code, the rule section, why."""
+
+    field: str
+    code: str
+    rule: str
+    message: str
+
+
+def claim_faults(declared: Declarations, player: int, claim: Claim) -> list[ClaimFault]:
+    """How an announcement differs from what ``player``'s hand holds: every sequence must be declared, the Point exactly (§5.2, §6.1)."""
+    faults = []
+    held = sorted(sorted(run.cards) for run in declared.sequences if run.player == player)
+    if claim.sequences is not None and sorted(map(sorted, claim.sequences)) != held:
+        shown = "; ".join(" ".join(card_texts(run)) for run in held) or "none"
+        faults.append(ClaimFault("sequences", "wrong_sequences", "5.2", f"the hand holds these sequences, every one declared: {shown}"))
+    point = declared.points[player]
+    if claim.point is not None and claim.point != (point.count, point.total):
+        faults.append(ClaimFault("point", "wrong_point", "6.1", f"the hand's Point is {point.count} cards worth {point.total}"))
+    return faults
+
+
 def ranks_by_suit(hand: Sequence[Card]) -> dict[str, list[int]]:
     """The ranks a hand holds in each suit, low to high: both declarations read the hand this way, once."""
     suits: dict[str, list[int]] = {suit: [] for suit in SUITS}

@@ -38,7 +38,7 @@ def open_hand(state: TableState, dealer: int, hand_number: int, events: list[Eve
     hands, stock = deal(state.seed, state.deals + 1, state.seats, dealer)
     players = tuple(replace(player, hand=hand) for player, hand in zip(state.players, hands, strict=True))
     leader = (dealer + 1) % state.seats
-    dealt = replace(state, players=players, dealer=dealer, hand=hand_number, stock=stock, phase="declare", to_act=leader,
+    dealt = replace(state, players=players, dealer=dealer, hand_number=hand_number, stock=stock, phase="declare", to_act=leader,
                     tricks=(), trick=Trick(leader), deals=state.deals + 1)
     events.append(dealt_event(dealt))
     return settle(dealt, score_turn_up(tally_of(dealt), dealer, stock.turn_up, dealt.hand_honors), events)
@@ -46,7 +46,7 @@ def open_hand(state: TableState, dealer: int, hand_number: int, events: list[Eve
 
 def dealt_event(state: TableState) -> Event:
     """What a new hand shows everyone: who deals and leads, the turn-up, the trumps and the honors."""
-    return {"type": "dealt", "game": state.game, "hand": state.hand, "dealer": state.players[state.dealer].name,
+    return {"type": "dealt", "game": state.game, "hand_number": state.hand_number, "dealer": state.players[state.dealer].name,
             "leader": state.players[state.leader].name, "turn_up": str(state.stock.turn_up), "trump": state.trump,
             "honors": state.hand_honors, "rule": "2.2"}
 
@@ -84,7 +84,7 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
 
 def next_hand(state: TableState, events: list[Event]) -> TableState:
     """Nobody reached six: the hand's leader deals the next hand (§2.4)."""
-    return open_hand(state, state.leader, state.hand + 1, events)
+    return open_hand(state, state.leader, state.hand_number + 1, events)
 
 
 def match_winners(state: TableState) -> list[str]:

@@ -16,7 +16,7 @@ from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove, Reason
 
-from .declarations import declare
+from .declarations import Claim, claim_faults, declare
 from .flow import Event, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
 from .pack import honors_of
@@ -151,15 +151,8 @@ def _declare_reasons(state: TableState, seat: int, move: Move, turn: bool) -> li
         reasons.append(Reason("unexpected_field", "5.2", "/card", "a declaration plays no card"))
     if not turn:
         return reasons
-    truth = own_declaration(state, seat)
-    assert truth.sequences is not None and truth.point is not None
-    if move.sequences is not None and sorted(map(sorted, move.sequences)) != sorted(map(sorted, truth.sequences)):
-        shown = "; ".join(" ".join(card_texts(run)) for run in truth.sequences) or "none"
-        reasons.append(Reason("wrong_sequences", "5.2", "/sequences", f"{move.player!r} holds these sequences, every one declared: {shown}"))
-    if move.point is not None and move.point != truth.point:
-        count, total = truth.point
-        reasons.append(Reason("wrong_point", "6.1", "/point", f"{move.player!r}'s Point is {count} cards worth {total}"))
-    return reasons
+    faults = claim_faults(declare([state.players[seat].hand], state.trump), 0, Claim(move.sequences, move.point))
+    return reasons + [Reason(fault.code, fault.rule, f"/{fault.field}", f"{move.player!r}: {fault.message}") for fault in faults]
 
 
 def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[Reason]:

@@ -90,7 +90,7 @@ def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int =
 
 def _blank(names: Sequence[str], honors: HonorsOption, games: int, seed: int, dealer: int) -> TableState:
     """A match before its first deal: seats without cards (never seen outside this module)."""
-    return TableState(players=tuple(Seat(name, ()) for name in names), honors=honors, games=games, game=1, hand=1,
+    return TableState(players=tuple(Seat(name, ()) for name in names), honors=honors, games=games, game=1, hand_number=1,
                       dealer=dealer, stock=Stock(Card(1, "S")), phase="declare", to_act=0, tricks=(), trick=Trick(0),
                       seed=seed, deals=0)
 
@@ -107,7 +107,7 @@ class TableHand:
     honors: HonorsOption = "point"
     games: int = 1
     game: int = 1
-    hand: int = 1
+    hand_number: int = 1
     chips: tuple[int, ...] | None = None  # before this deal
     games_won: tuple[int, ...] | None = None
     seed: int | None = None
@@ -149,9 +149,9 @@ def table_hand(table: TableHand) -> NewMatch:
     leader = (table.dealer + 1) % seats
     state = TableState(
         players=tuple(Seat(name, hand, chip, games) for name, hand, chip, games in zip(table.names, table.hands, chips, won, strict=True)),
-        honors=table.honors, games=table.games, game=table.game, hand=table.hand, dealer=table.dealer, stock=stock,
+        honors=table.honors, games=table.games, game=table.game, hand_number=table.hand_number, dealer=table.dealer, stock=stock,
         phase="declare", to_act=leader, tricks=(), trick=Trick(leader),
-        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed, deals=table.hand,
+        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed, deals=table.hand_number,
     )
     problems = state_problems(state)
     if problems:

@@ -80,7 +80,7 @@ class TableState:
     honors: HonorsOption
     games: int  # games the match is played to
     game: int  # the game under way, from 1
-    hand: int  # the hand under way in this game, from 1
+    hand_number: int  # the hand under way in this game, from 1
     dealer: int
     stock: Stock
     phase: Phase
@@ -107,7 +107,7 @@ class TableState:
     def hand_honors(self) -> str:
         """The honors of the hand under way: with ``alternate``, odd hands of a game at the point, even at the face cards."""
         if self.honors == "alternate":
-            return "point" if self.hand % 2 else "face"
+            return "point" if self.hand_number % 2 else "face"
         return self.honors
 
     @property
@@ -156,7 +156,7 @@ class TableState:
     def to_dict(self) -> dict[str, object]:
         return {
             "players": [player.to_dict() for player in self.players],
-            "honors": self.honors, "games": self.games, "game": self.game, "hand": self.hand,
+            "honors": self.honors, "games": self.games, "game": self.game, "hand_number": self.hand_number,
             "dealer": self.dealer, "stock": self.stock.to_dict(), "phase": self.phase, "to_act": self.to_act,
             "tricks": [trick.to_dict() for trick in self.tricks], "trick": self.trick.to_dict(),
             "seed": self.seed, "deals": self.deals,
@@ -389,7 +389,7 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
     games = reader.integer(data, "games", "", 1, MAX_GAMES, 1)
     state = TableState(
         players=players, honors=reader.choice(data, "honors", "", HONORS_OPTIONS),  # type: ignore[arg-type]
-        games=games, game=reader.integer(data, "game", "", 1, MAX_GAMES, 1), hand=reader.integer(data, "hand", "", 1, 10_000),
+        games=games, game=reader.integer(data, "game", "", 1, MAX_GAMES, 1), hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
         dealer=reader.integer(data, "dealer", "", 0, count - 1), stock=stock,
         phase=reader.choice(data, "phase", "", PHASES),  # type: ignore[arg-type]
         to_act=reader.integer(data, "to_act", "", 0, count - 1), tricks=tricks,

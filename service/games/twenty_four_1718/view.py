@@ -30,7 +30,7 @@ class PlayerView:
         return {
             "player": names[self.seat], "seat": self.seat, "phase": state.phase,
             "to_act": None if state.phase == "over" else names[state.to_act],
-            "games": state.games, "game": state.game, "hand_number": state.hand,
+            "games": state.games, "game": state.game, "hand_number": state.hand_number,
             "dealer": names[state.dealer], "leader": names[state.leader],
             "trump": state.trump, "turn_up": str(state.stock.turn_up), "stock_face_down": state.stock.size - 1,
             "honors": card_texts(honors_of(state.trump, state.hand_honors)),

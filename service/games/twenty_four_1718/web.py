@@ -39,6 +39,7 @@ from service.http.referee import ConformanceRequest, GameWeb
 
 from . import GAME
 from .analysis import declarations_report, score_hand, trick_duty, trick_report
+from .declarations import Claim
 from .moves import Move, apply_move
 from .start import TableHand, new_match, table_hand
 
@@ -56,11 +57,17 @@ def _optional_tuple(values: list[int] | None) -> tuple[int, ...] | None:
     return None if values is None else tuple(values)
 
 
+def _claim(data: Mapping[str, Any]) -> Claim:
+    sequences, point = data.get("sequences"), data.get("point")
+    return Claim(None if sequences is None else tuple(tuple(parse_cards(run)) for run in sequences),
+                 None if point is None else (point["count"], point["sum"]))
+
+
 def table_from(body: Mapping[str, Any]) -> TableHand:
     return TableHand(
         names=tuple(body["players"]), hands=tuple(tuple(hand) for hand in _hands(body["hands"])), dealer=body["dealer"],
         turn_up=parse_card(body["turn_up"]), stock=tuple(parse_cards(body["stock"])), honors=body["honors"], games=body["games"],
-        game=body["game"], hand=body["hand"], chips=_optional_tuple(body.get("chips")), games_won=_optional_tuple(body.get("games_won")),
+        game=body["game"], hand_number=body["hand_number"], chips=_optional_tuple(body.get("chips")), games_won=_optional_tuple(body.get("games_won")),
         seed=body.get("seed"),
     )
 
@@ -107,7 +114,7 @@ def examples() -> dict[str, Any]:
 
 def _table_defaults(body: Mapping[str, Any]) -> dict[str, Any]:
     """A /games/from-table body with the schema's defaults filled in, as the view receives it."""
-    return {"stock": [], "honors": "point", "games": 1, "game": 1, "hand": 1, **body}
+    return {"stock": [], "honors": "point", "games": 1, "game": 1, "hand_number": 1, **body}
 
 
 def _duty_answer(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,8 +169,9 @@ def tricks_winner(body: dict[str, Any]) -> Response:
           description="A hand's chips in the order of precedence, and whether and at which step someone reached 24.")
 def score(body: dict[str, Any]) -> Response:
     """Replay the tricks from the deal (each play checked) and score every step (rules.md §3-§9)."""
+    claims = body.get("declarations")
     result = score_hand(_hands(body["hands"]), parse_card(body["turn_up"]), body["honors"], _hands(body["tricks"]),
-                        body.get("chips"), body.get("trump"))
+                        body.get("chips"), body.get("trump"), None if claims is None else [_claim(claim) for claim in claims])
     return jsonify(result.to_dict())
 
 
