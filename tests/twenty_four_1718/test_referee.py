@@ -430,3 +430,26 @@ def test_moves_are_read_strictly():
     with pytest.raises(InvalidInput) as caught:
         GAME.read_move({"player": 3, "action": "bid", "card": "1X", "point": {"count": "five"}})
     assert {p.pointer for p in caught.value.problems} == {"/player", "/action", "/card", "/point/count", "/point/sum"}
+
+
+# -- what a player sees (§11.4) ------------------------------------------------------------------------------------
+def test_a_view_shows_the_declarations_made_so_far_and_hides_the_rest():
+    state = first_legal(first_legal(example_state()))  # ann and bob have declared
+    view = GAME.view(state, "eve").to_dict()
+    assert [made["player"] for made in view["declarations"]] == ["ann", "bob"]
+    assert view["declarations"][1] == {"player": "bob", "sequences": [["8S", "9S", "10S", "JS", "QS"]], "point": {"count": 5, "sum": 47}}
+    assert view["hand"] == EXAMPLE[4].split() and view["stock_face_down"] == 1
+    assert [seat["cards"] for seat in view["players"]] == [10] * 5
+    played = declare_all(state)
+    for _ in range(5):  # one whole trick
+        played = first_legal(played)
+    view = GAME.view(played, "ann").to_dict()
+    assert len(view["declarations"]) == 5
+    assert view["tricks_played"] == 1 and sum(seat["tricks_taken"] for seat in view["players"]) == 1
+    assert view["trick"]["cards"] == [] and "tricks" not in view  # the taken trick lies face down
+
+
+def test_the_view_of_a_stranger_is_refused():
+    with pytest.raises(InvalidInput) as caught:
+        GAME.view(example_state(), "zed")
+    assert [p.pointer for p in caught.value.problems] == ["/player"]
