@@ -82,5 +82,11 @@ def build() -> dict[str, Any]:
                      "the engine must agree (test_perft.py).", "positions": positions}
 
 
+def as_text(data: dict[str, Any]) -> str:
+    """One position a line: the file reads and diffs position by position."""
+    positions = ",\n  ".join(json.dumps(position) for position in data["positions"])
+    return f'{{"about": {json.dumps(data["about"])},\n "positions": [\n  {positions}\n ]\n}}\n'
+
+
 if __name__ == "__main__":
-    FILE.write_text(json.dumps(build(), indent=1) + "\n", encoding="utf-8")
+    FILE.write_text(as_text(build()), encoding="utf-8")
