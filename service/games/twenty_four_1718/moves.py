@@ -115,12 +115,20 @@ def legal_moves(state: TableState) -> list[Move]:
         return []
     if state.phase == "declare":
         return [own_declaration(state, state.to_act)]
+    return _plays(state, duty_of(state))
+
+
+def _plays(state: TableState, duty: Obligation) -> list[Move]:
     name = state.acting.name
-    return [Move(name, "play", card) for card in duty_of(state).plays]
+    return [Move(name, "play", card) for card in duty.plays]
 
 
 def legal_report(state: TableState) -> LegalReport:
-    return LegalReport(state, tuple(legal_moves(state)), duty_of(state) if state.phase == "play" else None)
+    """The legal moves with, in the play, the duty they follow from (worked out once)."""
+    if state.phase != "play":
+        return LegalReport(state, tuple(legal_moves(state)), None)
+    duty = duty_of(state)
+    return LegalReport(state, tuple(_plays(state, duty)), duty)
 
 
 # -- judging a move --------------------------------------------------------------------------------
@@ -199,8 +207,10 @@ def apply_move(state: TableState, move: Move) -> Transition:
     """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
     verify_move(state, move)
     events: list[Event] = []
-    after = _declare(state, events) if move.action == "declare" else _play(state, move.card, events)  # type: ignore[arg-type]
-    return Transition(move, after, tuple(events))
+    if move.action == "declare":
+        return Transition(move, _declare(state, events), tuple(events))
+    assert move.card is not None  # verify_move refuses a play without its card
+    return Transition(move, _play(state, move.card, events), tuple(events))
 
 
 def _declare(state: TableState, events: list[Event]) -> TableState:
