@@ -111,3 +111,16 @@ def test_bad_rows_are_refused_with_every_problem(chips, code):
     with pytest.raises(RowsRefused) as caught:
         ROW_SCORER.score(rows(*chips))
     assert code in {problem.code for problem in caught.value.problems}
+
+
+def test_a_sheet_of_chips_gives_standings_of_games_won():
+    from service.tournaments.rows import read_results, table_from_records
+    from service.tournaments.scoring import game_row_scorer
+    from service.tournaments.standings import standings
+
+    scorer = game_row_scorer("twenty-four-1718")
+    assert scorer is ROW_SCORER
+    records = [{"game": game, "player": player, "chips": chips} for game, line in (("g1", "6 2 3 0"), ("g2", "1 6 4 4"), ("g3", "5 2 6 1"))
+               for player, chips in zip(("ann", "bob", "cy", "dee"), line.split(), strict=True)]
+    table = standings(read_results(table_from_records(records), scorer)).to_dict()["standings"]
+    assert [(row["player"], row["total"]) for row in table] == [("ann", 1), ("bob", 1), ("cy", 1), ("dee", 0)]

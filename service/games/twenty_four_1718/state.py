@@ -3,9 +3,10 @@
 Players are listed in the order of play, each one's right-hand neighbour
 next, so "to the right" is the next seat. The referee knows every hand; only
 the stock's face-down cards may be merely counted (a hand dealt at a real
-table). Nothing here that can be derived is stored: the trumps are the
-turn-up's suit, the leader sits after the dealer, each trick's taker is the
-next trick's leader.
+table). What can be derived is not stored: the trumps are the turn-up's
+suit, the leader sits after the dealer, a trick's taker is its highest card.
+Each trick records who led it, as a person reading the table would; the
+check compares that with the taker of the trick before.
 """
 
 from __future__ import annotations
