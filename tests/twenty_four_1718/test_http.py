@@ -175,3 +175,12 @@ def test_score_checks_the_declarations_a_table_announced(client):
     assert response.status_code == 422
     found = {(error["pointer"], error["code"]) for error in response.get_json()["errors"]}
     assert found == {("/declarations/2/sequences", "wrong_sequences"), ("/declarations/3/point", "wrong_point")}
+
+
+def test_the_rules_catalog_states_the_readings_facts(client):
+    rules = client.get(ROOT + "/rules").get_json()
+    assert rules["card_order"] == ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
+    assert rules["deal"] == {"5": {"batches": [3, 3, 4], "hand": 10, "stock": 2}, "4": {"batches": [3, 3, 3, 3], "hand": 12, "stock": 4}}
+    assert rules["honors"] == {"point": ["A", "2", "3", "4", "5"], "face": ["9", "10", "J", "Q", "K"]}
+    assert [item["step"] for item in rules["precedence"]] == ["turn_up", "sequence", "point", "honors", "card"]
+    assert (rules["chips_to_win"], rules["points_per_chip"], rules["players"]) == (6, 4, {"min": 4, "max": 5})

@@ -33,14 +33,16 @@ from schemas.twenty_four_1718 import (
     TwentyFour1718VerdictSchema,
     TwentyFour1718ViewSchema,
 )
-from service.core.cards import parse_card, parse_cards
+from service.core.cards import ALL_RANKS, RANK_NAMES, parse_card, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
 
 from . import GAME
 from .analysis import declarations_report, score_hand, trick_duty, trick_report
+from .chips import POINTS_PER_CHIP, RULE_OF_STEP, STEPS, WINNING_CHIPS
 from .declarations import Claim
 from .moves import Move, apply_move
+from .pack import DEAL_SHAPES, HONOR_RANKS
 from .start import TableHand, new_match, table_hand
 
 SLUG = "twenty-four-1718"
@@ -175,7 +177,17 @@ def score(body: dict[str, Any]) -> Response:
     return jsonify(result.to_dict())
 
 
-# -- conformance ------------------------------------------------------------------------------------
+# -- the rules catalog and the conformance cases ---------------------------------------------------------
+def rules_catalog() -> dict[str, Any]:
+    """The facts a client draws the game from: the card order, the deal at four and five, the honors, the order of scoring."""
+    return {
+        "card_order": [RANK_NAMES[rank] for rank in reversed(ALL_RANKS)],
+        "deal": {str(seats): {"batches": list(shape.batches), "hand": shape.hand_size, "stock": shape.stock} for seats, shape in DEAL_SHAPES.items()},
+        "honors": {name: [RANK_NAMES[rank] for rank in sorted(ranks)] for name, ranks in HONOR_RANKS.items()},
+        "precedence": [{"step": step, "rule": RULE_OF_STEP[step]} for step in STEPS],
+        "chips_to_win": WINNING_CHIPS, "points_per_chip": POINTS_PER_CHIP,
+    }
+
 def conformance() -> list[ConformanceRequest]:
     """The worked examples of rules.md §12 first, then one request of every other endpoint."""
     ex = examples()
@@ -206,6 +218,7 @@ WEB = GameWeb(
     examples=examples,
     blueprint=blp,
     conformance=conformance,
+    rules_catalog=rules_catalog,
     legal_schema=TwentyFour1718LegalSchema,
     verdict_schema=TwentyFour1718VerdictSchema,
     transition_schema=TwentyFour1718TransitionSchema,
