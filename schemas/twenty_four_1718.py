@@ -1,0 +1,341 @@
+"""Twenty-Four (1718)'s schemas: its states and moves, new matches, and the declarations, trick and score endpoints.
+
+Every list and number is bounded so that a refusal is cheap: a table is four
+or five players, a hand at most twelve cards, a trick at most five.
+"""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from service.games.twenty_four_1718.chips import STEPS
+from service.games.twenty_four_1718.moves import ACTIONS, MAX_DECLARED_SEQUENCES
+from service.games.twenty_four_1718.pack import HONOR_SETS
+from service.games.twenty_four_1718.state import HONORS_OPTIONS, MAX_GAMES, MAX_SEED, PHASES
+from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
+
+from .base import LeanSchema
+from .common import ReasonSchema, player_name
+from .fields import Boolean, Card, CardList, Integer
+
+MAX_SEATS = 5
+MAX_HAND = 12
+MAX_TRICKS = 12
+SUITS = ["S", "H", "D", "C"]
+SEAT = validate.Range(min=0, max=MAX_SEATS - 1)
+HONORS_HELP = "point: the trumps A 2 3 4 5 are the honors; face: 9 10 J Q K"
+
+
+def seat(description: str, **kwargs: object) -> Integer:
+    return Integer(validate=SEAT, metadata={"description": description}, **kwargs)  # type: ignore[arg-type]
+
+
+def honors_field(options: tuple[str, ...], description: str) -> fields.String:
+    return fields.String(load_default="point", validate=validate.OneOf(options), metadata={"description": description})
+
+
+def hands_field(description: str) -> fields.List:
+    return fields.List(CardList(validate=validate.Length(max=MAX_HAND)), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
+                       metadata={"description": description})
+
+
+def trump_field(**kwargs: object) -> fields.String:
+    return fields.String(validate=validate.OneOf(SUITS), metadata={"description": "The trump suit: the turn-up's suit."}, **kwargs)  # type: ignore[arg-type]
+
+
+# -- the state and the moves ----------------------------------------------------------------------
+class TwentyFour1718SeatSchema(LeanSchema):
+    name = player_name(required=True)
+    hand = CardList(required=True, validate=validate.Length(max=MAX_HAND), metadata={"description": "The cards the player holds."})
+    chips = Integer(load_default=0, validate=validate.Range(min=0, max=6), metadata={"description": "Chips of 4 points in the game under way; 6 wins."})
+    games_won = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_GAMES))
+
+
+class TwentyFour1718StockSchema(LeanSchema):
+    turn_up = Card(required=True, metadata={"description": "The card turned up on the stock: its suit is trumps."})
+    cards = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards the referee knows."})
+    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=3), metadata={"description": "Face-down stock cards only counted."})
+
+
+class TwentyFour1718TrickSchema(LeanSchema):
+    leader = seat("The seat that led the trick.", required=True)
+    cards = CardList(load_default=list, validate=validate.Length(max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
+
+
+class TwentyFour1718StateSchema(LeanSchema):
+    """A match between two moves; players in the order of play (each one's right-hand neighbour next)."""
+
+    players = fields.List(fields.Nested(TwentyFour1718SeatSchema), required=True, validate=validate.Length(min=4, max=MAX_SEATS))
+    honors = fields.String(required=True, validate=validate.OneOf(HONORS_OPTIONS))
+    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games the match is played to."})
+    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
+    hand_number = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
+    dealer = seat("The dealer's seat; the leader sits next.", required=True)
+    stock = fields.Nested(TwentyFour1718StockSchema, required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    to_act = seat("Who declares or plays next.", required=True)
+    tricks = fields.List(fields.Nested(TwentyFour1718TrickSchema), load_default=list, validate=validate.Length(max=MAX_TRICKS),
+                         metadata={"description": "The hand's completed tricks."})
+    trick = fields.Nested(TwentyFour1718TrickSchema, required=True, metadata={"description": "The trick under way."})
+    seed = Integer(required=True, validate=validate.Range(min=0, max=MAX_SEED))
+    deals = Integer(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+
+
+class TwentyFour1718PointClaimSchema(LeanSchema):
+    count = Integer(required=True, validate=validate.Range(min=0, max=13))
+    sum = Integer(required=True, validate=validate.Range(min=0, max=85))
+
+
+class TwentyFour1718MoveSchema(LeanSchema):
+    """``declare`` (optionally stating the sequences and Point announced, for the referee to check) or ``play`` a card."""
+
+    player = player_name(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    card = Card(allow_none=True, metadata={"description": "For play: the card played."})
+    sequences = fields.List(CardList(validate=validate.Length(max=13)), allow_none=True, validate=validate.Length(max=MAX_DECLARED_SEQUENCES),
+                            metadata={"description": "For declare: every sequence announced."})
+    point = fields.Nested(TwentyFour1718PointClaimSchema, allow_none=True, metadata={"description": "For declare: the Point announced."})
+
+
+class TwentyFour1718DutySchema(LeanSchema):
+    duty = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_DUTY)))
+    rule = fields.String(required=True, metadata={"example": "7.2"})
+    text = fields.String(required=True)
+    legal = fields.List(fields.String(), required=True)
+
+
+class TwentyFour1718LegalSchema(LeanSchema):
+    player = fields.String(required=True, allow_none=True, metadata={"description": "Who acts; null once the match is over."})
+    phase = fields.String(required=True)
+    moves = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True)
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    trump = fields.String(required=True)
+    honors = fields.List(fields.String(), required=True, metadata={"description": "The five honors of this hand."})
+    duty = fields.Nested(TwentyFour1718DutySchema, metadata={"description": "In the play: what the rules ask of the next card."})
+
+
+class TwentyFour1718VerdictSchema(LeanSchema):
+    legal = Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True, metadata={"description": "The legal moves instead."})
+
+
+class TwentyFour1718TransitionSchema(LeanSchema):
+    move = fields.Nested(TwentyFour1718MoveSchema, required=True)
+    state = fields.Nested(TwentyFour1718StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "declared, played, trick_taken, scored, dealt, game_won, match_over."})
+
+
+class TwentyFour1718SeatViewSchema(LeanSchema):
+    name = fields.String(required=True)
+    cards = Integer(required=True, metadata={"description": "How many cards they hold."})
+    chips = Integer(required=True)
+    games_won = Integer(required=True)
+    tricks_taken = Integer(required=True)
+
+
+class TwentyFour1718DeclarationMadeSchema(LeanSchema):
+    player = fields.String(required=True)
+    sequences = fields.List(fields.List(fields.String()), required=True)
+    point = fields.Nested(TwentyFour1718PointClaimSchema, required=True)
+
+
+class TwentyFour1718ViewTrickSchema(LeanSchema):
+    leader = fields.String(required=True)
+    cards = fields.List(fields.String(), required=True)
+
+
+class TwentyFour1718ViewSchema(LeanSchema):
+    """A player's own hand, the others' card counts, the public cards; completed tricks lie face down."""
+
+    player = fields.String(required=True)
+    seat = Integer(required=True)
+    phase = fields.String(required=True)
+    to_act = fields.String(required=True, allow_none=True)
+    games = Integer(required=True)
+    game = Integer(required=True)
+    hand_number = Integer(required=True)
+    dealer = fields.String(required=True)
+    leader = fields.String(required=True)
+    trump = fields.String(required=True)
+    turn_up = fields.String(required=True)
+    stock_face_down = Integer(required=True)
+    honors = fields.List(fields.String(), required=True)
+    hand = fields.List(fields.String(), required=True)
+    players = fields.List(fields.Nested(TwentyFour1718SeatViewSchema), required=True)
+    declarations = fields.List(fields.Nested(TwentyFour1718DeclarationMadeSchema), required=True)
+    tricks_played = Integer(required=True)
+    trick = fields.Nested(TwentyFour1718ViewTrickSchema, required=True)
+
+
+# -- new matches ------------------------------------------------------------------------------------
+class TwentyFour1718NewMatchRequestSchema(LeanSchema):
+    players = fields.List(player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
+                          metadata={"description": "Four or five names in the order of play (to the right)."})
+    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: the point in odd hands of a game, the face cards in even ones.")
+    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
+    dealer = seat("The first dealer's seat; omitted, the players draw for it.")
+
+
+class TwentyFour1718DrawSchema(LeanSchema):
+    player = fields.String(required=True)
+    card = fields.String(required=True)
+
+
+class TwentyFour1718DrawRoundSchema(LeanSchema):
+    draws = fields.List(fields.Nested(TwentyFour1718DrawSchema), required=True)
+
+
+class TwentyFour1718NewMatchResponseSchema(LeanSchema):
+    state = fields.Nested(TwentyFour1718StateSchema, required=True)
+    seed = Integer(required=True)
+    draw = fields.List(fields.Nested(TwentyFour1718DrawRoundSchema), required=True, metadata={"description": "The draw for the first dealer, round by round."})
+    events = fields.List(fields.Dict(), required=True)
+
+
+class TwentyFour1718TableHandRequestSchema(LeanSchema):
+    players = fields.List(player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
+                          metadata={"description": "Names in the order of play (to the right)."})
+    hands = hands_field("Every player's hand as dealt, in the order of players.")
+    dealer = seat("The dealer's seat.", required=True)
+    turn_up = Card(required=True)
+    stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: by the hand number.")
+    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
+    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
+    hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
+    chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
+                        metadata={"description": "Chips before this deal, per player."})
+    games_won = fields.List(Integer(validate=validate.Range(min=0, max=MAX_GAMES)), validate=validate.Length(min=4, max=MAX_SEATS))
+    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "For the deals that follow."})
+
+
+# -- declarations, tricks, score -------------------------------------------------------------------------
+class TwentyFour1718DeclarationsRequestSchema(LeanSchema):
+    hands = hands_field("The hands as dealt, from the leader to the right, the dealer last.")
+    turn_up = Card(required=True)
+    trump = trump_field()
+    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+
+
+class TwentyFour1718TurnUpSchema(LeanSchema):
+    card = fields.String(required=True)
+    honor = Boolean(required=True)
+    chips = fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"example": {"dealer": 1}})
+    dealer = Integer(required=True)
+
+
+class TwentyFour1718RunSchema(LeanSchema):
+    player = Integer(required=True)
+    suit = fields.String(required=True)
+    cards = fields.List(fields.String(), required=True)
+    length = Integer(required=True)
+    top = fields.String(required=True)
+
+
+class TwentyFour1718PointCountSchema(LeanSchema):
+    player = Integer(required=True)
+    suit = fields.String(required=True)
+    count = Integer(required=True)
+    sum = Integer(required=True)
+
+
+class TwentyFour1718PointWinnerSchema(LeanSchema):
+    winner = Integer(required=True)
+    suit = fields.String(required=True)
+    count = Integer(required=True)
+    sum = Integer(required=True)
+
+
+class TwentyFour1718AwardSchema(LeanSchema):
+    """One chip: its step, who scored it, their chips after it, and what it was for."""
+
+    class Meta:
+        unknown = "include"
+
+    step = fields.String(required=True, validate=validate.OneOf(STEPS))
+    rule = fields.String(required=True)
+    player = Integer(required=True)
+    chips = Integer(required=True)
+    total = Integer(required=True)
+
+
+class TwentyFour1718DeclarationsResponseSchema(LeanSchema):
+    turn_up = fields.Nested(TwentyFour1718TurnUpSchema, required=True)
+    sequences = fields.List(fields.Nested(TwentyFour1718RunSchema), required=True, metadata={"description": "Every sequence of every player."})
+    sequence_winner = Integer(required=True, allow_none=True)
+    scoring_sequences = fields.List(fields.Nested(TwentyFour1718RunSchema), required=True)
+    points = fields.List(fields.Nested(TwentyFour1718PointCountSchema), required=True)
+    point = fields.Nested(TwentyFour1718PointWinnerSchema, required=True)
+    chips = fields.List(Integer(), required=True, metadata={"description": "Per player, the dealer's turn-up chip included."})
+    steps = fields.List(fields.Nested(TwentyFour1718AwardSchema), required=True)
+
+
+class TwentyFour1718TrickLegalRequestSchema(LeanSchema):
+    hand = CardList(required=True, validate=validate.Length(min=1, max=MAX_HAND))
+    trick = CardList(load_default=list, validate=validate.Length(max=MAX_SEATS - 1), metadata={"description": "In playing order, the lead first."})
+    trump = trump_field(required=True)
+
+
+class TwentyFour1718TrickLegalResponseSchema(LeanSchema):
+    legal = fields.List(fields.String(), required=True)
+    rule = fields.String(required=True, metadata={"description": "Why these cards, in words."})
+    section = fields.String(required=True, metadata={"example": "7.2"})
+    duty = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_DUTY)))
+
+
+class TwentyFour1718TrickWinnerRequestSchema(LeanSchema):
+    trick = CardList(required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
+    trump = trump_field(required=True)
+    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+
+
+class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
+    winner = Integer(required=True, metadata={"description": "The position in the trick (0 is the lead) of the card that takes it."})
+    card = fields.String(required=True)
+    honors = fields.List(fields.String(), required=True)
+
+
+class TwentyFour1718ClaimSchema(LeanSchema):
+    """A player's announcement: every sequence, and the Point; either may be left out."""
+
+    sequences = fields.List(CardList(validate=validate.Length(max=13)), validate=validate.Length(max=MAX_DECLARED_SEQUENCES))
+    point = fields.Nested(TwentyFour1718PointClaimSchema)
+
+
+class TwentyFour1718ScoreRequestSchema(LeanSchema):
+    hands = hands_field("The hands as dealt, from the leader to the right, the dealer last.")
+    turn_up = Card(required=True)
+    trump = trump_field()
+    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+    tricks = fields.List(CardList(validate=validate.Length(max=MAX_SEATS)), load_default=list, validate=validate.Length(max=MAX_TRICKS),
+                         metadata={"description": "The tricks in order, each in playing order; the leader leads the first, each taker the next."})
+    chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
+                        metadata={"description": "Chips before the hand, per player; omitted, none."})
+    declarations = fields.List(fields.Nested(TwentyFour1718ClaimSchema), validate=validate.Length(min=4, max=MAX_SEATS),
+                               metadata={"description": "What each player announced, if the table wants it checked against the hands."})
+
+
+class TwentyFour1718PlayedTrickSchema(LeanSchema):
+    leader = Integer(required=True)
+    cards = fields.List(fields.String(), required=True)
+    winner = Integer(required=True, allow_none=True)
+    honors = fields.List(fields.String(), required=True)
+
+
+class TwentyFour1718CardChipSchema(LeanSchema):
+    winner = Integer(required=True)
+    tricks = Integer(required=True)
+
+
+class TwentyFour1718ScoreResponseSchema(LeanSchema):
+    steps = fields.List(fields.Nested(TwentyFour1718AwardSchema), required=True, metadata={"description": "Each chip in the order of precedence."})
+    chips = fields.List(Integer(), required=True, metadata={"description": "Chips scored in this hand, per player."})
+    totals = fields.List(Integer(), required=True)
+    reached_24 = fields.Nested(TwentyFour1718AwardSchema, required=True, allow_none=True, metadata={"description": "The chip that made six, if one did."})
+    declarations = fields.Nested(TwentyFour1718DeclarationsResponseSchema, required=True)
+    tricks = fields.List(fields.Nested(TwentyFour1718PlayedTrickSchema), required=True)
+    tricks_taken = fields.List(Integer(), required=True)
+    card = fields.Nested(TwentyFour1718CardChipSchema, required=True, allow_none=True)
+    complete = Boolean(required=True, metadata={"description": "Every trick played, or the game stopped."})

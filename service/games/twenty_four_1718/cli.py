@@ -1,0 +1,94 @@
+"""``kings twenty-four-1718 ...``: Twenty-Four (1718) from a terminal.
+
+Each subcommand calls the service through :class:`~service.client.RefereeClient`
+and returns readable text (or, for a new match, the JSON answer to keep).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from service.client import RefereeClient
+
+from .client import TwentyFour1718Client
+
+HONORS = ("point", "face")
+
+
+def _cards(text: str) -> list[str]:
+    """``"KS QS 10S"`` or ``"KS,QS,10S"`` as a list of card texts."""
+    return text.replace(",", " ").split()
+
+
+def new_match(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    return TwentyFour1718Client(client).new_match(args.players, seed=args.seed, honors=args.honors, games=args.games)
+
+
+def declarations(args: argparse.Namespace, client: RefereeClient) -> str:
+    answer = TwentyFour1718Client(client).declarations([_cards(hand) for hand in args.hands], args.turn_up, honors=args.honors)
+    lines = [f"Turn-up {answer['turn_up']['card']}: " + ("an honor, 1 chip to the dealer" if answer["turn_up"]["honor"] else "no honor")]
+    lines += [f"Player {run['player']}: {' '.join(run['cards'])} (a {run['length']} to the {run['top']})" for run in answer["sequences"]]
+    winner = answer["sequence_winner"]
+    lines.append("No sequence" if winner is None else f"Sequences: player {winner} scores {len(answer['scoring_sequences'])}")
+    point = answer["point"]
+    lines.append(f"Point: player {point['winner']}, {point['count']} cards worth {point['sum']}")
+    lines.append(f"Chips: {answer['chips']}")
+    return "\n".join(lines)
+
+
+def tricks_legal(args: argparse.Namespace, client: RefereeClient) -> str:
+    answer = TwentyFour1718Client(client).tricks_legal(_cards(args.hand), _cards(args.trick), args.trump)
+    return f"{' '.join(answer['legal'])}\n§{answer['section']}: {answer['rule']}"
+
+
+def tricks_winner(args: argparse.Namespace, client: RefereeClient) -> str:
+    answer = TwentyFour1718Client(client).tricks_winner(args.trick, args.trump, args.honors)
+    honors = " ".join(answer["honors"]) or "none"
+    return f"{answer['card']} takes the trick (position {answer['winner']}); honors: {honors}"
+
+
+def score(args: argparse.Namespace, client: RefereeClient) -> str:
+    body = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    answer = TwentyFour1718Client(client).score(body["hands"], body["turn_up"], body.get("tricks", []), honors=body.get("honors", "point"),
+                                                chips=body.get("chips"))
+    lines = [f"{step['step']}: player {step['player']} ({step['total']} chips)" for step in answer["steps"]]
+    reached = answer["reached_24"]
+    lines.append(f"Chips after the hand: {answer['totals']}")
+    if reached is not None:
+        lines.append(f"Player {reached['player']} reached 24 at the {reached['step']}: the game stops there")
+    return "\n".join(lines)
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The subcommands of ``kings twenty-four-1718``."""
+    new = commands.add_parser("new", help="a new match: the draw for the dealer and the first deal (JSON)")
+    new.add_argument("players", nargs="+", help="four or five names, in the order of play")
+    new.add_argument("--seed", type=int)
+    new.add_argument("--honors", choices=(*HONORS, "alternate"), default="point")
+    new.add_argument("--games", type=int, default=1)
+    new.set_defaults(run=new_match)
+
+    declared = commands.add_parser("declarations", help="the sequences, the Point and the chips of a deal")
+    declared.add_argument("hands", nargs="+", help='each hand as one quoted argument, "AC 2C 3C ...", from the leader, the dealer last')
+    declared.add_argument("--turn-up", required=True)
+    declared.add_argument("--honors", choices=HONORS, default="point")
+    declared.set_defaults(run=declarations)
+
+    legal = commands.add_parser("legal", help="the cards a hand may play to a trick, and why")
+    legal.add_argument("--hand", required=True, help='"KS 2S 5H AH"')
+    legal.add_argument("--trick", default="", help='the cards already played, in order: "7S 9S 3H"')
+    legal.add_argument("--trump", required=True, choices=("S", "H", "D", "C"))
+    legal.set_defaults(run=tricks_legal)
+
+    winner = commands.add_parser("winner", help="who takes a complete trick, and its honors")
+    winner.add_argument("trick", nargs="+", help="the cards in playing order")
+    winner.add_argument("--trump", required=True, choices=("S", "H", "D", "C"))
+    winner.add_argument("--honors", choices=HONORS, default="point")
+    winner.set_defaults(run=tricks_winner)
+
+    scored = commands.add_parser("score", help="a whole hand's chips, from a JSON file with the /score body")
+    scored.add_argument("file")
+    scored.set_defaults(run=score)

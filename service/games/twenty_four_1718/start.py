@@ -1,0 +1,161 @@
+"""Starting a match: the draw for the first dealer and the first deal, or a hand dealt at a real table (rules.md §2, §11.3).
+
+Every shuffle is seeded: shuffle 0 of a match is the draw for the dealer,
+shuffle ``n`` its ``n``-th deal, so a seed replays the whole match.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from service.core.cards import Card
+from service.core.problems import InvalidInput, Problem
+
+from .flow import Event, dealt_event, open_hand, settle, tally_of
+from .hand import score_turn_up
+from .pack import DEAL_SHAPES, PLAYER_COUNTS, shuffled
+from .state import MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
+
+DRAW_SHUFFLE = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRound:
+    """One round of the draw for the first deal: who drew which card."""
+
+    draws: tuple[tuple[str, Card], ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"draws": [{"player": name, "card": str(card)} for name, card in self.draws]}
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """A match as it starts: the state after the first deal, the draw for the dealer, what the deal scored."""
+
+    state: TableState
+    draw: tuple[DrawRound, ...]
+    events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"state": self.state.to_dict(), "seed": self.state.seed, "draw": [round_.to_dict() for round_ in self.draw],
+                "events": list(self.events)}
+
+
+def draw_for_dealer(names: Sequence[str], seed: int) -> tuple[int, tuple[DrawRound, ...]]:
+    """Each player draws a card; the highest deals; players tied for highest draw again from what is left (§2.1)."""
+    pack = shuffled(seed, DRAW_SHUFFLE)
+    drawing = list(range(len(names)))
+    rounds = []
+    while True:
+        drawn = [(seat, pack.pop()) for seat in drawing]
+        rounds.append(DrawRound(tuple((names[seat], card) for seat, card in drawn)))
+        top = max(card.rank for _, card in drawn)
+        drawing = [seat for seat, card in drawn if card.rank == top]
+        if len(drawing) == 1:
+            return drawing[0], tuple(rounds)
+
+
+def _options_problems(honors: str, games: int, seed: int | None) -> list[Problem]:
+    problems = []
+    if honors not in ("point", "face", "alternate"):
+        problems.append(Problem("/honors", "bad_choice", f"honors is point, face or alternate, not {honors!r}"))
+    if not 1 <= games <= MAX_GAMES:
+        problems.append(Problem("/games", "bad_integer", f"a match is 1 to {MAX_GAMES} games, not {games}"))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
+    return problems
+
+
+def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int = 1, seed: int | None = None,
+              dealer: int | None = None) -> NewMatch:
+    """Draw for the dealer (unless ``dealer`` is given), deal the first hand, score its turn-up."""
+    problems = roster_problems(names) + _options_problems(honors, games, seed)
+    if dealer is not None and not 0 <= dealer < len(names):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
+    if problems:
+        raise InvalidInput(problems)
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    rounds: tuple[DrawRound, ...] = ()
+    if dealer is None:
+        dealer, rounds = draw_for_dealer(names, seed)
+    blank = _blank(names, honors, games, seed, dealer)
+    events: list[Event] = []
+    state = open_hand(blank, dealer, 1, events)
+    return NewMatch(state, rounds, tuple(events))
+
+
+def _blank(names: Sequence[str], honors: HonorsOption, games: int, seed: int, dealer: int) -> TableState:
+    """A match before its first deal: seats without cards (never seen outside this module)."""
+    return TableState(players=tuple(Seat(name, ()) for name in names), honors=honors, games=games, game=1, hand_number=1,
+                      dealer=dealer, stock=Stock(Card(1, "S")), phase="declare", to_act=0, tricks=(), trick=Trick(0),
+                      seed=seed, deals=0)
+
+
+@dataclass(frozen=True, slots=True)
+class TableHand:
+    """A hand dealt at a real table, as typed in: every hand known, the stock's face-down cards known or only counted."""
+
+    names: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]  # in seat order (the order of play)
+    dealer: int
+    turn_up: Card
+    stock: tuple[Card, ...] = ()
+    honors: HonorsOption = "point"
+    games: int = 1
+    game: int = 1
+    hand_number: int = 1
+    chips: tuple[int, ...] | None = None  # before this deal
+    games_won: tuple[int, ...] | None = None
+    seed: int | None = None
+
+
+_STATE_TO_REQUEST = (  # where a table's fields sit in the state, and where they came from in the request
+    (re.compile(r"^/players/(\d+)/hand"), r"/hands/\1"),
+    (re.compile(r"^/players/(\d+)/(chips|games_won)$"), r"/\2/\1"),
+    (re.compile(r"^/players/(\d+)/name$"), r"/players/\1"),
+    (re.compile(r"^/stock/turn_up$"), "/turn_up"),
+    (re.compile(r"^/stock/cards/"), "/stock/"),
+)
+
+
+def _request_pointer(pointer: str) -> str:
+    """A state's pointer as the place in the ``/games/from-table`` request the value came from."""
+    for pattern, replacement in _STATE_TO_REQUEST:
+        if pattern.match(pointer):
+            return pattern.sub(replacement, pointer)
+    return pointer
+
+
+def table_hand(table: TableHand) -> NewMatch:
+    """The state of a hand dealt at a real table, its turn-up scored (which may end the game), ready for the declarations."""
+    seats = len(table.names)
+    problems = roster_problems(table.names) + _options_problems(table.honors, table.games, table.seed)
+    for name, values in (("chips", table.chips), ("games_won", table.games_won), ("hands", table.hands)):
+        if values is not None and len(values) != seats:
+            problems.append(Problem(f"/{name}", f"{name}_count", f"{len(values)} {name} given for {seats} players"))
+    if not 0 <= table.dealer < max(seats, 1):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {table.dealer} does not exist at a table of {seats}"))
+    if seats in PLAYER_COUNTS and len(table.stock) >= DEAL_SHAPES[seats].stock:
+        problems.append(Problem("/stock", "stock_size", f"the stock under the turn-up holds {DEAL_SHAPES[seats].stock - 1} cards at a table of {seats}"))
+    if problems:
+        raise InvalidInput(problems)
+    chips = table.chips or (0,) * seats
+    won = table.games_won or (0,) * seats
+    stock = Stock(table.turn_up, table.stock, DEAL_SHAPES[seats].stock - 1 - len(table.stock))
+    leader = (table.dealer + 1) % seats
+    state = TableState(
+        players=tuple(Seat(name, hand, chip, games) for name, hand, chip, games in zip(table.names, table.hands, chips, won, strict=True)),
+        honors=table.honors, games=table.games, game=table.game, hand_number=table.hand_number, dealer=table.dealer, stock=stock,
+        phase="declare", to_act=leader, tricks=(), trick=Trick(leader),
+        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed, deals=table.hand_number,
+    )
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput([replace(problem, pointer=_request_pointer(problem.pointer)) for problem in problems])
+    events: list[Event] = [dealt_event(state)]
+    after = settle(state, score_turn_up(tally_of(state), table.dealer, table.turn_up, state.hand_honors), events)
+    return NewMatch(after, (), tuple(events))

@@ -1,0 +1,413 @@
+"""A match of Twenty-Four as one immutable value: the seats, the hand being played, the games won (rules.md §11).
+
+Players are listed in the order of play, each one's right-hand neighbour
+next, so "to the right" is the next seat. The referee knows every hand; only
+the stock's face-down cards may be merely counted (a hand dealt at a real
+table). What can be derived is not stored: the trumps are the turn-up's
+suit, the leader sits after the dealer, a trick's taker is its highest card.
+Each trick records who led it, as a person reading the table would; the
+check compares that with the taker of the trick before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import Any, Literal, get_args
+
+from service.core.cards import Card, CardListError, card_texts, parse_card, parse_cards
+from service.core.problems import InvalidInput, Problem, excess_copies
+
+from .chips import WINNING_CHIPS
+from .hand import Replay, replay
+from .pack import DEAL_SHAPES, DECK_SIZE, HONOR_SETS, PACK, PLAYER_COUNTS, DealShape
+from .tricks import winning_position
+
+Phase = Literal["declare", "play", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
+HonorsOption = Literal["point", "face", "alternate"]
+HONORS_OPTIONS: tuple[str, ...] = (*HONOR_SETS, "alternate")
+MAX_GAMES = 99
+MAX_SEED = 2**53 - 1  # exact in any JSON number
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: name, the cards in hand, chips in the game under way, games won in the match."""
+
+    name: str
+    hand: tuple[Card, ...]
+    chips: int = 0
+    games_won: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "hand": card_texts(self.hand), "chips": self.chips, "games_won": self.games_won}
+
+
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """The cards left after the deal: the turn-up on top, the others face down (known to the referee, or only counted)."""
+
+    turn_up: Card
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+
+    @property
+    def size(self) -> int:
+        return 1 + len(self.cards) + self.hidden
+
+    def to_dict(self) -> dict[str, object]:
+        return {"turn_up": str(self.turn_up), "cards": card_texts(self.cards), "hidden": self.hidden}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: the seat that led it and its cards in playing order."""
+
+    leader: int
+    cards: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"leader": self.leader, "cards": card_texts(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table between two moves."""
+
+    players: tuple[Seat, ...]
+    honors: HonorsOption
+    games: int  # games the match is played to
+    game: int  # the game under way, from 1
+    hand_number: int  # the hand under way in this game, from 1
+    dealer: int
+    stock: Stock
+    phase: Phase
+    to_act: int
+    tricks: tuple[Trick, ...]  # the hand's completed tricks
+    trick: Trick  # the trick under way (empty before its lead)
+    seed: int
+    deals: int  # hands dealt in the match so far: the next deal's shuffle number
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def leader(self) -> int:
+        """The seat to the dealer's right: first to declare, first to lead."""
+        return (self.dealer + 1) % len(self.players)
+
+    @property
+    def trump(self) -> str:
+        return self.stock.turn_up.suit
+
+    @property
+    def hand_honors(self) -> str:
+        """The honors of the hand under way: with ``alternate``, odd hands of a game at the point, even at the face cards."""
+        if self.honors == "alternate":
+            return "point" if self.hand_number % 2 else "face"
+        return self.honors
+
+    @property
+    def shape(self) -> DealShape:
+        return DEAL_SHAPES[len(self.players)]
+
+    @property
+    def acting(self) -> Seat:
+        return self.players[self.to_act]
+
+    def seat_of(self, name: str) -> int | None:
+        return next((seat for seat, player in enumerate(self.players) if player.name == name), None)
+
+    def tricks_taken(self) -> list[int]:
+        """Tricks taken so far in this hand, per seat: each completed trick's taker led the one after it."""
+        taken = [0] * len(self.players)
+        if self.tricks:
+            for later in (*self.tricks[1:], self.trick):
+                taken[later.leader] += 1
+        return taken
+
+    def declared(self) -> int:
+        """How many players have declared in this hand (the leader first, the dealer last)."""
+        if self.phase == "declare":
+            return (self.to_act - self.leader) % len(self.players)
+        return len(self.players)
+
+    def played_cards(self) -> list[list[Card]]:
+        """The cards each seat has played in this hand, in order."""
+        seats = len(self.players)
+        played: list[list[Card]] = [[] for _ in range(seats)]
+        for trick in (*self.tricks, self.trick):
+            for position, card in enumerate(trick.cards):
+                played[(trick.leader + position) % seats].append(card)
+        return played
+
+    def dealt_hands(self) -> list[list[Card]]:
+        """Each seat's hand as dealt: what it holds now and what it has played."""
+        return [[*player.hand, *played] for player, played in zip(self.players, self.played_cards(), strict=True)]
+
+    def with_seat(self, seat: int, player: Seat) -> TableState:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "players": [player.to_dict() for player in self.players],
+            "honors": self.honors, "games": self.games, "game": self.game, "hand_number": self.hand_number,
+            "dealer": self.dealer, "stock": self.stock.to_dict(), "phase": self.phase, "to_act": self.to_act,
+            "tricks": [trick.to_dict() for trick in self.tricks], "trick": self.trick.to_dict(),
+            "seed": self.seed, "deals": self.deals,
+        }
+
+
+# -- checking a state whole ---------------------------------------------------------------------
+def roster_problems(names: Sequence[str], pointer: str = "/players/{}") -> list[Problem]:
+    """Four or five players (§1.2), each named, no name twice."""
+    problems = []
+    if len(names) not in PLAYER_COUNTS:
+        problems.append(Problem("/players", "player_count", f"Twenty-Four is played by four or five, not {len(names)} (rules.md §1.2)"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(pointer.format(index), "blank_name", "a player needs a name"))
+        elif name in seen:
+            problems.append(Problem(pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems
+
+
+def state_problems(state: TableState) -> list[Problem]:
+    """Everything wrong with a state, at once (rules.md §11.2)."""
+    problems = roster_problems([player.name for player in state.players], "/players/{}/name")
+    if len(state.players) not in PLAYER_COUNTS:
+        return problems  # without a table of four or five, no other count means anything
+    problems += _counter_problems(state)
+    problems += _card_problems(state)
+    shape = _trick_problems(state)
+    problems += shape or _hand_size_problems(state)
+    if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
+        return problems  # a replay of impossible cards or tricks would only repeat the fault
+    history = _history(state)
+    return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
+
+
+def _counter_problems(state: TableState) -> list[Problem]:
+    seats = len(state.players)
+    problems = []
+    for name, seat in (("dealer", state.dealer), ("to_act", state.to_act)):
+        if not 0 <= seat < seats:
+            problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {seats}"))
+    if not 1 <= state.game <= state.games:
+        problems.append(Problem("/game", "game_out_of_range", f"game {state.game} is not one of the match's {state.games}"))
+    over = state.phase == "over"
+    winners = [seat for seat, player in enumerate(state.players) if player.chips >= WINNING_CHIPS]
+    for seat, player in enumerate(state.players):
+        if player.chips > WINNING_CHIPS:
+            problems.append(Problem(f"/players/{seat}/chips", "too_many_chips", f"a game stops at {WINNING_CHIPS} chips (24 points), not {player.chips}"))
+    if not over and winners:
+        problems.append(Problem(f"/players/{winners[0]}/chips", "game_already_won",
+                                f"{state.players[winners[0]].name!r} has {WINNING_CHIPS} chips: the game stopped there (rules.md §3.3)"))
+    if over and len(winners) != 1:
+        problems.append(Problem("/players", "no_game_winner", f"a match over ends on a game won by one player at {WINNING_CHIPS} chips"))
+    won = sum(player.games_won for player in state.players)
+    expected = state.game if over else state.game - 1
+    if won != expected:
+        when = "the match ended with" if over else "before"
+        problems.append(Problem("/players", "games_won_total", f"the players have won {won} games in all; {when} game {state.game}, that is {expected}"))
+    if over and state.game != state.games:
+        problems.append(Problem("/phase", "match_not_over", f"the match is over only after game {state.games}; this is game {state.game}"))
+    return problems
+
+
+def _card_problems(state: TableState) -> list[Problem]:
+    """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2)."""
+    cards = list(_cards(state))
+    total = len(cards) + state.stock.hidden
+    # one pack holds each card once: only a table with a repeated card needs every card's place
+    problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
+    if total != DECK_SIZE:
+        problems.append(Problem("", "card_total", f"the hands, tricks and stock hold {total} cards, known and counted; the pack is {DECK_SIZE}"))
+    if state.stock.size != state.shape.stock:
+        problems.append(Problem("/stock", "stock_size",
+                                f"the stock holds {state.stock.size} cards with the turn-up; at a table of {state.seats} it is {state.shape.stock}"))
+    return problems
+
+
+def _cards(state: TableState) -> Iterator[Card]:
+    return chain(*(player.hand for player in state.players), *(trick.cards for trick in (*state.tricks, state.trick)),
+                 (state.stock.turn_up,), state.stock.cards)
+
+
+def _places(state: TableState) -> Iterator[tuple[str, Card]]:
+    for seat, player in enumerate(state.players):
+        yield from ((f"/players/{seat}/hand/{index}", card) for index, card in enumerate(player.hand))
+    for number, trick in enumerate(state.tricks):
+        yield from ((f"/tricks/{number}/cards/{index}", card) for index, card in enumerate(trick.cards))
+    yield from ((f"/trick/cards/{index}", card) for index, card in enumerate(state.trick.cards))
+    yield "/stock/turn_up", state.stock.turn_up
+    yield from ((f"/stock/cards/{index}", card) for index, card in enumerate(state.stock.cards))
+
+
+def _history(state: TableState) -> Replay:
+    """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
+    pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
+    return replay(state.dealt_hands(), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
+
+
+def _trick_problems(state: TableState) -> list[Problem]:
+    """The tricks' shape: leaders are seats, each the taker of the trick before; full tricks behind, one under way (§7.1, §7.6)."""
+    seats, dealt = len(state.players), state.shape.hand_size
+    everything = (*state.tricks, state.trick)
+    pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
+    problems = [Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
+                for at, trick in zip(pointers, everything, strict=True) if not 0 <= trick.leader < seats]
+    for at, trick in zip(pointers, state.tricks, strict=False):
+        if len(trick.cards) != seats:
+            problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
+    if len(state.trick.cards) >= seats:
+        problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
+    if problems:
+        return problems
+    expected = state.leader
+    for at, trick in zip(pointers, everything, strict=True):
+        if trick.leader != expected:
+            why = "the hand's leader" if at == pointers[0] else "the taker of the trick before"
+            problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
+        if len(trick.cards) == seats:
+            expected = (trick.leader + winning_position(trick.cards, state.trump)) % seats
+    if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
+        problems.append(Problem("/tricks", "hand_finished", f"all {dealt} tricks are played: the hand is scored and the next one dealt"))
+    if state.phase == "declare" and (state.tricks or state.trick.cards):
+        problems.append(Problem("/tricks", "tricks_before_declarations", "no card is played until every player has declared (rules.md §5.2)"))
+    if state.phase == "over" and state.trick.cards:
+        problems.append(Problem("/trick/cards", "trick_after_game", "a game stops as a trick is taken or the card scored, never mid-trick (rules.md §3.3)"))
+    return problems
+
+
+def _hand_size_problems(state: TableState) -> list[Problem]:
+    """Each hand holds what was dealt less what its player has played."""
+    seats, dealt = len(state.players), state.shape.hand_size
+    problems = []
+    for seat, (player, played) in enumerate(zip(state.players, state.played_cards(), strict=True)):
+        if len(player.hand) + len(played) != dealt:
+            problems.append(Problem(f"/players/{seat}/hand", "hand_size",
+                                    f"{player.name!r} holds {len(player.hand)} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}"))
+    return problems
+
+
+def _turn_problems(state: TableState) -> list[Problem]:
+    seats = len(state.players)
+    turn = (state.trick.leader + len(state.trick.cards)) % seats
+    if state.phase != "play" or state.to_act == turn:
+        return []
+    return [Problem("/to_act", "wrong_turn", f"seat {turn} plays next to this trick, not seat {state.to_act}")]
+
+
+def check_state(state: TableState) -> TableState:
+    """Return ``state`` if it describes a real table, else raise with every problem."""
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput(problems)
+    return state
+
+
+# -- reading a state from plain data ------------------------------------------------------------
+class Reader:
+    """Reads plain data into engine values, collecting every problem with its JSON pointer."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def problem(self, pointer: str, code: str, message: str) -> None:
+        self.problems.append(Problem(pointer, code, message))
+
+    def card(self, value: object, pointer: str) -> Card | None:
+        try:
+            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses non-strings itself
+        except ValueError as error:
+            self.problem(pointer, "bad_card", str(error))
+            return None
+
+    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            self.problem(pointer, "not_a_list", "expected a list of cards")
+            return ()
+        try:
+            return tuple(parse_cards(value))
+        except CardListError as error:
+            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
+            return ()
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, low: int, high: int, default: int | None = None) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.problem(f"{pointer}/{key}", "bad_integer", f"{key} is a whole number from {low} to {high}, not {value!r}")
+            return low
+        return value
+
+    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...]) -> str:
+        value = data.get(key)
+        if value not in options:
+            self.problem(f"{pointer}/{key}", "bad_choice", f"{key} is one of {', '.join(options)}, not {value!r}")
+            return options[0]
+        return str(value)
+
+    def mapping(self, value: object, pointer: str, shape: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.problem(pointer, "not_an_object", f"expected an object {shape}")
+            return {}
+        return value
+
+    def name(self, value: object, pointer: str) -> str:
+        if not isinstance(value, str) or len(value) > MAX_NAME:
+            self.problem(pointer, "bad_name", f"a name is a string of at most {MAX_NAME} characters")
+            return ""
+        return value
+
+
+def state_from_dict(data: Mapping[str, Any]) -> TableState:
+    """Read a state from its plain form and check it whole; every problem is raised at once."""
+    reader = Reader()
+    seats = data.get("players")
+    if not isinstance(seats, list):
+        reader.problem("/players", "not_a_list", "players is a list of seats, in the order of play")
+        seats = []
+    players = tuple(_seat(reader, item, f"/players/{index}") for index, item in enumerate(seats))
+    count = max(len(players), max(PLAYER_COUNTS))  # seat numbers are checked against the real count later, with the roster
+    stock_data = reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
+    turn_up = reader.card(stock_data.get("turn_up"), "/stock/turn_up")
+    stock = Stock(turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"),
+                  reader.integer(stock_data, "hidden", "/stock", 0, DECK_SIZE, 0))
+    tricks_data = data.get("tricks", [])
+    if not isinstance(tricks_data, list):
+        reader.problem("/tricks", "not_a_list", "tricks is the list of the hand's completed tricks")
+        tricks_data = []
+    tricks = tuple(_trick(reader, item, f"/tricks/{number}", count) for number, item in enumerate(tricks_data))
+    games = reader.integer(data, "games", "", 1, MAX_GAMES, 1)
+    state = TableState(
+        players=players, honors=reader.choice(data, "honors", "", HONORS_OPTIONS),  # type: ignore[arg-type]
+        games=games, game=reader.integer(data, "game", "", 1, MAX_GAMES, 1), hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
+        dealer=reader.integer(data, "dealer", "", 0, count - 1), stock=stock,
+        phase=reader.choice(data, "phase", "", PHASES),  # type: ignore[arg-type]
+        to_act=reader.integer(data, "to_act", "", 0, count - 1), tricks=tricks,
+        trick=_trick(reader, data.get("trick"), "/trick", count),
+        seed=reader.integer(data, "seed", "", 0, MAX_SEED), deals=reader.integer(data, "deals", "", 1, 1_000_000),
+    )
+    if reader.problems:
+        raise InvalidInput(reader.problems + roster_problems([player.name for player in players], "/players/{}/name"))
+    return check_state(state)
+
+
+def _seat(reader: Reader, item: object, at: str) -> Seat:
+    data = reader.mapping(item, at, '{"name", "hand", "chips", "games_won"}')
+    return Seat(reader.name(data.get("name"), f"{at}/name"), reader.cards(data.get("hand"), f"{at}/hand"),
+                reader.integer(data, "chips", at, 0, WINNING_CHIPS, 0), reader.integer(data, "games_won", at, 0, MAX_GAMES, 0))
+
+
+def _trick(reader: Reader, item: object, at: str, seats: int) -> Trick:
+    data = reader.mapping(item, at, '{"leader": seat, "cards": [...]}')
+    return Trick(reader.integer(data, "leader", at, 0, seats - 1), reader.cards(data.get("cards", []), f"{at}/cards"))

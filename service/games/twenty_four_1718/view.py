@@ -1,0 +1,59 @@
+"""What one player may see of the table (rules.md §11.4).
+
+Their own hand; of everyone else only how many cards they hold. The
+turn-up, the trick under way, the chips, the tricks each player has taken
+and the declarations already made are public. Completed tricks lie face
+down, so their cards are not shown, nor is any card of the stock but the
+turn-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.core.cards import card_texts
+
+from .declarations import declare
+from .pack import honors_of
+from .state import TableState
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    state: TableState
+    seat: int
+
+    def to_dict(self) -> dict[str, object]:
+        state = self.state
+        names = [player.name for player in state.players]
+        taken = state.tricks_taken()
+        return {
+            "player": names[self.seat], "seat": self.seat, "phase": state.phase,
+            "to_act": None if state.phase == "over" else names[state.to_act],
+            "games": state.games, "game": state.game, "hand_number": state.hand_number,
+            "dealer": names[state.dealer], "leader": names[state.leader],
+            "trump": state.trump, "turn_up": str(state.stock.turn_up), "stock_face_down": state.stock.size - 1,
+            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
+            "hand": card_texts(state.players[self.seat].hand),
+            "players": [{"name": player.name, "cards": len(player.hand), "chips": player.chips, "games_won": player.games_won,
+                         "tricks_taken": taken[seat]} for seat, player in enumerate(state.players)],
+            "declarations": self._declarations(),
+            "tricks_played": len(state.tricks),
+            "trick": {"leader": names[state.trick.leader], "cards": card_texts(state.trick.cards)},
+        }
+
+    def _declarations(self) -> list[dict[str, object]]:
+        """The declarations made so far in this hand, in order: public once spoken.
+
+        A match over before any trick of its last hand shows none: the state cannot tell whether
+        the game stopped at the turn-up or after the declarations (the events of that move did)."""
+        state = self.state
+        if state.phase == "over" and not state.tricks:
+            return []
+        dealt = state.dealt_hands()
+        made = []
+        for offset in range(state.declared()):
+            seat = (state.leader + offset) % state.seats
+            announced = declare([dealt[seat]], state.trump).of_player(0)
+            made.append({"player": state.players[seat].name, **announced})
+        return made

@@ -1,0 +1,126 @@
+"""The game's client methods, command-line subcommands and tournament rows, against the app in process (no network)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+
+import pytest
+
+from service.client import RefereeClient, RefereeError
+from service.games.twenty_four_1718 import cli
+from service.games.twenty_four_1718.client import TwentyFour1718Client
+from service.games.twenty_four_1718.tournament import ROW_SCORER
+from service.games.twenty_four_1718.web import DECLARATIONS_REQUEST, EXAMPLE_HANDS, SCORE_STOP_REQUEST, TABLE_REQUEST
+from service.tournaments.scoring import GameRow, RowsRefused
+
+
+class InProcessClient(RefereeClient):
+    """A RefereeClient whose calls go to the Flask test client instead of a socket."""
+
+    def __init__(self, flask_client) -> None:
+        super().__init__("http://in-process")
+        self.flask = flask_client
+
+    def call(self, method: str, path: str, body=None):
+        response = self.flask.open(path, method=method, json=body)
+        answer = response.get_json()
+        if response.status_code >= 400:
+            raise RefereeError(response.status_code, answer["title"], answer["detail"], answer["type"], tuple(answer["errors"]))
+        return answer
+
+
+@pytest.fixture
+def referee(client) -> InProcessClient:
+    return InProcessClient(client)
+
+
+def test_every_client_method_reaches_its_endpoint(referee):
+    game = TwentyFour1718Client(referee)
+    assert game.rules()["slug"] == "twenty-four-1718"
+    assert game.conformance()["cases"]
+    match = game.new_match(["a", "b", "c", "d", "e"], seed=3, honors="face", games=2, dealer=0)
+    state = match["state"]
+    assert (state["dealer"], state["honors"], state["games"]) == (0, "face", 2)
+    assert game.check_state(state)["valid"] is True
+    move = game.legal_moves(state)["moves"][0]
+    assert game.validate(state, move)["legal"] is True
+    assert game.apply(state, move)["events"][0]["type"] == "declared"
+    assert game.view(state, "c")["player"] == "c"
+    assert game.from_table(TABLE_REQUEST)["state"]["stock"]["cards"] == ["KC"]
+    assert game.declarations(EXAMPLE_HANDS, "5H", trump="H")["chips"] == [0, 1, 2, 0, 1]
+    assert game.tricks_legal(["KS", "2S", "5H", "AH"], ["7S", "9S", "3H"], "H")["legal"] == ["KS"]
+    assert game.tricks_winner(["7S", "9S", "3H", "KS", "2H"], "H")["winner"] == 2
+    assert game.score(EXAMPLE_HANDS, "5H", [], chips=[0, 0, 5, 0, 0])["reached_24"]["step"] == "sequence"
+
+
+def test_a_refusal_raises_with_the_problem(referee):
+    with pytest.raises(RefereeError) as caught:
+        TwentyFour1718Client(referee).tricks_winner(["2S", "3S"], "H")
+    assert caught.value.status == 422
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    cli.add_commands(parser.add_subparsers(dest="command", required=True))
+    return parser.parse_args(argv)
+
+
+def test_cli_new_match(referee):
+    args = parse("new", "ann", "bob", "cy", "dee", "--seed", "5", "--honors", "alternate")
+    answer = args.run(args, referee)
+    assert answer["seed"] == 5 and len(answer["state"]["players"]) == 4
+
+
+def test_cli_declarations(referee):
+    args = parse("declarations", *[" ".join(hand) for hand in DECLARATIONS_REQUEST["hands"]], "--turn-up", "5H")
+    text = args.run(args, referee)
+    assert "Sequences: player 2 scores 2" in text and "Point: player 1, 5 cards worth 47" in text and "[0, 1, 2, 0, 1]" in text
+
+
+def test_cli_legal_and_winner(referee):
+    args = parse("legal", "--hand", "KS 2S 5H AH", "--trick", "7S,9S,3H", "--trump", "H")
+    assert args.run(args, referee).startswith("KS\n§7.2:")
+    args = parse("winner", "7S", "9S", "3H", "KS", "2H", "--trump", "H")
+    assert args.run(args, referee) == "3H takes the trick (position 2); honors: 3H 2H"
+
+
+def test_cli_score_from_a_file(referee, tmp_path):
+    body = tmp_path / "hand.json"
+    body.write_text(json.dumps(SCORE_STOP_REQUEST))
+    args = parse("score", str(body))
+    text = args.run(args, referee)
+    assert "Player 2 reached 24 at the sequence" in text
+
+
+# -- tournament rows -----------------------------------------------------------------------------------------
+def rows(*chips: str) -> list[GameRow]:
+    return [GameRow(number, name, {"chips": text}) for number, (name, text) in enumerate(zip("abcde", chips, strict=False), start=2)]
+
+
+def test_the_player_at_six_chips_wins_the_game():
+    assert ROW_SCORER.score(rows("3", "6", "0", "5")) == {"a": Fraction(0), "b": Fraction(1), "c": Fraction(0), "d": Fraction(0)}
+    assert ROW_SCORER.columns == ("chips",)
+
+
+@pytest.mark.parametrize(("chips", "code"), [(("3", "x", "0", "6"), "bad_chips"), (("3", "7", "0", "6"), "bad_chips"),
+                                             (("3", "5", "0", "4"), "one_winner"), (("6", "6", "0", "4"), "one_winner"),
+                                             (("6", "1", "0"), "player_count")])
+def test_bad_rows_are_refused_with_every_problem(chips, code):
+    with pytest.raises(RowsRefused) as caught:
+        ROW_SCORER.score(rows(*chips))
+    assert code in {problem.code for problem in caught.value.problems}
+
+
+def test_a_sheet_of_chips_gives_standings_of_games_won():
+    from service.tournaments.rows import read_results, table_from_records
+    from service.tournaments.scoring import game_row_scorer
+    from service.tournaments.standings import standings
+
+    scorer = game_row_scorer("twenty-four-1718")
+    assert scorer is ROW_SCORER
+    records = [{"game": game, "player": player, "chips": chips} for game, line in (("g1", "6 2 3 0"), ("g2", "1 6 4 4"), ("g3", "5 2 6 1"))
+               for player, chips in zip(("ann", "bob", "cy", "dee"), line.split(), strict=True)]
+    table = standings(read_results(table_from_records(records), scorer)).to_dict()["standings"]
+    assert [(row["player"], row["total"]) for row in table] == [("ann", 1), ("bob", 1), ("cy", 1), ("dee", 0)]

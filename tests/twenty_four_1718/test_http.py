@@ -1,0 +1,186 @@
+"""Twenty-Four (1718) through HTTP (the Flask test client): its own endpoints, the shared referee endpoints, problems."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.games.twenty_four_1718.web import (
+    DECLARATIONS_REQUEST,
+    EXAMPLE_HANDS,
+    SCORE_STOP_REQUEST,
+    TABLE_REQUEST,
+    TRICK_LEGAL_REQUEST,
+    TRICK_WINNER_REQUEST,
+    examples,
+)
+
+ROOT = "/v1/twenty-four-1718"
+
+
+def post(client, path: str, body: dict, status: int = 200) -> dict:
+    response = client.post(ROOT + path, json=body)
+    assert response.status_code == status, response.get_json()
+    return response.get_json()
+
+
+# -- the issue's endpoints, with the issue's fields -------------------------------------------------------
+def test_declarations_answer_the_issues_fields(client):
+    answer = post(client, "/declarations", DECLARATIONS_REQUEST)
+    assert answer["turn_up"]["honor"] is True and answer["turn_up"]["chips"] == {"dealer": 1}
+    assert {"player", "cards", "length", "top"} <= set(answer["sequences"][0])
+    assert answer["sequence_winner"] == 2
+    assert answer["point"] == {"winner": 1, "suit": "S", "count": 5, "sum": 47}
+    assert answer["chips"] == [0, 1, 2, 0, 1]
+
+
+def test_tricks_legal_is_the_readings_example(client):
+    assert post(client, "/tricks/legal", TRICK_LEGAL_REQUEST) == {
+        "legal": ["KS"], "duty": "head", "section": "7.2",
+        "rule": "holding spades, the suit led, the player must follow and beat 9S, the highest of them in the trick"}
+
+
+def test_tricks_legal_leading_needs_no_trick(client):
+    assert post(client, "/tricks/legal", {"hand": ["2C", "KD"], "trump": "S"})["legal"] == ["2C", "KD"]
+
+
+def test_tricks_winner_is_the_readings_example(client):
+    assert post(client, "/tricks/winner", TRICK_WINNER_REQUEST) == {"winner": 2, "card": "3H", "honors": ["3H", "2H"]}
+    assert post(client, "/tricks/winner", {**TRICK_WINNER_REQUEST, "honors": "face"})["honors"] == []
+
+
+def test_score_stops_at_the_sequence(client):
+    answer = post(client, "/score", SCORE_STOP_REQUEST)
+    assert [(s["step"], s["player"]) for s in answer["steps"]] == [("turn_up", 4), ("sequence", 2)]
+    assert answer["reached_24"]["step"] == "sequence"
+    assert answer["totals"] == [0, 0, 6, 0, 1]
+
+
+def test_score_of_a_whole_hand_with_the_card(client):
+    from .deals import played_hand
+
+    hand = played_hand(2)
+    answer = post(client, "/score", {"hands": hand.hands, "turn_up": hand.turn_up, "tricks": hand.tricks, "honors": "face"})
+    assert answer["complete"] is True and answer["steps"][-1]["step"] == "card"
+    assert sum(answer["chips"]) == len(answer["steps"])
+
+
+# -- matches ------------------------------------------------------------------------------------------
+def test_a_seeded_match_is_reproducible(client):
+    body = {"players": ["ann", "bob", "cy", "dee"], "seed": 77, "honors": "alternate", "games": 3}
+    first = post(client, "/games", body)
+    assert first == post(client, "/games", body)
+    assert first["seed"] == 77 and len(first["state"]["players"][0]["hand"]) == 12
+    assert first["state"]["stock"]["hidden"] == 0 and len(first["state"]["stock"]["cards"]) == 3
+
+
+def test_a_table_hand_counts_what_the_table_cannot_see(client):
+    body = {key: value for key, value in TABLE_REQUEST.items() if key != "stock"}
+    answer = post(client, "/games/from-table", body)
+    assert answer["state"]["stock"] == {"turn_up": "5H", "cards": [], "hidden": 1}
+    assert answer["draw"] == []
+    assert post(client, "/state/check", {"state": answer["state"]}) == {"valid": True, "problems": []}
+
+
+def test_the_referee_endpoints_play_a_move(client):
+    state = examples()["state"]
+    legal = post(client, "/moves/legal", {"state": state})
+    assert legal["player"] == "cy" and legal["duty"]["duty"] == "ruff" and legal["counts"] == {"play": 5}
+    verdict = post(client, "/moves/validate", {"state": state, "move": {"player": "cy", "action": "play", "card": "3D"}})
+    assert verdict["legal"] is False
+    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("must_ruff", "7.3", "/card")]
+    applied = post(client, "/moves/apply", {"state": state, "move": legal["moves"][0]})
+    assert applied["events"][0]["type"] == "played"
+    view = post(client, "/view", {"state": applied["state"], "player": "dee"})
+    assert view["hand"] == applied["state"]["players"][3]["hand"]
+    assert all("hand" not in seat for seat in view["players"])
+
+
+def test_an_illegal_apply_is_a_problem_with_the_verdicts_reasons(client):
+    state = examples()["state"]
+    response = client.post(ROOT + "/moves/apply", json={"state": state, "move": {"player": "cy", "action": "play", "card": "3D"}})
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+
+
+# -- problems -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("path", "body", "pointer"), [
+    ("/tricks/legal", {"hand": ["KS", "1X"], "trump": "H"}, "/hand/1"),
+    ("/tricks/legal", {"hand": ["KS"], "trick": ["KS"], "trump": "H"}, "/trick/0"),
+    ("/tricks/winner", {"trick": ["2S", "3S", "4S"], "trump": "H"}, "/trick"),
+    ("/declarations", {**DECLARATIONS_REQUEST, "hands": EXAMPLE_HANDS[:3]}, "/hands"),
+    ("/declarations", {**DECLARATIONS_REQUEST, "trump": "S"}, "/trump"),
+    ("/score", {**SCORE_STOP_REQUEST, "tricks": [["2S", "8S"]], "chips": None}, "/chips"),
+    ("/score", {**SCORE_STOP_REQUEST, "tricks": [["3S", "AD"]], "chips": [0, 0, 0, 0, 0]}, "/tricks/0/1"),
+    ("/games", {"players": ["a", "a", "b", "c"]}, "/players/1"),
+    ("/games/from-table", {**TABLE_REQUEST, "turn_up": "AC"}, "/turn_up"),
+    ("/games/from-table", {**TABLE_REQUEST, "stock": ["2S"]}, "/stock/0"),
+    ("/games/from-table", {**TABLE_REQUEST, "chips": [0, 6, 0, 0, 0]}, "/chips/1"),
+    ("/games/from-table", {**TABLE_REQUEST, "hands": [EXAMPLE_HANDS[0][:9], *EXAMPLE_HANDS[1:]]}, "/hands/0"),
+])
+def test_bad_input_is_a_422_pointing_at_the_fault(client, path, body, pointer):
+    response = client.post(ROOT + path, json=body)
+    assert response.status_code == 422, response.get_json()
+    assert pointer in [error["pointer"] for error in response.get_json()["errors"]]
+
+
+def test_an_impossible_state_is_reported_whole(client):
+    state = examples()["state"]
+    broken = {**state, "players": [{**state["players"][0], "hand": state["players"][0]["hand"][:-1]}, *state["players"][1:]], "to_act": 0}
+    answer = post(client, "/state/check", {"state": broken})
+    found = {(p["pointer"], p["code"]) for p in answer["problems"]}
+    assert answer["valid"] is False
+    assert ("/state/players/0/hand", "hand_size") in found and ("/state", "card_total") in found
+
+
+def test_rules_cite_every_section_the_verdicts_use(client):
+    sections = {s["section"] for s in client.get(ROOT + "/rules").get_json()["sections"]}
+    from service.games.twenty_four_1718.chips import RULE_OF_STEP
+    from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
+
+    assert set(RULE_OF_DUTY.values()) | set(RULE_OF_STEP.values()) | {"1.2", "5.2", "6.1", "10.3", "2.2", "3.3"} <= sections
+
+
+# -- self-play through HTTP ----------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_hundred_random_matches_through_http(client):
+    """Each move listed by /moves/legal, chosen at random and posted to /moves/apply; the tracker checks every invariant."""
+    import random
+
+    from .selfplay import NAMES, Tracker
+
+    hands = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        players = 4 + seed % 2
+        started = post(client, "/games", {"players": NAMES[:players], "seed": seed, "honors": rng.choice(["point", "face", "alternate"])})
+        state = started["state"]
+        tracker = Tracker(players, [0] * players)
+        tracker.step(state, started["events"])
+        while state["phase"] != "over":
+            move = rng.choice(post(client, "/moves/legal", {"state": state})["moves"])
+            applied = post(client, "/moves/apply", {"state": state, "move": move})
+            tracker.step(applied["state"], applied["events"])
+            state = applied["state"]
+        tracker.finish()
+        hands += tracker.hands_checked
+    assert hands >= 100
+
+
+def test_score_checks_the_declarations_a_table_announced(client):
+    right = [{"sequences": [["AC", "2C", "3C", "4C", "5C"]], "point": {"count": 5, "sum": 15}},
+             {"sequences": [["8S", "9S", "10S", "JS", "QS"]]}, {}, {"sequences": []}, {"point": {"count": 3, "sum": 17}}]
+    assert post(client, "/score", {**SCORE_STOP_REQUEST, "declarations": right})["reached_24"]["step"] == "sequence"
+    wrong = [*right[:2], {"sequences": [["8H", "9H", "10H", "JH", "QH"]]}, {"point": {"count": 3, "sum": 20}}, right[4]]
+    response = client.post(ROOT + "/score", json={**SCORE_STOP_REQUEST, "declarations": wrong})
+    assert response.status_code == 422
+    found = {(error["pointer"], error["code"]) for error in response.get_json()["errors"]}
+    assert found == {("/declarations/2/sequences", "wrong_sequences"), ("/declarations/3/point", "wrong_point")}
+
+
+def test_the_rules_catalog_states_the_readings_facts(client):
+    rules = client.get(ROOT + "/rules").get_json()
+    assert rules["card_order"] == ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
+    assert rules["deal"] == {"5": {"batches": [3, 3, 4], "hand": 10, "stock": 2}, "4": {"batches": [3, 3, 3, 3], "hand": 12, "stock": 4}}
+    assert rules["honors"] == {"point": ["A", "2", "3", "4", "5"], "face": ["9", "10", "J", "Q", "K"]}
+    assert [item["step"] for item in rules["precedence"]] == ["turn_up", "sequence", "point", "honors", "card"]
+    assert (rules["chips_to_win"], rules["points_per_chip"], rules["players"]) == (6, 4, {"min": 4, "max": 5})
