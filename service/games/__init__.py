@@ -16,6 +16,7 @@ from service.core.protocol import Game
 
 GAME_PACKAGES: dict[str, str] = {
     "24-kings": "service.games.kings",
+    "three-kings": "service.games.three_kings",
 }
 
 
