@@ -1,4 +1,4 @@
-"""What a table chooses: the scoring method and whether to play it out (rules.md §7, §8)."""
+"""What a table chooses: the scoring method and whether to play it out (rules.md §8, §9)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class Rules:
 
 
 def rules_problems(rules: Rules, pointer: str) -> list[Problem]:
-    """Method 1 has no points to count when three Kings no longer end the game (§8)."""
+    """Method 1 has no points to count when three Kings no longer end the game (§9)."""
     if rules.play_it_out and rules.scoring == "three_kings_wins":
         return [Problem(f"{pointer}/play_it_out", "play_it_out_needs_points",
-                        "play_it_out is scored by bonus or penalty, not three_kings_wins (rules.md §8)")]
+                        "play_it_out is scored by bonus or penalty, not three_kings_wins (rules.md §9)")]
     return []

@@ -1,4 +1,4 @@
-"""The rule book's three ways to end a game's count (rules.md §7): who won, and with how many points."""
+"""The rule book's three ways to end a game's count (rules.md §8): who won, and with how many points."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class Result:
 
 
 def score(piles: Mapping[str, Sequence[Card]], three_kings: str | None, scoring: Scoring) -> Result:
-    """Score a finished game; equal best scores share the win (§7.4)."""
+    """Score a finished game; equal best scores share the win (§8.4)."""
     if scoring == "three_kings_wins":
         return Result(None, (three_kings,) if three_kings is not None else ())
     sign = 1 if scoring == "bonus" else -1

@@ -1,4 +1,4 @@
-"""A game of Three Kings as one immutable value, checked whole (rules.md §2, §9).
+"""A game of Three Kings as one immutable value, checked whole (rules.md §2, §11).
 
 A zone holds the cards the referee knows (in order, top last) and a count of
 cards it cannot see, so one state serves a game the service dealt and a
@@ -102,7 +102,7 @@ class GameState:
         return {player.name: player.pile for player in self.players}
 
     def expected_outcome(self) -> Outcome:
-        """The outcome a finished game has: three Kings end it unless played out (§6, §8)."""
+        """The outcome a finished game has: three Kings end it unless played out (§7, §9)."""
         reason: EndReason = "three_kings" if self.three_kings is not None and not self.rules.play_it_out else "all_passed"
         return Outcome(reason, self.three_kings, score(self.piles(), self.three_kings, self.rules.scoring))
 
@@ -149,7 +149,7 @@ def roster_problems(names: list[str], pointer: str = "/players/{}") -> list[Prob
 
 
 def state_problems(state: GameState) -> list[Problem]:
-    """Everything wrong with a state, at once (rules.md §9)."""
+    """Everything wrong with a state, at once (rules.md §11)."""
     count = len(state.players)
     problems = roster_problems([player.name for player in state.players], "/players/{}/name") + rules_problems(state.rules, "/rules")
     if count < MIN_PLAYERS or count > MAX_PLAYERS:
@@ -176,9 +176,9 @@ def _turn_problems(state: GameState) -> list[Problem]:
     if not 0 <= state.passes <= len(state.players):
         problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
     elif state.passes and state.draw_pile.size:
-        problems.append(Problem("/passes", "passes_with_cards_to_draw", "passes are only counted once the draw pile is empty (rules.md §6.3)"))
+        problems.append(Problem("/passes", "passes_with_cards_to_draw", "passes are only counted once the draw pile is empty (rules.md §7.2)"))
     elif state.passes == len(state.players) and state.phase != "over":
-        problems.append(Problem("/phase", "game_should_be_over", "every player has passed with the pile empty: the game is over (rules.md §6.3)"))
+        problems.append(Problem("/phase", "game_should_be_over", "every player has passed with the pile empty: the game is over (rules.md §7.2)"))
     return problems
 
 
@@ -191,7 +191,7 @@ def _three_kings_problems(state: GameState) -> list[Problem]:
     elif seat is not None and state.players[seat].hand.kings() < 3:
         problems.append(Problem("/three_kings", "three_kings_not_held", f"{holder!r} does not show three Kings in hand"))
     if holder is None:
-        problems += [Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §6.1)")
+        problems += [Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §7.1)")
                      for s, p in enumerate(state.players) if p.hand.kings() >= 3]
     if state.phase == "over":
         expected = state.expected_outcome()
@@ -202,7 +202,7 @@ def _three_kings_problems(state: GameState) -> list[Problem]:
     elif state.outcome is not None:
         problems.append(Problem("/outcome", "outcome_mismatch", "a game still in play has no outcome"))
     elif holder is not None and not state.rules.play_it_out:
-        problems.append(Problem("/phase", "game_should_be_over", f"{holder!r} holds three Kings: the game is over (rules.md §6.1)"))
+        problems.append(Problem("/phase", "game_should_be_over", f"{holder!r} holds three Kings: the game is over (rules.md §7.1)"))
     return problems
 
 
