@@ -332,11 +332,13 @@ def _discard_reasons(state: GameState, player: Player, card: Card | None, choice
 
 
 def _no_pass_reason(choices: Choices, player: Player) -> Reason:
-    if choices.sets:
+    if choices.sure_set is not None:
         return Reason("set_available", "3.4", "/action", "a set can be taken: a pass is only for a hand that can do nothing")
+    if any(not card.is_king for card in player.hand.cards):
+        return Reason("discard_available", "3.4", "/action", f"{player.name!r} holds a card other than a King and must discard")
     if choices.take_king:
         return Reason("king_available", "3.4", "/action", "the table's King can be taken: a pass is only for a hand that can do nothing")
-    return Reason("discard_available", "3.4", "/action", f"{player.name!r} holds a card other than a King and must discard")
+    return Reason("unseen_not_kings", "10.4", "/action", "a pass shows every unseen card as a King, and the pack has too few Kings left")
 
 
 def verify_move(state: GameState, move: Move) -> None:
