@@ -7,6 +7,7 @@ draws, so a test knows exactly which card comes next.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from service.games.three_kings.cards import parse_card
@@ -15,6 +16,7 @@ from service.games.three_kings.state import GameState, read_state
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
+@cache  # a handful of texts, read millions of times by the self-play checks
 def rank_of(text: str) -> str:
     """The rank of a card text, worked out here without the engine: ``10H`` -> ``10``, ``JK`` -> ``K``."""
     text = text.upper()
