@@ -14,7 +14,7 @@ from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from service.games.kings.start import new_game
 from service.games.kings.state import GameState
-from service.http.convert import castles_from
+from service.games.kings.web import castles_from
 
 # /hands bodies of random holdings for bench-http and the soak: traffic that no cache holds whole.
 VARIED_HOLDINGS = 2000

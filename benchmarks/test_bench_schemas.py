@@ -9,13 +9,13 @@ import json
 import pytest
 
 from benchmarks.bodies import bodies
-from schemas.games import StateRequestSchema
-from schemas.moves import MoveRequestSchema
-from schemas.scoring import CalculusRequestSchema, HandsRequestSchema
+from schemas.kings import CalculusRequestSchema, HandsRequestSchema
 from service.http.problems import strict_json
+from service.http.referee import game_web, request_schemas
 
+KINGS_BODIES = request_schemas(game_web("24-kings"))
 SCHEMAS = {"calculus-6p": CalculusRequestSchema(), "hands-7": HandsRequestSchema(),
-           "moves-legal": StateRequestSchema(), "moves-apply": MoveRequestSchema()}
+           "moves-legal": KINGS_BODIES.state(), "moves-apply": KINGS_BODIES.move()}
 BODIES = bodies()
 
 

@@ -1,33 +1,69 @@
-"""The rules catalog a client draws its hand table from, and the health check."""
+"""The health check and the list of games."""
 
 from marshmallow import fields
 
 from .base import LeanSchema
 
 
-class HandSpecSchema(LeanSchema):
-    name = fields.String(required=True)
-    family = fields.String(required=True)
-    tier = fields.String(required=True)
-    size = fields.Integer(required=True)
-    ranks = fields.List(fields.List(fields.String()), required=True, metadata={"description": "Alternative rank patterns."})
-    suits = fields.String(required=True)
-    structure = fields.String(required=True)
-    points = fields.String(required=True, metadata={"example": "(1/2)*|K1 - K2|"})
-    castles = fields.List(fields.Integer(), required=True)
-
-
-class HandSetSchema(LeanSchema):
-    name = fields.String(required=True)
-    description = fields.String(required=True)
-    hands = fields.List(fields.String(), required=True)
-
-
-class RulesCatalogSchema(LeanSchema):
-    hands = fields.List(fields.Nested(HandSpecSchema), required=True)
-    hand_sets = fields.List(fields.Nested(HandSetSchema), required=True)
-    options = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-
-
 class HealthSchema(LeanSchema):
     status = fields.String(required=True, metadata={"example": "ok"})
+
+
+class PlayerRangeSchema(LeanSchema):
+    min = fields.Integer(required=True)
+    max = fields.Integer(required=True)
+
+
+class SectionSchema(LeanSchema):
+    section = fields.String(required=True, metadata={"example": "9.4"})
+    title = fields.String(required=True, metadata={"example": "Play a King"})
+
+
+class GameFactsSchema(LeanSchema):
+    slug = fields.String(required=True, metadata={"description": "The game's URL name: its endpoints are under /v1/{slug}."})
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    rule_book = fields.String(required=True, metadata={"description": "The rule book the referee follows, as players know it."})
+    rules_version = fields.String(required=True)
+    players = fields.Nested(PlayerRangeSchema, required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={"description": "Option name: what it changes."})
+
+
+class GameRulesSchema(GameFactsSchema):
+    """A game's facts and rule text; a game may add its own catalog (24 Kings: its hands and hand sets)."""
+
+    class Meta:
+        unknown = "include"
+
+    sections = fields.List(fields.Nested(SectionSchema), required=True, metadata={"description": "The sections verdicts cite."})
+    text = fields.String(required=True, metadata={"description": "The rule text, in Markdown."})
+
+
+class GameListingSchema(GameFactsSchema):
+    rules = fields.String(required=True, metadata={"example": "/v1/24-kings/rules"})
+    conformance = fields.String(required=True, metadata={"example": "/v1/24-kings/conformance"})
+    endpoints = fields.List(fields.String(), required=True, metadata={"example": ["POST /v1/24-kings/moves/legal"]})
+
+
+class GamesSchema(LeanSchema):
+    games = fields.List(fields.Nested(GameListingSchema), required=True)
+
+
+class ConformanceAnswerSchema(LeanSchema):
+    status = fields.Integer(required=True)
+    content_type = fields.String(required=True)
+    body = fields.Raw(required=True, allow_none=True)
+
+
+class ConformanceCaseSchema(LeanSchema):
+    name = fields.String(required=True)
+    note = fields.String(required=True)
+    method = fields.String(required=True)
+    path = fields.String(required=True)
+    body = fields.Raw(required=True, allow_none=True)
+    answer = fields.Nested(ConformanceAnswerSchema, required=True)
+
+
+class ConformanceSchema(LeanSchema):
+    game = fields.String(required=True)
+    cases = fields.List(fields.Nested(ConformanceCaseSchema), required=True)

@@ -7,8 +7,8 @@ from marshmallow import fields, validate
 from service.games.kings.rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS
 
 from .base import LeanSchema
-from .common import RulesSchema
 from .fields import Integer, Number
+from .kings import RulesSchema
 
 MAX_ROWS = 10_000
 

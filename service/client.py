@@ -56,43 +56,44 @@ class RefereeClient:
             raise _problem(response)
         return response
 
-    def _json(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+        """Any JSON endpoint: ``call("POST", "/v1/twenty-four/solve", {...})``; the game clients build on it."""
         answer: dict[str, Any] = self._send(method, path, json=body).json()
         return answer
 
     def health(self) -> dict[str, Any]:
-        return self._json("GET", "/healthz")
+        return self.call("GET", "/healthz")
 
     def rules(self) -> dict[str, Any]:
-        return self._json("GET", "/v1/24-kings/rules")
+        return self.call("GET", "/v1/24-kings/rules")
 
     def new_game(self, players: Sequence[str], *, seed: int | None = None, rules: Mapping[str, Any] | None = None,
                  dealer: int = 0, direction: str = "clockwise") -> dict[str, Any]:
         body = {"players": list(players), "rules": dict(rules or {}), "dealer": dealer, "direction": direction}
-        return self._json("POST", "/v1/24-kings/games", body | ({"seed": seed} if seed is not None else {}))
+        return self.call("POST", "/v1/24-kings/games", body | ({"seed": seed} if seed is not None else {}))
 
     def game_from_table(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/games/from-table", dict(body))
+        return self.call("POST", "/v1/24-kings/games/from-table", dict(body))
 
-    def check_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/state/check", {"state": state})
+    def check_state(self, state: Mapping[str, Any], *, game: str = "24-kings") -> dict[str, Any]:
+        return self.call("POST", f"/v1/{game}/state/check", {"state": state})
 
-    def legal_moves(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/moves/legal", {"state": state})
+    def legal_moves(self, state: Mapping[str, Any], *, game: str = "24-kings") -> dict[str, Any]:
+        return self.call("POST", f"/v1/{game}/moves/legal", {"state": state})
 
-    def validate(self, state: Mapping[str, Any], move: Mapping[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/moves/validate", {"state": state, "move": move})
+    def validate(self, state: Mapping[str, Any], move: Mapping[str, Any], *, game: str = "24-kings") -> dict[str, Any]:
+        return self.call("POST", f"/v1/{game}/moves/validate", {"state": state, "move": move})
 
-    def apply(self, state: Mapping[str, Any], move: Mapping[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/moves/apply", {"state": state, "move": move})
+    def apply(self, state: Mapping[str, Any], move: Mapping[str, Any], *, game: str = "24-kings") -> dict[str, Any]:
+        return self.call("POST", f"/v1/{game}/moves/apply", {"state": state, "move": move})
 
     def hands(self, castles: Sequence[Mapping[str, Any]], cards: Sequence[str], rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return self._json("POST", "/v1/24-kings/hands", {"castles": list(castles), "cards": list(cards), "rules": dict(rules or {})})
+        return self.call("POST", "/v1/24-kings/hands", {"castles": list(castles), "cards": list(cards), "rules": dict(rules or {})})
 
     def calculus(self, castles: Sequence[Mapping[str, Any]], players: Sequence[Mapping[str, Any]], *,
                  rules: Mapping[str, Any] | None = None, caller: str | None = None) -> dict[str, Any]:
         body = {"castles": list(castles), "players": list(players), "rules": dict(rules or {})}
-        return self._json("POST", "/v1/24-kings/calculus", body | ({"caller": caller} if caller else {}))
+        return self.call("POST", "/v1/24-kings/calculus", body | ({"caller": caller} if caller else {}))
 
     def standings(self, rows_or_file: Sequence[Mapping[str, Any]] | Path | str, *, answer: str = "json",
                   rules: Mapping[str, Any] | None = None) -> Any:

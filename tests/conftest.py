@@ -34,6 +34,19 @@ def golden_cases(name: str) -> list[dict[str, Any]]:
     return cases
 
 
+@pytest.fixture(scope="session")
+def app():
+    """The Flask tutorial's fixtures: one app for the session, a test client per test."""
+    from service import create_app
+
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
 def make_castles(*texts: str) -> list[Castle]:
     """Castles from short texts: ``"4H"`` or ``"4H+KH"`` (Kings after ``+``)."""
     return [parse_castle(text) for text in texts]

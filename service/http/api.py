@@ -6,6 +6,7 @@ from functools import wraps
 from http import HTTPStatus
 from typing import Any
 
+from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Response
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
@@ -24,6 +25,23 @@ PROBLEM_EXAMPLE = {
     "errors": [{"pointer": "/castles/1/card", "code": "castle_suit_repeated",
                 "message": "castle 2 (3H) has the suit of castle 1; the four castles are of four different suits"}],
 }
+
+
+def schema_name(schema: Any) -> str:
+    """A schema's name in the OpenAPI document: a game's schemas carry the game's name (``schemas.twenty_four.Move`` → ``TwentyFourMove``).
+
+    Every game has a Move and a State; without the prefix apispec would number them.
+    """
+    cls = resolve_schema_cls(schema)
+    cls = cls[0] if isinstance(cls, list) else cls
+    name = cls.__name__.removesuffix("Schema") or cls.__name__
+    module = cls.__module__.split(".")
+    if module[0] == "schemas" and len(module) == 2 and module[1] not in SHARED_SCHEMA_MODULES:
+        return "".join(part.capitalize() for part in module[1].split("_")) + name
+    return name
+
+
+SHARED_SCHEMA_MODULES = frozenset({"base", "common", "compiled", "fields", "meta", "tournaments"})
 
 
 def problem_example(status: HTTPStatus) -> dict[str, Any]:

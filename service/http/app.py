@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -12,20 +13,21 @@ from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.tournaments.rows import BadRows
 
-from .api import RefereeApi
+from .api import RefereeApi, schema_name
 from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
 
 MAX_BODY_BYTES = 1024 * 1024
-API_DESCRIPTION = """A stateless referee and scorer for the card game 24 Kings.
+API_DESCRIPTION = """A stateless referee and scorer for card games: 24 Kings and the other games of its rule books.
 
-Post a table and get back the legal moves, a verdict on a move (with reasons),
-the state after a move, the hands a set of cards holds, and The Calculus.
+`GET /v1/games` lists them. For each game at `/v1/{game}`, post a table and get
+back the legal moves, a verdict on a move (with reasons that cite the game's rule
+text), the state after a move, one player's view, and the game's scores.
 Every error is an RFC 9457 problem document with a JSON pointer per problem.
-The rules applied, section by section, are in RULES.md."""
+Each game's rules, section by section, are at `GET /v1/{game}/rules`."""
 
 DEFAULT_CONFIG: dict[str, Any] = {
-    "API_TITLE": "24 Kings referee",
+    "API_TITLE": "Card game referee",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
@@ -41,16 +43,19 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
-    api = RefereeApi(app)
+    api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
     app.register_error_handler(InvalidInput, from_invalid_input)
     app.register_error_handler(BadRows, from_bad_rows)
     app.register_error_handler(IllegalMove, from_illegal_move)
     app.register_error_handler(Exception, from_unexpected)
 
-    from .views import games, meta, moves, scoring, tournaments
+    from .referee import mount_games
+    from .views import meta, tournaments
 
-    for blueprint in (meta.rules_blp, games.blp, moves.blp, scoring.blp, tournaments.blp, meta.health_blp):
+    api.register_blueprint(meta.games_blp)
+    mount_games(api)
+    for blueprint in (tournaments.blp, meta.health_blp):
         api.register_blueprint(blueprint)
-    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "24 Kings referee"}))
+    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee"}))
     app.extensions["referee_api"] = api
     return app

@@ -21,10 +21,10 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
+from service.games import GAME_PACKAGES
 from service.tournaments.rows import BadRows
 
 PROBLEM_MIME = "application/problem+json"
-TYPE_PREFIX = "urn:24-kings:problem:"
 JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
 TOO_DEEP = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
@@ -52,7 +52,7 @@ def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str
                      title: str | None = None, headers: Mapping[str, str] | None = None) -> Response:
     """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1)."""
     body = {
-        "type": TYPE_PREFIX + slug if slug else "about:blank",
+        "type": problem_type(slug) if slug else "about:blank",
         "title": title or HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,
@@ -62,6 +62,14 @@ def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
     response.headers.update(headers or {})
     return response
+
+
+def problem_type(slug: str) -> str:
+    """A domain problem's type URN, naming the game whose endpoint answered (``urn:twenty-four:problem:invalid-input``),
+    or the referee for endpoints of no game (``urn:referee:problem:...``)."""
+    parts = request.path.split("/")
+    owner = parts[2] if len(parts) > 3 and parts[1] == "v1" and parts[2] in GAME_PACKAGES else "referee"
+    return f"urn:{owner}:problem:{slug}"
 
 
 _MESSAGE_PREFIX_CODES = {

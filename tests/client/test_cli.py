@@ -12,7 +12,7 @@ import pytest
 import requests
 from openpyxl import load_workbook
 
-from service.http.examples import CALCULUS_REQUEST
+from service.games.kings.web import CALCULUS_REQUEST
 from tests.conftest import ROOT, free_port, stop
 
 

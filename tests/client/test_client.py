@@ -3,7 +3,7 @@
 import pytest
 
 from service.client import RefereeClient, RefereeError, RefereeUnavailable
-from service.http.examples import CALCULUS_REQUEST, HANDS_REQUEST, TABLE_SETUP_REQUEST
+from service.games.kings.web import CALCULUS_REQUEST, HANDS_REQUEST, TABLE_SETUP_REQUEST
 from tests.conftest import ROOT, free_port
 
 

@@ -8,12 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemas.scoring import HandsRequestSchema
+from schemas.kings import HandsRequestSchema
 from service.core.problems import InvalidInput
 from service.games.kings.pack import full_deck
-from service.http.convert import castles_from, rules_from
-from service.http.examples import CALCULUS_REQUEST, HANDS_REQUEST, NEW_GAME_REQUEST, TABLE_SETUP_REQUEST
-from service.http.views_support import hands_report
+from service.games.kings.web import CALCULUS_REQUEST, HANDS_REQUEST, NEW_GAME_REQUEST, TABLE_SETUP_REQUEST, castles_from, hands_report, rules_from
 from tests.conftest import golden_cases
 
 V1 = "/v1/24-kings"
@@ -245,9 +243,9 @@ def test_new_game_refusals(client):
 
 
 def test_unexpected_errors_are_problems_too(app, monkeypatch):
-    from service.http.views import scoring
+    from service.games.kings import web
 
-    monkeypatch.setattr(scoring, "calculus", lambda *args: 1 / 0)
+    monkeypatch.setattr(web, "calculus", lambda *args: 1 / 0)
     response = app.test_client().post(f"{V1}/calculus", json=CALCULUS_REQUEST)
     body = assert_problem(response, 500)
     assert body["type"].endswith("internal") and "ZeroDivision" not in body["detail"]

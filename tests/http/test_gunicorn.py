@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_health_and_a_calculus_through_gunicorn(server):
     assert requests.get(f"{server}/healthz", timeout=5).json() == {"status": "ok"}
-    from service.http.examples import CALCULUS_REQUEST
+    from service.games.kings.web import CALCULUS_REQUEST
 
     response = requests.post(f"{server}/v1/24-kings/calculus", json=CALCULUS_REQUEST, timeout=5)
     assert response.status_code == 200 and response.json()["winners"] == ["bob"]
@@ -21,7 +21,7 @@ def test_health_and_a_calculus_through_gunicorn(server):
 
 def test_a_body_sent_in_chunks_or_with_its_length_reads_the_same(server):
     """A declared length is read straight from the input; a chunked body goes through werkzeug."""
-    from service.http.examples import CALCULUS_REQUEST
+    from service.games.kings.web import CALCULUS_REQUEST
 
     raw = json.dumps(CALCULUS_REQUEST).encode()
     url, headers = f"{server}/v1/24-kings/calculus", {"Content-Type": "application/json"}

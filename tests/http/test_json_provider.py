@@ -4,7 +4,6 @@ import decimal
 import json
 
 from service import create_app
-from service.http.json_provider import EncodedJson
 
 
 def encoded(app, data):
@@ -28,19 +27,6 @@ def test_debug_answers_are_indented_as_flask_does():
     assert encoded(app, {"a": 1}).get_data() == b'{\n  "a": 1\n}\n'
 
 
-def test_an_encoded_part_is_sent_as_it_is(app):
-    response = encoded(app, {"a": EncodedJson('[{"x":1},"♥"]'), "b": 2})
-    assert response.get_data() == '{"a":[{"x":1},"♥"],"b":2}\n'.encode()
-
-
-def test_an_encoded_part_reads_the_same_through_flasks_encoder():
-    """Debug mode and what orjson refuses go to Flask's encoder, which must read encoded parts back, not refuse them."""
-    debug = create_app({"TESTING": True, "DEBUG": True})
-    assert encoded(debug, {"a": EncodedJson('[1,{"y":null}]')}).get_data() == b'{\n  "a": [\n    1,\n    {\n      "y": null\n    }\n  ]\n}\n'
-    big = 2**70
-    assert json.loads(encoded(create_app({"TESTING": True}), {"n": big, "a": EncodedJson("[true]")}).get_data()) == {"n": big, "a": [True]}
-
-
 def test_an_unknown_type_still_goes_to_flasks_encoder(app):
-    """orjson's default hook takes encoded parts only; a Decimal, which orjson does not know, is Flask's to write, as before."""
+    """A Decimal, which orjson does not know, is Flask's to write."""
     assert json.loads(encoded(app, {"d": decimal.Decimal("1.50")}).get_data()) == {"d": "1.50"}

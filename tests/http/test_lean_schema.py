@@ -19,18 +19,18 @@ from marshmallow import Schema, ValidationError, fields
 from schemas.base import LeanSchema
 from schemas.compiled import Unsure, compile_loader
 from schemas.fields import CANONICAL_OF_TEXT
-from schemas.games import NewGameRequestSchema, StateRequestSchema, TableSetupRequestSchema
-from schemas.moves import MoveRequestSchema
-from schemas.scoring import CalculusRequestSchema, HandsRequestSchema
+from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequestSchema, TableSetupRequestSchema
 from schemas.tournaments import StandingsRequestSchema
 from service.core.cards import ONE_DECK
-from service.http.examples import examples
+from service.games.kings.web import examples
+from service.http.referee import game_web, request_schemas
 
 EX = examples()
+StateRequestSchema, MoveRequestSchema, _ = request_schemas(game_web("24-kings"))
 CASES = [
     (CalculusRequestSchema, EX["calculus_request"]), (HandsRequestSchema, EX["hands_request"]),
     (NewGameRequestSchema, EX["new_game_request"]), (TableSetupRequestSchema, EX["table_setup_request"]),
-    (StateRequestSchema, EX["state_request"]), (MoveRequestSchema, EX["move_request"]),
+    (StateRequestSchema, {"state": EX["state"]}), (MoveRequestSchema, {"state": EX["state"], "move": EX["move"]}),
     (StandingsRequestSchema, {"rows": [{"game": 1, "player": "ann", "points": 2}]}),
 ]
 EDGE_NUMBERS = st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 10**400, 1e308, 1.0, -0.0, 2.5])
@@ -185,7 +185,7 @@ def test_the_fast_path_agrees_with_marshmallow_at_every_length_and_range_bound(s
             assert fast[0] == "unsure" or fast == stock_load(schema_class, body), (path, value)
 
 
-MOVE = EX["move_request"]
+MOVE = {"state": EX["state"], "move": EX["move"]}
 
 
 @pytest.mark.parametrize(("path", "value"), [

@@ -7,7 +7,6 @@ Points are kept in halves (``half_points``) so that every sum is exact.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -93,9 +92,7 @@ class Progress:
 
     A missing entry is a card (``QH``) or, where any suit will do, a rank with
     ``*`` (``Q*``). Readings share these records (see :func:`_hand_progress`),
-    so each one builds its answer once, when it is made: as the fixed parts of
-    :meth:`to_dict`, and as compact JSON text (``json_text``) for an answer
-    sent as it is.
+    so each one builds the fixed parts of its answer once, when it is made.
     """
 
     spec: HandSpec
@@ -105,7 +102,6 @@ class Progress:
     half_points: int
     _answer: dict[str, object] = field(init=False, repr=False, compare=False)
     _held_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    json_text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_held_texts", tuple(card_texts(self.held)))
@@ -119,7 +115,6 @@ class Progress:
             "complete": self.complete,
             "points": as_number(self.half_points),
         })
-        object.__setattr__(self, "json_text", _COMPACT_JSON.encode(self.to_dict()))
 
     @property
     def complete(self) -> bool:
@@ -556,21 +551,19 @@ def _or(values: Iterable[int]) -> int:
     return result
 
 
-@lru_cache(maxsize=1 << 13)  # ≈ 8 MB when full (answers and their JSON text); random holdings then share 95% of readings
+@lru_cache(maxsize=1 << 13)  # ≈ 6.5 MB when full; random holdings then share 95% of readings
 def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
     """One hand's progress, shared between holdings that agree on the bits deciding it.
 
     ``levels`` is the holding's count levels masked to the cards the hand's
     targets name (for an any-suit target, every card of its ranks, since the
     answer names their suits), so equal keys give equal answers. The cache is
-    bounded whatever the traffic; a reading not in it costs ≈ 5.5 µs a hand,
-    ≈ 1.7 of them to encode its JSON text.
+    bounded whatever the traffic; a reading not in it costs ≈ 4 µs a hand.
     """
     return scorer._progress_from_levels(hand, levels)
 
 
 _rank_of = itemgetter(0)  # a Card's rank, at C speed
-_COMPACT_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # one encoder: json.dumps builds one per call
 
 # Scorer._groups_for_ranks, one table per shape of groups; bounded by the 2^12 sets of ranks A-Q (a holding's keys hold no King).
 _GROUPS_FOR_RANKS: dict[tuple[int, ...], dict[int, list[int]]] = {}

@@ -122,7 +122,27 @@ class Transition:
         return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
 
 
+@dataclass(frozen=True, slots=True)
+class LegalReport:
+    """The answer to "what may be played now?": who acts, in which phase, every move, and how many of each action."""
+
+    state: GameState
+    moves: tuple[LegalMove, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "player": self.state.acting.name if self.state.phase != "over" else None,
+            "phase": self.state.phase,
+            "moves": [move.to_dict() for move in self.moves],
+            "counts": dict(Counter(move.move.action for move in self.moves)),
+        }
+
+
 # -- legal moves ----------------------------------------------------------------------
+def legal_report(state: GameState) -> LegalReport:
+    return LegalReport(state, tuple(legal_moves(state)))
+
+
 def legal_moves(state: GameState) -> list[LegalMove]:
     """Every legal move of the player to act, each distinct choice once (two 5H are one choice).
 

@@ -1,48 +1,42 @@
-"""GET /v1/24-kings/rules (the hand catalog and options) and GET /healthz."""
+"""GET /healthz and GET /v1/games: liveness, and every registered game with its endpoints."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Flask, Response, current_app, jsonify
 
-from schemas.meta import HealthSchema, RulesCatalogSchema
-from service.core.cards import RANK_NAMES
-from service.games.kings.catalog import HAND_SETS, HANDS
-from service.games.kings.rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS
+from schemas.meta import GamesSchema, HealthSchema
+from service.games import registered_games
 
 from ..api import RefereeBlueprint
 
-rules_blp = RefereeBlueprint("rules", __name__, url_prefix="/v1/24-kings", description="The hand catalog and the options.")
 health_blp = RefereeBlueprint("health", __name__, description="Liveness.")
+games_blp = RefereeBlueprint("games", __name__, url_prefix="/v1", description="The games this referee knows.")
 
 
-def catalog() -> dict[str, Any]:
-    return {
-        "hands": [
-            {
-                "name": spec.name, "family": spec.family, "tier": spec.tier, "size": spec.size,
-                "ranks": [[RANK_NAMES[r] for r in alt] for alt in spec.ranks], "suits": spec.suits.kind,
-                "structure": spec.structure(), "points": spec.points.text(), "castles": list(spec.suits.castles),
-            }
-            for spec in HANDS
-        ],
-        "hand_sets": [
-            {"name": name, "description": HAND_SET_DESCRIPTIONS[name], "hands": [s.name for s in HANDS if hand_set.allows(s)]}
-            for name, hand_set in HAND_SETS.items()
-        ],
-        "options": dict(OPTION_DESCRIPTIONS),
-    }
+def games_listing(app: Flask) -> dict[str, Any]:
+    """Each game's facts, where its rule text and conformance cases are, and every endpoint it answers."""
+    listing = []
+    for game in registered_games():
+        info, root = game.info, f"/v1/{game.info.slug}/"
+        endpoints = sorted(
+            f"{method} {rule.rule}" for rule in app.url_map.iter_rules() if rule.rule.startswith(root)
+            for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
+        )
+        listing.append({
+            "slug": info.slug, "title": info.title, "summary": info.summary, "rule_book": info.rule_book,
+            "rules_version": info.rules_version, "players": {"min": info.players[0], "max": info.players[1]},
+            "options": dict(info.options), "rules": root + "rules", "conformance": root + "conformance", "endpoints": endpoints,
+        })
+    return {"games": listing}
 
 
-CATALOG = catalog()
-
-
-@rules_blp.route("/rules", methods=["GET"])
-@rules_blp.answers(RulesCatalogSchema, CATALOG, "The 24 hands (structure, suits, points) and the options.")
-def get_rules() -> Response:
-    """The hand catalog and options, so a client can draw the hand table."""
-    return jsonify(CATALOG)
+@games_blp.route("/games", methods=["GET"])
+@games_blp.answers(GamesSchema, {"games": []}, "Every game: its facts, rule text, conformance cases and endpoints.")
+def list_games() -> Response:
+    """The registry of games, so a client can discover what this referee judges."""
+    return jsonify(games_listing(current_app._get_current_object()))
 
 
 @health_blp.route("/healthz", methods=["GET"])

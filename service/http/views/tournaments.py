@@ -10,12 +10,12 @@ from flask import Response, jsonify, request
 
 from schemas.tournaments import StandingsQuerySchema, StandingsRequestSchema, StandingsResponseSchema
 from service.games.kings.rules import OPTION_NAMES, Rules
+from service.games.kings.web import rules_from
 from service.tournaments.rows import Table, read_rows, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
-from ..convert import rules_from
 from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
 
 blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")

@@ -2,7 +2,7 @@
 
 from service.core.cards import parse_card
 from service.games.kings.castles import Castle
-from service.http.convert import castles_from
+from service.games.kings.web import castles_from
 
 TABLE = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 

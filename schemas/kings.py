@@ -1,0 +1,278 @@
+"""24 Kings' schemas: its rules and castles, states and moves, /hands and /calculus, the hand catalog."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from service.games.kings.hands import MAX_HOLDING
+from service.games.kings.moves import ACTIONS
+from service.games.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
+from service.games.kings.start import MAX_SEED
+from service.games.kings.state import DIRECTIONS, MAX_PLAYERS, PHASES
+
+from .base import LeanSchema
+from .common import ReasonSchema, player_name
+from .fields import Boolean, Card, CardList, Integer, Number
+
+DECK = 104
+MAX_TABLE_PLAYERS = 10
+
+def option_field(name: str) -> Boolean:
+    return Boolean(load_default=False, metadata={"description": OPTION_DESCRIPTIONS[name]})
+
+
+class RulesSchema(LeanSchema):
+    """The hand set and the seven options; all optional, defaults as the standard game."""
+
+    hands = fields.String(
+        load_default="standard", validate=validate.OneOf(HAND_SET_NAMES),
+        metadata={"description": "; ".join(f"{k}: {v}" for k, v in HAND_SET_DESCRIPTIONS.items())},
+    )
+    subjects_count = option_field("subjects_count")
+    no_harm_no_foul = option_field("no_harm_no_foul")
+    static_castles = option_field("static_castles")
+    equal_opportunity = option_field("equal_opportunity")
+    shuffle_me_out = option_field("shuffle_me_out")
+    face_up_consequences = option_field("face_up_consequences")
+    ghoul_raiser = option_field("ghoul_raiser")
+
+
+class CastleSchema(LeanSchema):
+    """A castle card and the Kings stacked on it (0 to 2), bottom first."""
+
+    card = Card(required=True)
+    kings = CardList(load_default=list, validate=validate.Length(max=2))
+
+
+def castles_field() -> fields.List:
+    return fields.List(
+        fields.Nested(CastleSchema), required=True, validate=validate.Length(equal=4),
+        metadata={"description": "The four castles in order: 1 North, 2 West, 3 East, 4 South."},
+    )
+
+
+class HandSchema(LeanSchema):
+    name = fields.String(required=True, metadata={"example": "Half 7's"})
+    family = fields.String(required=True)
+    tier = fields.String(required=True, validate=validate.OneOf(["super", "full", "half"]))
+    cards = fields.List(fields.String(), required=True)
+    points = Number(required=True, metadata={"description": "Exact: a whole number or a half."})
+
+
+class SplitSchema(LeanSchema):
+    """A player's cards divided for The Calculus."""
+
+    score = Number(required=True, metadata={"description": "Exact: a whole number or a half."})
+    pointer = fields.String(required=True, allow_none=True)
+    hands = fields.List(fields.Nested(HandSchema), required=True)
+    saved = fields.List(fields.String(), required=True, metadata={"description": "Left-over cards a King saved (all of them under NO HARM-NO FOUL)."})
+    penalised = fields.List(fields.String(), required=True, metadata={"description": "Left-over cards that cost their face value."})
+    kings = fields.List(fields.String(), required=True, metadata={"description": "Kings held besides the Pointer (never penalised)."})
+
+
+
+
+class ZoneSchema(LeanSchema):
+    """Cards the referee knows (in order, top last) and how many it cannot see."""
+
+    cards = CardList(load_default=list, validate=validate.Length(max=DECK))
+    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=DECK))
+
+
+class PlayerStateSchema(LeanSchema):
+    name = player_name(required=True)
+    hand = fields.Nested(ZoneSchema, required=True)
+    status = fields.String(load_default="in", validate=validate.OneOf(["in", "out"]))
+    score = Number(load_default=None, allow_none=True, validate=validate.Range(min=-10_000, max=10_000),
+                         metadata={"description": "Set once the player is scored (a false call, or the game's end)."})
+
+
+class OutcomeSchema(LeanSchema):
+    reason = fields.String(required=True, validate=validate.OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
+    caller = fields.String(required=True, allow_none=True)
+    castle_values = fields.List(Integer(validate=validate.Range(min=0, max=100)), required=True, validate=validate.Length(equal=4))
+    winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
+
+
+class GameStateSchema(LeanSchema):
+    """A whole table between two moves; players in clockwise seat order."""
+
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    players = fields.List(fields.Nested(PlayerStateSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    castles = castles_field()
+    draw_pile = fields.Nested(ZoneSchema, required=True)
+    face_up = CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": "The face-up discard pile, top last."})
+    face_down = fields.Nested(ZoneSchema, load_default=dict)
+    set_aside = fields.Nested(ZoneSchema, load_default=dict)
+    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The Turn's seat."})
+    direction = fields.String(load_default="clockwise", validate=validate.OneOf(DIRECTIONS))
+    to_act = Integer(required=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
+    phase = fields.String(load_default="kingdom-action", validate=validate.OneOf(PHASES))
+    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    shuffles = Integer(load_default=0, validate=validate.Range(min=0, max=10**6))
+    outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+
+
+def seat_fields() -> dict[str, fields.Field]:
+    return {
+        "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
+                               metadata={"description": "Names in clockwise seat order."}),
+        "rules": fields.Nested(RulesSchema, load_default=dict),
+        "dealer": Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1)),
+        "direction": fields.String(load_default="clockwise", validate=validate.OneOf(DIRECTIONS)),
+    }
+
+
+NewGameRequestSchema = LeanSchema.from_dict(
+    {**seat_fields(), "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED),
+                                             metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})},
+    name="NewGameRequest",
+)
+
+TableSetupRequestSchema = LeanSchema.from_dict(
+    {
+        **seat_fields(),
+        "castles": castles_field(),
+        "face_up": CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": "The Castle Phase's discards."}),
+        "hands": fields.List(CardList(validate=validate.Length(max=7)), validate=validate.Length(max=MAX_PLAYERS),
+                             metadata={"description": "Per seat, the cards of that hand the referee may see."}),
+    },
+    name="TableSetupRequest",
+)
+
+
+class CastleTurnSchema(LeanSchema):
+    card = fields.String(required=True)
+    became = fields.String(required=True, metadata={"example": "castle 1"})
+
+
+class NewGameResponseSchema(LeanSchema):
+    state = fields.Nested(GameStateSchema, required=True)
+    castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
+    deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})
+
+
+class MoveSchema(LeanSchema):
+    player = player_name(required=True, metadata={"description": "The player making the move."})
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    card = Card(allow_none=True, metadata={"description": "The card discarded, dumped or played (not for call_hand)."})
+    castle = Integer(allow_none=True, validate=validate.Range(min=1, max=4), metadata={"description": "1-4, for play_king and dethrone."})
+    take_face_up = CardList(load_default=list, validate=validate.Length(max=2),
+                            metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing."})
+    drawn = CardList(load_default=list, validate=validate.Length(max=2), metadata={"description": "Cards drawn from a counted (unseen) draw pile."})
+    reveal = CardList(allow_none=True, validate=validate.Length(max=8), metadata={"description": "A caller's cards the referee cannot see."})
+
+
+class LegalMoveSchema(MoveSchema):
+    """A move as /moves/legal lists it: it may be posted back to /moves/validate or /moves/apply as it is
+    (the two notes below are the referee's, and are not read from a posted move)."""
+
+    call_valid = Boolean(metadata={"description": "For call_hand: whether the call would be valid."})
+    face_up_choices = fields.List(fields.String(), validate=validate.Length(max=DECK),
+                                  metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."})
+
+
+class LegalMovesResponseSchema(LeanSchema):
+    player = fields.String(required=True, allow_none=True)
+    phase = fields.String(required=True)
+    moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+
+
+class VerdictSchema(LeanSchema):
+    legal = Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    call_valid = Boolean(metadata={"description": "For a legal call_hand: whether it is a valid call."})
+
+
+class TransitionSchema(LeanSchema):
+    move = fields.Nested(MoveSchema, required=True)
+    state = fields.Nested(GameStateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+
+
+class HandsRequestSchema(LeanSchema):
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    castles = castles_field()
+    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING),
+                     metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
+
+
+class ProgressSchema(LeanSchema):
+    name = fields.String(required=True)
+    family = fields.String(required=True)
+    tier = fields.String(required=True)
+    in_play = Boolean(required=True, metadata={"description": "Whether the hand set in force plays this hand."})
+    held = fields.List(fields.String(), required=True)
+    missing = fields.List(fields.String(), required=True, metadata={"description": "Cards still needed; 'Q*' means a Queen of any suit."})
+    complete = Boolean(required=True)
+    points = Number(required=True)
+
+
+class HandsResponseSchema(LeanSchema):
+    castle_values = fields.List(Integer(), required=True)
+    valid_call = Boolean(required=True)
+    calling_split = fields.Nested(SplitSchema, required=True, allow_none=True)
+    best = fields.Nested(SplitSchema, required=True)
+    found = fields.List(fields.Nested(HandSchema), required=True)
+    progress = fields.List(fields.Nested(ProgressSchema), required=True)
+
+
+class TablePlayerSchema(LeanSchema):
+    name = player_name(required=True)
+    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards."})
+    pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
+    hands = fields.List(CardList(validate=validate.Length(min=3, max=6)), validate=validate.Length(max=34),
+                        metadata={"description": "Declared hands; omitted, the referee chooses the best."})
+
+
+class CalculusRequestSchema(LeanSchema):
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    castles = castles_field()
+    players = fields.List(fields.Nested(TablePlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_TABLE_PLAYERS))
+    caller = player_name()
+
+
+class PlayerResultSchema(SplitSchema):
+    name = fields.String(required=True)
+    declared = Boolean(required=True)
+
+
+class CallSchema(LeanSchema):
+    player = fields.String(required=True)
+    valid = Boolean(required=True)
+    reason = fields.String(required=True)
+
+
+class CalculusResponseSchema(LeanSchema):
+    castle_values = fields.List(Integer(), required=True)
+    players = fields.List(fields.Nested(PlayerResultSchema), required=True)
+    winners = fields.List(fields.String(), required=True)
+    call = fields.Nested(CallSchema, metadata={"description": "Present when a caller was given."})
+
+
+class HandSpecSchema(LeanSchema):
+    name = fields.String(required=True)
+    family = fields.String(required=True)
+    tier = fields.String(required=True)
+    size = fields.Integer(required=True)
+    ranks = fields.List(fields.List(fields.String()), required=True, metadata={"description": "Alternative rank patterns."})
+    suits = fields.String(required=True)
+    structure = fields.String(required=True)
+    points = fields.String(required=True, metadata={"example": "(1/2)*|K1 - K2|"})
+    castles = fields.List(fields.Integer(), required=True)
+
+
+class HandSetSchema(LeanSchema):
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    hands = fields.List(fields.String(), required=True)
+
+
+class RulesCatalogSchema(LeanSchema):
+    hands = fields.List(fields.Nested(HandSpecSchema), required=True)
+    hand_sets = fields.List(fields.Nested(HandSetSchema), required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.String(), required=True)

@@ -1,0 +1,231 @@
+"""24 Kings over HTTP: the endpoints only it has (new games, /hands, /calculus), its schemas and examples.
+
+The shared referee endpoints (state check, legal moves, validate, apply,
+view, rules, conformance) are mounted from ``GAME`` by
+:mod:`service.http.referee`; this module gives them the schemas a 24 Kings
+state and move travel in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from flask import Response, jsonify
+
+from schemas.kings import (
+    CalculusRequestSchema,
+    CalculusResponseSchema,
+    GameStateSchema,
+    HandsRequestSchema,
+    HandsResponseSchema,
+    LegalMoveSchema,
+    LegalMovesResponseSchema,
+    NewGameRequestSchema,
+    NewGameResponseSchema,
+    TableSetupRequestSchema,
+    TransitionSchema,
+    VerdictSchema,
+)
+from service.core.cards import RANK_NAMES, Card, parse_card, parse_cards
+from service.core.problems import InvalidInput
+from service.http.api import RefereeBlueprint
+from service.http.referee import ConformanceRequest, GameWeb
+
+from . import GAME
+from .calculus import PlayerCards, calculus, holdings_problems
+from .castles import Castle
+from .catalog import HAND_SETS, HANDS
+from .hands import scorer_for
+from .moves import legal_moves
+from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules, rules_of
+from .start import new_game, table_setup
+
+blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
+
+
+# -- request data to engine values -------------------------------------------------------------
+def rules_from(data: Mapping[str, Any]) -> Rules:
+    return rules_of(**data)
+
+
+def castles_from(data: Sequence[Mapping[str, Any]]) -> list[Castle]:
+    return [Castle(parse_card(item["card"]), tuple(parse_cards(item["kings"]))) for item in data]
+
+
+def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
+    """One player of a /calculus body: name, cards, and the declared Pointer and hands if any."""
+    pointer, hands = data.get("pointer"), data.get("hands")
+    return PlayerCards(
+        name=data["name"],
+        cards=tuple(parse_cards(data["cards"])),
+        pointer=parse_card(pointer) if pointer else None,
+        hands=None if hands is None else tuple(tuple(parse_cards(hand)) for hand in hands),
+    )
+
+
+def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card]) -> dict[str, Any]:
+    """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24."""
+    problems = holdings_problems(castles, rules, [("/cards", cards)])
+    if problems:
+        raise InvalidInput(problems)
+    scorer = scorer_for(tuple(castles), rules)
+    reading = scorer.read(cards)
+    return {
+        "castle_values": list(scorer.values),
+        "valid_call": reading.calling is not None,
+        "calling_split": reading.calling.to_dict() if reading.calling else None,
+        "best": reading.best.to_dict(),
+        "found": [hand.to_dict() for hand in reading.found],
+        "progress": [item.to_dict() for item in reading.progress],
+    }
+
+
+# -- examples ----------------------------------------------------------------------------------
+TABLE = [{"card": "7H", "kings": []}, {"card": "2C", "kings": []}, {"card": "JD", "kings": []}, {"card": "4S", "kings": []}]
+CALCULUS_REQUEST: dict[str, Any] = {
+    "rules": {"hands": "standard"},
+    "castles": TABLE,
+    "players": [
+        {"name": "ann", "cards": ["7H", "8H", "8H", "KS", "QD", "5C", "3H"]},
+        {"name": "bob", "cards": ["AS", "2S", "3S", "4S", "5S", "6S", "9C"], "pointer": "9C"},
+    ],
+    "caller": "bob",
+}
+HANDS_REQUEST: dict[str, Any] = {
+    "rules": {"hands": "standard"},
+    "castles": [{"card": "5H", "kings": []}, {"card": "9C", "kings": []}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}],
+    "cards": ["QH", "JH", "10H", "9H", "8H", "7H", "3S"],
+}
+NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy"], "seed": 7, "rules": {"hands": "standard"}}
+TABLE_SETUP_REQUEST: dict[str, Any] = {
+    "players": ["ann", "bob", "cy"], "dealer": 0, "castles": TABLE, "face_up": ["9H", "8D"],
+    "hands": [["QH", "AS", "KD", "KD", "2H", "JH", "6C"], [], []],
+}
+
+
+@cache
+def examples() -> dict[str, Any]:
+    """Every request and response example, computed by the engine so they are always right."""
+    game = new_game(NEW_GAME_REQUEST["players"], seed=NEW_GAME_REQUEST["seed"])
+    state = game.state
+    discard = next(option.move for option in legal_moves(state) if option.move.action == "face_up_discard")
+    wrong = type(discard)(discard.player, "play_king", discard.card, 2)
+    table = calculus(castles_from(TABLE), [table_player_from(p) for p in CALCULUS_REQUEST["players"]],
+                     rules_from(CALCULUS_REQUEST["rules"]), CALCULUS_REQUEST["caller"])
+    setup = table_setup(TABLE_SETUP_REQUEST["players"], castles_from(TABLE), face_up=parse_cards(TABLE_SETUP_REQUEST["face_up"]),
+                        known_hands=[parse_cards(h) for h in TABLE_SETUP_REQUEST["hands"]])
+    return {
+        "state": state.to_dict(),
+        "move": discard.to_dict(),
+        "illegal_move": wrong.to_dict(),
+        "player": state.acting.name,
+        "calculus_request": CALCULUS_REQUEST,
+        "calculus_response": table.to_dict(),
+        "hands_request": HANDS_REQUEST,
+        "hands_response": hands_report(castles_from(HANDS_REQUEST["castles"]), rules_from(HANDS_REQUEST["rules"]),
+                                       parse_cards(HANDS_REQUEST["cards"])),
+        "new_game_request": NEW_GAME_REQUEST,
+        "new_game_response": game.to_dict(),
+        "table_setup_request": TABLE_SETUP_REQUEST,
+        "table_setup_response": setup.to_dict(),
+    }
+
+
+# -- the endpoints only 24 Kings has ---------------------------------------------------------------
+EX = examples()
+
+
+@blp.post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
+          answer_example=EX["new_game_response"], description="The state after the Castle Phase and the deal, with the Castle Phase log.")
+def create_game(body: dict[str, Any]) -> Response:
+    """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
+    game = new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"], body["direction"])
+    return jsonify(game.to_dict())
+
+
+@blp.post("/games/from-table", body=TableSetupRequestSchema, body_example=EX["table_setup_request"],
+          answer=GameStateSchema, answer_example=EX["table_setup_response"], description="A state for a game dealt at a real table; unseen cards are counted.")
+def create_from_table(body: dict[str, Any]) -> Response:
+    """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
+    hands = body.get("hands")
+    state = table_setup(
+        body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"], body["direction"],
+        parse_cards(body["face_up"]), None if hands is None else [parse_cards(hand) for hand in hands],
+    )
+    return jsonify(state.to_dict())
+
+
+@blp.post("/hands", body=HandsRequestSchema, body_example=EX["hands_request"], answer=HandsResponseSchema, answer_example=EX["hands_response"],
+          description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.")
+def hands(body: dict[str, Any]) -> Response:
+    """What a set of cards holds against four castles (rules.md §11-16)."""
+    return jsonify(hands_report(castles_from(body["castles"]), rules_from(body["rules"]), parse_cards(body["cards"])))
+
+
+@blp.post("/calculus", body=CalculusRequestSchema, body_example=EX["calculus_request"], answer=CalculusResponseSchema,
+          answer_example=EX["calculus_response"], description="Each player's split and score, the winners, and the call's verdict.")
+def score(body: dict[str, Any]) -> Response:
+    """The Calculus for a table: declared splits are checked, the rest chosen at best (rules.md §15-17)."""
+    players = [table_player_from(player) for player in body["players"]]
+    result = calculus(castles_from(body["castles"]), players, rules_from(body["rules"]), body.get("caller"))
+    return jsonify(result.to_dict())
+
+
+# -- the rules catalog and the conformance cases -------------------------------------------------
+def rules_catalog() -> dict[str, Any]:
+    """The 24 hands (structure, suits, points) and the hand sets, so a client can draw the hand table."""
+    return {
+        "hands": [
+            {
+                "name": spec.name, "family": spec.family, "tier": spec.tier, "size": spec.size,
+                "ranks": [[RANK_NAMES[rank] for rank in alt] for alt in spec.ranks], "suits": spec.suits.kind,
+                "structure": spec.structure(), "points": spec.points.text(), "castles": list(spec.suits.castles),
+            }
+            for spec in HANDS
+        ],
+        "hand_sets": [
+            {"name": name, "description": HAND_SET_DESCRIPTIONS[name], "hands": [s.name for s in HANDS if hand_set.allows(s)]}
+            for name, hand_set in HAND_SETS.items()
+        ],
+        "options": dict(OPTION_DESCRIPTIONS),
+    }
+
+
+def conformance() -> list[ConformanceRequest]:
+    """The golden cases (each a /hands request), then one request of every other endpoint."""
+    golden = json.loads(resources.files(__package__).joinpath("golden/24-kings-calculus.json").read_text(encoding="utf-8"))
+    cases = [
+        ConformanceRequest(f"golden: {case['name']}", "POST", "/hands",
+                           {"rules": case["rules"], "castles": case["castles"], "cards": case["cards"]},
+                           f"expected: castle values {case['expect']['castle_values']}, best score {case['expect']['score']}, "
+                           f"valid call {case['expect']['valid_call']}")
+        for case in golden["cases"]
+    ]
+    ex = examples()
+    return [
+        *cases,
+        ConformanceRequest("The Calculus of a table with a caller", "POST", "/calculus", CALCULUS_REQUEST),
+        ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
+        ConformanceRequest("Legal moves of the first turn", "POST", "/moves/legal", {"state": ex["state"]}),
+        ConformanceRequest("A King played on a castle of another suit is refused", "POST", "/moves/validate",
+                           {"state": ex["state"], "move": ex["illegal_move"]}),
+        ConformanceRequest("Rules", "GET", "/rules"),
+    ]
+
+
+WEB = GameWeb(
+    game=GAME,
+    state_schema=GameStateSchema,
+    move_schema=LegalMoveSchema,
+    examples=examples,
+    blueprint=blp,
+    conformance=conformance,
+    rules_catalog=rules_catalog,
+    legal_schema=LegalMovesResponseSchema,
+    verdict_schema=VerdictSchema,
+    transition_schema=TransitionSchema,
+)

@@ -1,0 +1,258 @@
+"""The referee endpoints every game shares, mounted per game from its :class:`~service.core.protocol.Game` alone.
+
+For a game at ``/v1/<slug>``:
+
+- ``POST /state/check`` — is this a real table? every problem at once;
+- ``POST /moves/legal`` — every legal move of whoever acts;
+- ``POST /moves/validate`` — a verdict: legal, or every reason and the nearest legal moves;
+- ``POST /moves/apply`` — the state after the move, and what happened;
+- ``POST /view`` — what one player may see;
+- ``GET /rules`` — the game's facts and its rule text, section by section;
+- ``GET /conformance`` — worked requests with the answers this referee gives.
+
+A game adds what only it has (its own ``POST /games``, a solver...) as a
+blueprint in its package's ``web`` module, which also gives the schemas its
+states and moves travel in: :class:`GameWeb`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, NamedTuple
+
+from flask import Flask, Response, current_app, jsonify
+from marshmallow import Schema, fields
+
+from schemas.base import LeanSchema
+from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, player_name
+from schemas.meta import ConformanceSchema, GameRulesSchema
+from service.core.problems import InvalidInput, prefixed
+from service.core.protocol import Game
+from service.games import GAME_PACKAGES, game_package
+
+from .api import RefereeApi, RefereeBlueprint
+
+
+@dataclass(frozen=True, slots=True)
+class ConformanceRequest:
+    """A worked request: ``path`` is relative to the game's root (``/solve``), ``body`` is JSON data or None for a GET."""
+
+    name: str
+    method: str
+    path: str
+    body: Any = None
+    note: str = ""
+
+
+def _no_cases() -> Sequence[ConformanceRequest]:
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameWeb:
+    """What the HTTP layer needs of a game besides its engine.
+
+    ``examples()`` gives ``state`` (a state's plain data), ``move`` (a legal move
+    in it) and ``player`` (a seat's name), for the documentation and the
+    conformance cases; ``illegal_move`` too, if the game wants a refused move shown.
+    """
+
+    game: Game  # type: ignore[type-arg]
+    state_schema: type[Schema]
+    move_schema: type[Schema]
+    examples: Callable[[], Mapping[str, Any]]
+    blueprint: RefereeBlueprint | None = None
+    conformance: Callable[[], Sequence[ConformanceRequest]] = _no_cases
+    rules_catalog: Callable[[], Mapping[str, Any]] | None = None
+    legal_schema: type[Schema] = LegalMovesSchema
+    verdict_schema: type[Schema] = VerdictSchema
+    transition_schema: type[Schema] = TransitionSchema
+    view_schema: type[Schema] = PlayerViewSchema
+
+    @property
+    def slug(self) -> str:
+        return self.game.info.slug
+
+
+def game_web(slug: str) -> GameWeb:
+    """The ``WEB`` of a registered game's ``web`` module."""
+    module = importlib.import_module(f"{GAME_PACKAGES[slug]}.web")
+    web: GameWeb = module.WEB
+    return web
+
+
+def camel(slug: str) -> str:
+    """``twenty-four-1718`` → ``TwentyFour1718``: a game's prefix for the names of its schemas."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_]", slug))
+
+
+# -- the rule text ------------------------------------------------------------------------------
+_HEADING = re.compile(r"^(#{2,4}) +(\d+(?:\.\d+)*)\.? +(.+?)\s*$", re.MULTILINE)
+
+
+def rule_text(slug: str) -> str:
+    """The game's ``rules.md``, shipped in its package."""
+    return resources.files(game_package(slug)).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def rule_sections(text: str) -> list[dict[str, str]]:
+    """Numbered headings (``## 9. A turn``, ``### 9.4 Play a King``): the sections reasons cite."""
+    return [{"section": number, "title": title} for _, number, title in _HEADING.findall(text)]
+
+
+def rules_answer(web: GameWeb) -> dict[str, Any]:
+    info = web.game.info
+    text = rule_text(web.slug)
+    answer: dict[str, Any] = {
+        "slug": info.slug, "title": info.title, "summary": info.summary, "rule_book": info.rule_book,
+        "rules_version": info.rules_version, "players": {"min": info.players[0], "max": info.players[1]},
+        "options": dict(info.options), "sections": rule_sections(text), "text": text,
+    }
+    if web.rules_catalog is not None:
+        answer |= dict(web.rules_catalog())
+    return answer
+
+
+# -- conformance ------------------------------------------------------------------------------
+CONFORMANCE_CACHE = "conformance_answers"  # app.extensions key: slug -> answers, one list per game (a fixed set)
+
+
+def conformance_answers(app: Flask, web: GameWeb) -> list[dict[str, Any]]:
+    """Each worked request with the answer this app gives it, computed once per app and game."""
+    cache: dict[str, list[dict[str, Any]]] = app.extensions.setdefault(CONFORMANCE_CACHE, {})
+    if web.slug not in cache:
+        client = app.test_client()
+        answers = []
+        for case in web.conformance():
+            path = f"/v1/{web.slug}{case.path}"
+            reply = client.open(path, method=case.method, json=case.body) if case.body is not None else client.open(path, method=case.method)
+            answers.append({"name": case.name, "note": case.note, "method": case.method, "path": path, "body": case.body,
+                            "answer": {"status": reply.status_code, "content_type": reply.mimetype, "body": reply.get_json()}})
+        cache[web.slug] = answers
+    return cache[web.slug]
+
+
+# -- the shared endpoints --------------------------------------------------------------------
+def read_state(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
+    """The engine's state from a body's ``state``, checked whole; problems point into the body."""
+    try:
+        return game.read_state(data)
+    except InvalidInput as error:
+        raise prefixed(error, "/state") from error
+
+
+def read_move(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
+    try:
+        return game.read_move(data)
+    except InvalidInput as error:
+        raise prefixed(error, "/move") from error
+
+
+class RequestSchemas(NamedTuple):
+    """The bodies of the shared endpoints, built from a game's state and move schemas."""
+
+    state: type[Schema]  # {"state"}
+    move: type[Schema]  # {"state", "move"}
+    view: type[Schema]  # {"state", "player"}
+
+
+@cache
+def request_schemas(web: GameWeb) -> RequestSchemas:
+    prefix = camel(web.slug)
+    state = fields.Nested(web.state_schema, required=True)
+    return RequestSchemas(
+        state=LeanSchema.from_dict({"state": state}, name=f"{prefix}StateRequest"),
+        move=LeanSchema.from_dict({"state": state, "move": fields.Nested(web.move_schema, required=True)}, name=f"{prefix}MoveRequest"),
+        view=LeanSchema.from_dict({"state": state, "player": player_name(required=True, metadata={"description": "Whose view."})},
+                                  name=f"{prefix}ViewRequest"),
+    )
+
+
+def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
+    """The shared endpoints of one game, documented with its own schemas and examples."""
+    game = web.game
+    blp = RefereeBlueprint(f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}",
+                           description=f"{game.info.title}: the referee endpoints every game shares.")
+    state_body, move_body, view_body = request_schemas(web)
+    ex = _examples(web)
+
+    @blp.post("/state/check", body=state_body, body_example={"state": ex["state"]}, answer=StateCheckResponseSchema,
+              answer_example={"valid": True, "problems": []}, description="Whether the state is a real table, with every problem at once.")
+    def check(body: dict[str, Any]) -> Response:
+        """Whole-state check: conservation of the pack, every zone, the turn, the outcome; each problem with a JSON pointer."""
+        try:
+            read_state(game, body["state"])
+        except InvalidInput as error:
+            return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems]})
+        return jsonify({"valid": True, "problems": []})
+
+    @blp.post("/moves/legal", body=state_body, body_example={"state": ex["state"]}, answer=web.legal_schema,
+              answer_example=ex["legal"], description="Every distinct legal move of whoever acts, with counts per action.")
+    def legal(body: dict[str, Any]) -> Response:
+        """The legal moves: each one is accepted by /moves/validate, and nothing else is."""
+        return jsonify(game.legal_report(read_state(game, body["state"])).to_dict())
+
+    @blp.post("/moves/validate", body=move_body, body_example={"state": ex["state"], "move": ex["verdict_move"]},
+              answer=web.verdict_schema, answer_example=ex["verdict"],
+              description="The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.")
+    def validate(body: dict[str, Any]) -> Response:
+        """Judge a move; an illegal move is a verdict, not an error."""
+        state = read_state(game, body["state"])
+        return jsonify(game.judge(state, read_move(game, body["move"])).to_dict())
+
+    @blp.post("/moves/apply", body=move_body, body_example={"state": ex["state"], "move": ex["move"]}, answer=web.transition_schema,
+              answer_example=ex["transition"], description="The state after the move and the events, in order; an illegal move is a 422.")
+    def apply(body: dict[str, Any]) -> Response:
+        """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
+        state = read_state(game, body["state"])
+        return jsonify(game.apply(state, read_move(game, body["move"])).to_dict())
+
+    @blp.post("/view", body=view_body, body_example={"state": ex["state"], "player": ex["player"]}, answer=web.view_schema,
+              answer_example=ex["view"], description="What one player may see: their own cards, counts of the others', the public cards.")
+    def view(body: dict[str, Any]) -> Response:
+        """One player's view of a state: nothing they may not see reaches them."""
+        return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
+
+    @blp.route("/rules", methods=["GET"])
+    @blp.answers(GameRulesSchema, rules_answer(web), f"{game.info.title}: its facts and its rule text, section by section.")
+    def rules() -> Response:
+        """The rule text that verdicts cite, with the game's options."""
+        return jsonify(rules_answer(web))
+
+    @blp.route("/conformance", methods=["GET"])
+    @blp.answers(ConformanceSchema, {"game": web.slug, "cases": []}, "Worked requests, each with the answer this referee gives.")
+    def conformance() -> Response:
+        """Test a client against the referee: send each request, expect each answer."""
+        return jsonify({"game": web.slug, "cases": conformance_answers(current_app._get_current_object(), web)})
+
+    return blp
+
+
+def _examples(web: GameWeb) -> dict[str, Any]:
+    """The documentation's examples, computed by the engine from the game's example state, so they are always right."""
+    game, given = web.game, web.examples()
+    state = game.read_state(given["state"])
+    move = game.read_move(given["move"])
+    refused = given.get("illegal_move", given["move"])
+    return {
+        "state": given["state"], "move": given["move"], "player": given["player"], "verdict_move": refused,
+        "legal": game.legal_report(state).to_dict(),
+        "verdict": game.judge(state, game.read_move(refused)).to_dict(),
+        "transition": game.apply(state, move).to_dict(),
+        "view": game.view(state, given["player"]).to_dict(),
+    }
+
+
+def mount_games(api: RefereeApi) -> list[GameWeb]:
+    """Mount every registered game: its shared endpoints, then its own."""
+    webs = [game_web(slug) for slug in GAME_PACKAGES]
+    for web in webs:
+        api.register_blueprint(referee_blueprint(web))
+        if web.blueprint is not None:
+            api.register_blueprint(web.blueprint)
+    return webs
