@@ -72,7 +72,7 @@ def states(draw, physical=False):
 def candidates(state):
     """Moves a client might send: every action, every rank, many table pairs, by the player to act and another."""
     names = [state.acting.name, state.players[(state.to_act + 1) % len(state.players)].name] if state.phase != "over" else [state.players[0].name]
-    table_ranks = sorted({rank_of(str(c)) for c in state.table}) + ["7"]
+    table_ranks = [*sorted({rank_of(str(c)) for c in state.table}), "7"]
     for name in names:
         for action in ("draw", "take_king", "pass", "show_kings"):
             yield {"player": name, "action": action}

@@ -9,8 +9,8 @@ import pytest
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games.three_kings import GAME
-from service.games.three_kings.start import new_game
 from service.games.three_kings.rules import Rules
+from service.games.three_kings.start import new_game
 
 from .tables import move, ranks, state, table
 
@@ -37,7 +37,7 @@ def listed(data: dict[str, Any]) -> list[dict[str, Any]]:
 def test_a_turn_starts_with_drawing_the_top_card():
     data = table([["4", "7"], ["8", "9"]], ["2", "Q", "Q", "10"], draws=["3"], phase="draw")
     assert listed(data) == [{"player": "ann", "action": "draw"}]
-    after, events = play(data, move("ann", "draw"))
+    after, _events = play(data, move("ann", "draw"))
     assert ranks(after.players[0].hand.cards) == ["4", "7", "3"]
     assert after.phase == "play" and after.to_act == 0
     assert after.draw_pile.size == 53 - 4 - 4 - 1
@@ -139,7 +139,7 @@ def test_a_discard_goes_face_up_on_the_table_even_when_a_king_could_be_taken():
 def test_a_hand_of_kings_only_passes():
     data = table([["K", "K"], ["8", "8"]], ["2", "Q", "Q", "10"])
     assert listed(data) == [{"player": "ann", "action": "pass"}]
-    after, events = play(data, move("ann", "pass"))
+    after, _events = play(data, move("ann", "pass"))
     assert after.to_act == 1 and after.passes == 0  # the pile still has cards: passes are not counted
 
 

@@ -24,9 +24,9 @@ INFO = GameInfo(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ThreeKings:
-    """Stateless: every call gets the whole table."""
+    """Stateless: every call gets the whole table. One instance, hashed by identity (its info holds a dict)."""
 
     info: GameInfo = INFO
 

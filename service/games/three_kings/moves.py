@@ -556,7 +556,7 @@ def read_move(data: Mapping[str, Any]) -> Move:
     action = data.get("action")
     if action not in ACTIONS:
         problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
-    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card"})
+    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum"})  # sum: a listed move's note
     problems += [Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown]
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     hand_card = reader.card(data["hand_card"], "/hand_card") if data.get("hand_card") is not None else None

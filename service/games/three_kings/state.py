@@ -330,7 +330,7 @@ class View:
         data["players"] = [player.to_dict() if player.name == self.player else
                            {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}} for player in self.state.players]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
-        data["viewer"] = self.player
+        data["player"] = self.player
         return data
 
 
