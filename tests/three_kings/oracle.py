@@ -7,6 +7,7 @@ card and every pair of table cards, Counter arithmetic for the pack.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations, permutations
 from typing import Any
 
@@ -15,6 +16,7 @@ from .tables import RANKS, pack_counts, rank_of
 VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}
 
 
+@cache  # 13^3 triples at most; the self-play checks ask millions of times
 def makes_set(a: str, b: str, c: str) -> bool:
     if "K" in (a, b, c):
         return False

@@ -92,8 +92,15 @@ def parse_cards(texts: Iterable[object], pointer: str, problems: list[Problem]) 
     return tuple(cards)
 
 
+_TEXT_OF_CARD: dict[Card, str] = {card: str(card) for card in _CARD_OF_TEXT.values()}  # every card the reader makes: 13 ranks x 5 marks, and JK
+
+
 def card_texts(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    """The cards' texts, one dict lookup each: answers list every card of the table, move after move."""
+    try:
+        return list(map(_TEXT_OF_CARD.__getitem__, cards))
+    except KeyError:  # a Card built by hand rather than read
+        return [str(card) for card in cards]
 
 
 def value(rank: int) -> int:
