@@ -54,11 +54,6 @@ class Move:
     drawn: tuple[Card, ...] = ()
     turned: tuple[Card, ...] = ()
 
-    def key(self) -> tuple[object, ...]:
-        """What makes two moves the same choice: the action and the ranks it uses."""
-        return (self.action, self.card and self.card.rank, self.hand_card and self.hand_card.rank,
-                tuple(sorted(card.rank for card in self.table_cards)))
-
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
         if self.card is not None:
