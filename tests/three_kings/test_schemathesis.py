@@ -20,6 +20,6 @@ operations = schema.include(path_regex="^/v1/three-kings/")
 
 @pytest.mark.slow
 @operations.parametrize()
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_three_kings_operation(case):
     case.call_and_validate()

@@ -178,9 +178,7 @@ def _can_show_kings(state: GameState, hand: Zone, known: Counter[int]) -> bool:
 
 def legal_moves(state: GameState) -> list[LegalMove]:
     """Every legal move of the player to act, each distinct choice (by ranks) once."""
-    choices = choices_of(state)
-    if state.phase == "over":
-        return []
+    choices = choices_of(state)  # none once the game is over
     name = state.acting.name
     moves = [LegalMove(Move(name, "draw"))] if choices.draw else []
     moves += [LegalMove(Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])),
