@@ -1,48 +1,96 @@
-"""POST /tournaments/standings: rows in (JSON, CSV, XLSX), standings out (JSON, CSV, XLSX)."""
+"""POST /v1/<game>/tournaments/standings: rows in (JSON, CSV, XLSX), standings out (JSON, CSV, XLSX), for any game.
+
+What a game adds (its own row columns and the options its scoring takes)
+comes from its :class:`~service.tournaments.scoring.RowScorer`; the schemas
+of a game's standings are built from it here.
+"""
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from collections.abc import Sequence
+from typing import Any
 
-from service.games.kings.rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS
+from marshmallow import Schema, fields, validate
+
+from service.tournaments.rows import MAX_ROWS
+from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema
-from .fields import Integer, Number
-from .kings import RulesSchema
+from .fields import Boolean, Integer, Number
 
-MAX_ROWS = 10_000
+POINTS_ROWS = "{game, player, points}"
+FORMATS = ("json", "csv", "xlsx")
+
+
+def rows_field(description: str) -> fields.List[Any]:
+    return fields.List(
+        fields.Dict(keys=fields.String(), values=fields.Raw()),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_ROWS),
+        metadata={"description": description},
+    )
 
 
 class StandingsRequestSchema(LeanSchema):
     """Rows as JSON objects, with the same columns as a spreadsheet's header."""
 
-    rules = fields.Nested(RulesSchema, load_default=dict, metadata={"description": "For card rows: the variant of every game."})
-    rows = fields.List(
-        fields.Dict(keys=fields.String(), values=fields.Raw()), required=True, validate=validate.Length(min=1, max=MAX_ROWS),
-        metadata={"description": "One object per game and player: {game, player, points} or "
-                                 "{game, player, cards, castle_1..castle_4, caller}."},
+    rows = rows_field(f"One object per game and player: {POINTS_ROWS}.")
+
+
+def own_rows(scorer: RowScorer) -> str:
+    """The game's own row shape, as a reader writes it: ``{game, player, cards, castle_1, ..., caller}``."""
+    return "{" + ", ".join(("game", "player", *scorer.columns, *scorer.optional_columns)) + "}"
+
+
+def schema_prefix(slug: str) -> str:
+    """``24-kings`` → ``24Kings``: a game's prefix for the names of its standings schemas."""
+    return "".join(part.capitalize() for part in slug.split("-"))
+
+
+def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema]:
+    """The JSON body of a game's standings: rows of points or of the game's own shape, and the options its scoring takes."""
+    if scorer is None:
+        return StandingsRequestSchema
+    body: dict[str, fields.Field[Any]] = {"rows": rows_field(f"One object per game and player: {POINTS_ROWS} or {own_rows(scorer)}.")}
+    options = options_of(scorer)
+    if options:
+        rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{schema_prefix(slug)}StandingsRules")
+        body["rules"] = fields.Nested(
+            rules, load_default=dict, metadata={"description": "For rows of the game's own shape: the rules every game was played by."}
+        )
+    return LeanSchema.from_dict(body, name=f"{schema_prefix(slug)}StandingsRequest")
+
+
+def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[Schema]:
+    """The query: the answer's format and, for an uploaded sheet, the options of the game's scoring."""
+    return LeanSchema.from_dict(
+        {
+            "format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
+            **{option.name: _query_option(option) for option in options},
+        },
+        name=f"{schema_prefix(slug)}StandingsQuery",
     )
 
 
-def _query_option(name: str) -> fields.Boolean:
-    return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": OPTION_DESCRIPTIONS[name] + " (true/false)"})
+def _body_option(option: ScoringOption) -> fields.Field[Any]:
+    if option.is_yes_no:
+        return Boolean(load_default=option.default, metadata={"description": option.description})
+    return fields.String(load_default=option.default, validate=validate.OneOf(option.choices), metadata={"description": option.description})
 
 
-StandingsQuerySchema = LeanSchema.from_dict(
-    {
-        "format": fields.String(validate=validate.OneOf(["json", "csv", "xlsx"]),
-                                metadata={"description": "Answer format; overrides the Accept header."}),
-        "hands": fields.String(validate=validate.OneOf(HAND_SET_NAMES), metadata={"description": "Hand set for uploaded card rows."}),
-        **{name: _query_option(name) for name in OPTION_DESCRIPTIONS},
-    },
-    name="StandingsQuery",
-)
+def _query_option(option: ScoringOption) -> fields.Field[Any]:
+    if option.is_yes_no:
+        return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": f"{option.description} (true/false)"})
+    return fields.String(validate=validate.OneOf(option.choices), metadata={"description": option.description})
+
+
+EXACT = 'Exact: a number whose decimal text is the exact value, else a fraction\'s text such as "1/3".'
 
 
 class StandingSchema(LeanSchema):
     rank = Integer(required=True, metadata={"description": "Equal totals share a rank (1, 2, 2, 4)."})
     player = fields.String(required=True)
-    total = Number(required=True, metadata={"description": "The traveling sum of the player's games."})
+    total = Number(required=True, metadata={"description": f"The traveling sum of the player's games. {EXACT}"})
     games = Integer(required=True)
     wins = Integer(required=True, metadata={"description": "Games with the highest score; a shared win counts."})
     best = Number(required=True)
@@ -51,7 +99,7 @@ class StandingSchema(LeanSchema):
 
 
 class StandingsResponseSchema(LeanSchema):
-    shape = fields.String(required=True, validate=validate.OneOf(["points", "cards"]))
+    shape = fields.String(required=True, metadata={"description": "points, or the game's own row shape, named by its first column."})
     games = fields.List(fields.String(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
     ignored_columns = fields.List(fields.String(), required=True, metadata={"description": "Columns that are not read."})

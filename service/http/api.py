@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 from http import HTTPStatus
 from typing import Any
@@ -10,6 +11,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Response
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
+from marshmallow import Schema
 from werkzeug.exceptions import HTTPException
 
 from schemas.common import ProblemSchema
@@ -51,7 +53,7 @@ def problem_example(status: HTTPStatus) -> dict[str, Any]:
             "instance": "/v1/24-kings/calculus", "errors": []}
 
 
-class RefereeApi(Api):
+class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
     """An Api whose error responses are RFC 9457 documents, in the spec and on the wire."""
 
     ERROR_SCHEMA = ProblemSchema
@@ -67,11 +69,11 @@ class RefereeApi(Api):
         prepare_response(default, self.spec, PROBLEM_MIME)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
-    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> Response:
         return from_http_exception(error)
 
 
-class RefereeBlueprint(Blueprint):
+class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no type information
     """A Blueprint whose decorators document through flask-smorest but run lean.
 
     flask-smorest's decorators each wrap the view (webargs' parser for the
@@ -85,36 +87,57 @@ class RefereeBlueprint(Blueprint):
 
     POST_ERRORS = (400, 413, 415, 422)
 
-    def answers(self, schema: Any, example: Any, description: str) -> Any:
+    def answers(self, schema: Any, example: Any, description: str) -> Callable[[View], View]:
         """Document the success response; the view returns the engine's JSON itself."""
         return _docs_only(self.alt_response(200, schema=schema, example=example, description=description, success=True))
 
-    def problems(self, statuses: tuple[int, ...] = POST_ERRORS) -> Any:
+    def problems(self, statuses: tuple[int, ...] = POST_ERRORS) -> Callable[[View], View]:
         """Document the error statuses (their examples come from the shared components)."""
-        def decorator(func: Any) -> Any:
+        def decorator(func: View) -> View:
             for status in statuses:
                 func = _docs_only(self.alt_response(status, response=HTTPStatus(status).name))(func)
             return func
         return decorator
 
-    def post(self, path: str, *, body: Any, body_example: Any, answer: Any, answer_example: Any, description: str) -> Any:
+    def get(self, path: str, *, answer: Any, answer_example: Any, description: str) -> Callable[[View], View]:
+        """A GET operation with a documented answer."""
+        def decorator(func: View) -> View:
+            self.route(path, methods=["GET"])(self.answers(answer, answer_example, description)(func))
+            return func
+        return decorator
+
+    def post(self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any,
+             description: str) -> Callable[[BodyView], BodyView]:
         """A JSON POST operation: validated body, documented answer, and the errors every POST can meet."""
-        def decorator(func: Any) -> Any:
+        def decorator(func: BodyView) -> BodyView:
             schema = body()  # built once: a schema per request would cost more than the load
-            func = self.problems()(func)
-            func = self.answers(answer, answer_example, description)(func)
-            func = _docs_only(self.arguments(schema, example=body_example))(func)
+            documented = _docs_only(self.arguments(schema, example=body_example))(
+                self.answers(answer, answer_example, description)(self.problems()(_as_view(func))))
 
             @wraps(func)
             def view() -> Response:
-                return func(load_body(schema, json_body()))  # type: ignore[no-any-return]
-            return self.route(path, methods=["POST"])(view)
+                return func(load_body(schema, json_body()))
+            view._apidoc = documented._apidoc  # type: ignore[attr-defined]  # flask-smorest reads the docs from here
+            self.route(path, methods=["POST"])(view)
+            return func
         return decorator
 
 
-def _docs_only(documenting: Any) -> Any:
+View = Callable[..., Response]
+BodyView = Callable[[dict[str, Any]], Response]
+
+
+def _as_view(func: BodyView) -> View:
+    """A stand-in carrying the documentation, so the body-taking view is documented without being wrapped."""
+    @wraps(func)
+    def documented(*args: Any, **kwargs: Any) -> Response:
+        return func(*args, **kwargs)
+    return documented
+
+
+def _docs_only(documenting: Any) -> Callable[[View], View]:
     """Apply a flask-smorest decorator for the documentation it records, without its run-time wrapper."""
-    def decorator(func: Any) -> Any:
-        func._apidoc = documenting(func)._apidoc
+    def decorator(func: View) -> View:
+        func._apidoc = documenting(func)._apidoc  # type: ignore[attr-defined]  # flask-smorest's own attribute
         return func
     return decorator

@@ -50,12 +50,11 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(Exception, from_unexpected)
 
     from .referee import mount_games
-    from .views import meta, tournaments
+    from .views import meta
 
     api.register_blueprint(meta.games_blp)
     mount_games(api)
-    for blueprint in (tournaments.blp, meta.health_blp):
-        api.register_blueprint(blueprint)
+    api.register_blueprint(meta.health_blp)
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee"}))
     app.extensions["referee_api"] = api
     return app

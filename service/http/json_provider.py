@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 from flask import Response
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.sansio.response import Response as SansioResponse
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -22,7 +23,7 @@ class OrjsonProvider(DefaultJSONProvider):
 
     sort_keys = False  # answers keep the engine's field order, and skip a sort
 
-    def response(self, *args: Any, **kwargs: Any) -> Response:
+    def response(self, *args: Any, **kwargs: Any) -> SansioResponse:
         if self.compact is False or (self.compact is None and self._app.debug):
             return super().response(*args, **kwargs)
         data = self._prepare_response_obj(args, kwargs)
@@ -30,4 +31,4 @@ class OrjsonProvider(DefaultJSONProvider):
             body = orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE)
         except orjson.JSONEncodeError:
             return super().response(*args, **kwargs)
-        return self._app.response_class(body, mimetype=self.mimetype)
+        return Response(body, mimetype=self.mimetype)

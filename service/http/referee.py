@@ -34,8 +34,10 @@ from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.problems import InvalidInput, prefixed
 from service.core.protocol import Game
 from service.games import GAME_PACKAGES, game_package
+from service.tournaments.scoring import game_row_scorer
 
 from .api import RefereeApi, RefereeBlueprint
+from .views.tournaments import standings_blueprint
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,17 +220,17 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """One player's view of a state: nothing they may not see reaches them."""
         return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
 
-    @blp.route("/rules", methods=["GET"])
-    @blp.answers(GameRulesSchema, rules_answer(web), f"{game.info.title}: its facts and its rule text, section by section.")
+    @blp.get("/rules", answer=GameRulesSchema, answer_example=rules_answer(web),
+             description=f"{game.info.title}: its facts and its rule text, section by section.")
     def rules() -> Response:
         """The rule text that verdicts cite, with the game's options."""
         return jsonify(rules_answer(web))
 
-    @blp.route("/conformance", methods=["GET"])
-    @blp.answers(ConformanceSchema, {"game": web.slug, "cases": []}, "Worked requests, each with the answer this referee gives.")
+    @blp.get("/conformance", answer=ConformanceSchema, answer_example={"game": web.slug, "cases": []},
+             description="Worked requests, each with the answer this referee gives.")
     def conformance() -> Response:
         """Test a client against the referee: send each request, expect each answer."""
-        return jsonify({"game": web.slug, "cases": conformance_answers(current_app._get_current_object(), web)})
+        return jsonify({"game": web.slug, "cases": conformance_answers(current_app, web)})
 
     return blp
 
@@ -255,4 +257,5 @@ def mount_games(api: RefereeApi) -> list[GameWeb]:
         api.register_blueprint(referee_blueprint(web))
         if web.blueprint is not None:
             api.register_blueprint(web.blueprint)
+        api.register_blueprint(standings_blueprint(web.slug, game_row_scorer(web.slug)))
     return webs

@@ -6,14 +6,41 @@ of points, what the game's rules need to score it (24 Kings: the castles and
 each player's final cards); each game says which columns that takes and how
 they score, through a :class:`RowScorer` named ``ROW_SCORER`` in its
 package's ``tournament`` module.
+
+The contract, in full:
+
+- ``columns``: the columns such a sheet needs beside ``game`` and ``player``.
+  The FIRST one names the sheet's shape and tells it apart from a sheet of
+  points: a header with it (and no ``points``) is scored by the game
+  (24 Kings: ``cards``).
+- ``optional_columns``: columns read when present (their cells are ``""`` when absent).
+- ``max_rows``: at most this many rows are scored in one sheet (bound the work).
+- ``score(rows)``: one game's rows, in sheet order (each with every one of the
+  game's columns as text, and only rows whose game and player are known and
+  unique), to exact points per player; raises :class:`RowsRefused` naming
+  every bad cell at once.
+- Optionally (:class:`RowScorerWithOptions`), ``options`` the organiser may
+  choose for the whole sheet (24 Kings: the hand set and the rule options),
+  each a :class:`ScoringOption` (a lower-case name other than ``format``, a
+  description, its choices or yes/no, its default), and
+  ``with_options(chosen)``, the scorer that plays them; ``chosen`` holds
+  checked values and may leave options out, which then keep their default.
+  The HTTP layer reads them from the query (for an uploaded sheet) or from
+  the JSON body's ``rules``, and documents them from ``options``.
+
+Every column and option name is as :func:`service.tournaments.rows.normalise`
+leaves it (lower case, ``_`` for spaces and dashes).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, runtime_checkable
+
+from service.games import GAME_PACKAGES
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +61,16 @@ class CellProblem:
     code: str
     message: str
 
+    def to_dict(self) -> dict[str, object]:
+        """The problem as an error of a problem document; the pointer names the row and column as the organiser sees them."""
+        return {
+            "pointer": f"/rows/{self.row}/{self.column}" if self.column else f"/rows/{self.row}",
+            "row": self.row,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+        }
+
 
 class RowsRefused(ValueError):
     """The rows of a game cannot be scored; ``problems`` names every bad cell at once."""
@@ -46,7 +83,7 @@ class RowsRefused(ValueError):
 
 
 class RowScorer(Protocol):
-    """A game's scoring of sheet rows. ``columns`` are required beside ``game`` and ``player``."""
+    """A game's scoring of sheet rows. ``columns`` are required beside ``game`` and ``player``; the first names the shape."""
 
     @property
     def columns(self) -> tuple[str, ...]: ...
@@ -60,3 +97,55 @@ class RowScorer(Protocol):
     def score(self, rows: Sequence[GameRow]) -> Mapping[str, Fraction]:
         """Points per player for one game's rows (exact); raises :class:`RowsRefused` with every problem."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOption:
+    """A choice the organiser makes once for a whole sheet: one of ``choices``, or yes/no when there are none."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+    default: str | bool = False
+
+    @property
+    def is_yes_no(self) -> bool:
+        return not self.choices
+
+
+Chosen = Mapping[str, str | bool]  # option name -> the value chosen (a choice, or yes/no); absent ones keep their default
+
+
+@runtime_checkable
+class RowScorerWithOptions(RowScorer, Protocol):
+    """A scorer whose scoring depends on options chosen for the sheet (24 Kings: which rules its games were played by)."""
+
+    @property
+    def options(self) -> tuple[ScoringOption, ...]: ...
+
+    def with_options(self, chosen: Chosen) -> RowScorer:
+        """The scorer playing these options (names and values already checked against ``options``)."""
+        ...
+
+
+def options_of(scorer: RowScorer | None) -> tuple[ScoringOption, ...]:
+    """The options a game's scorer offers: none for a game without a scorer or options."""
+    return scorer.options if isinstance(scorer, RowScorerWithOptions) else ()
+
+
+def with_options(scorer: RowScorer, chosen: Chosen) -> RowScorer:
+    """The scorer playing these choices (a scorer that offers no options is chosen nothing and stays as it is)."""
+    return scorer.with_options(chosen) if isinstance(scorer, RowScorerWithOptions) else scorer
+
+
+def game_row_scorer(slug: str) -> RowScorer | None:
+    """The ``ROW_SCORER`` of a registered game's ``tournament`` module; None for a game whose sheets give points only."""
+    name = f"{GAME_PACKAGES[slug]}.tournament"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise  # the module exists but something it imports does not: a real fault, not "no scorer"
+        return None
+    scorer: RowScorer = module.ROW_SCORER
+    return scorer

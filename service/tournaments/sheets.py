@@ -7,9 +7,7 @@ import io
 
 from openpyxl import Workbook
 
-from service.games.kings.hands import as_number
-
-from .standings import Standings
+from .standings import Standings, as_number
 
 FIXED_COLUMNS = ["rank", "player", "total", "games", "wins", "best", "worst"]
 
@@ -18,8 +16,8 @@ def standings_rows(result: Standings) -> list[list[object]]:
     header: list[object] = [*FIXED_COLUMNS, *(f"game {game}" for game in result.games)]
     rows = [header]
     for s in result.table:
-        per_game = [as_number(s.half_points[game]) if game in s.half_points else "" for game in result.games]
-        rows.append([s.rank, s.player, as_number(s.half_total), s.games, s.wins, as_number(s.half_best), as_number(s.half_worst), *per_game])
+        per_game = [as_number(s.points[game]) if game in s.points else "" for game in result.games]
+        rows.append([s.rank, s.player, as_number(s.total), s.games, s.wins, as_number(s.best), as_number(s.worst), *per_game])
     return rows
 
 

@@ -88,3 +88,17 @@ def test_the_declared_length_is_read_as_werkzeug_reads_it(content_length, transf
     environ = {"CONTENT_LENGTH": content_length, "HTTP_TRANSFER_ENCODING": transfer_encoding}
     environ = {key: value for key, value in environ.items() if value is not None}
     assert _declared_length(environ) == Request(environ).content_length
+
+
+def test_a_number_longer_than_python_converts_is_malformed_json_not_a_server_error(client):
+    body = b'{"players": [' + b"1" * 5000 + b"]}"
+    response = client.post("/v1/24-kings/games", data=body, content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["errors"][0]["code"] == "malformed_json"
+    assert "too long" in response.get_json()["detail"]
+
+
+def test_a_lone_surrogate_is_malformed_json(client):
+    response = client.post("/v1/24-kings/games", data=b'{"players": ["ann", "b\\ud800"]}', content_type="application/json")
+    assert response.status_code == 400 and "lone surrogate" in response.get_json()["detail"]
+    paired = client.post("/v1/24-kings/games", data=b'{"players": ["ann", "b\\ud83d\\ude00"], "seed": 1}', content_type="application/json")
+    assert paired.status_code == 200 and paired.get_json()["state"]["players"][1]["name"] == "b\U0001f600"

@@ -22,8 +22,6 @@ def test_json_rows(client):
     assert client.post(URL, json={"rows": rows}).get_json()["standings"][0]["total"] == 2.5
 
 
-
-
 def test_upload_and_formats(client):
     upload = client.post(URL + "?format=xlsx", data={"file": (io.BytesIO(POINTS), "results.csv")}, content_type="multipart/form-data")
     assert upload.mimetype == XLSX
@@ -36,8 +34,7 @@ def test_upload_and_formats(client):
 
 
 def test_rules_for_uploaded_card_rows_come_from_the_query(client):
-    data = (b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n"
-            b"1,ann,5H,9C,4D,10S,QS JD 10C JS 10D 9C AH\n")
+    data = b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n1,ann,5H,9C,4D,10S,QS JD 10C JS 10D 9C AH\n"
     standard = client.post(URL, data=data, content_type="text/csv").get_json()
     quick = client.post(URL + "?hands=quick", data=data, content_type="text/csv").get_json()
     assert standard["standings"][0]["total"] == -40 and quick["standings"][0]["total"] == 31
@@ -51,8 +48,10 @@ def test_bad_rows_are_one_422_with_every_row(client):
 
 def test_other_media_types_are_415(client):
     body = assert_problem(client.post(URL, data=b"hello", content_type="text/plain"), 415)
-    assert body["detail"] == ("send the body as application/json or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                              " or multipart/form-data or text/csv, not text/plain")
+    assert body["detail"] == (
+        "send the body as application/json or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        " or multipart/form-data or text/csv, not text/plain"
+    )
 
 
 def test_the_media_type_is_refused_before_the_query_is_read(client):
@@ -66,3 +65,24 @@ def test_a_form_without_the_file_is_422(client):
 def test_json_rows_that_do_not_fit_the_schema_are_the_usual_invalid_body(client):
     body = assert_problem(client.post(URL, json={"rows": [], "extra": 1}), 422, "/rows", "/extra")
     assert body["type"].endswith("invalid-body") and body["title"] == "Invalid request body"
+
+
+def test_card_rows_as_json_take_their_rules_from_the_body(client):
+    row = {
+        "game": 1,
+        "player": "ann",
+        "castle_1": "5H",
+        "castle_2": "9C",
+        "castle_3": "4D",
+        "castle_4": "10S",
+        "cards": ["QS", "JD", "10C", "JS", "10D", "9C", "AH"],
+    }
+    standard = client.post(URL, json={"rows": [row]}).get_json()
+    quick = client.post(URL + "?hands=standard", json={"rows": [row], "rules": {"hands": "quick"}}).get_json()
+    assert standard["shape"] == "cards" and standard["standings"][0]["total"] == -40 and quick["standings"][0]["total"] == 31
+    assert_problem(client.post(URL, json={"rows": [row], "rules": {"hands": "bogus", "no_harm_no_foul": "yes"}}), 422, "/rules/hands", "/rules/no_harm_no_foul")
+
+
+def test_card_rows_score_in_exact_halves(client):
+    body = client.post(URL, data=(ROOT / "examples" / "results-cards.csv").read_bytes(), content_type="text/csv").get_json()
+    assert {s["player"]: (s["total"], s["wins"]) for s in body["standings"]} == {"ann": (63.5, 2), "cy": (26, 0), "bob": (8.5, 0)}

@@ -1,24 +1,26 @@
-"""Tournament rows (JSON, CSV, XLSX) and standings: shapes, formats, bad rows, ties."""
+"""Tournament rows of points (JSON, CSV, XLSX) and standings, for any game: formats, bad rows, ties, exact points."""
 
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 
 import pytest
-from openpyxl import load_workbook
+from hypothesis import given
+from hypothesis import strategies as st
+from openpyxl import Workbook, load_workbook
 
-from service.tournaments.rows import BadRows, read_rows, table_from_csv, table_from_records, table_from_xlsx
+from service.games.kings.tournament import ROW_SCORER as KINGS
+from service.tournaments.rows import BadRows, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.sheets import standings_csv, standings_xlsx
-from service.tournaments.standings import standings
+from service.tournaments.standings import as_number, standings
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
 
 
-def from_csv(data: bytes):
-    table = table_from_csv(data)
-    shape, rows = read_rows(table)
-    return standings(shape, rows, ignored=table.ignored)
+def from_csv(data: bytes, scorer=None):
+    return standings(read_results(table_from_csv(data), scorer))
 
 
 def xlsx_rows(data: bytes) -> list[list[object]]:
@@ -28,33 +30,23 @@ def xlsx_rows(data: bytes) -> list[list[object]]:
 
 def test_points_shape_sums_the_traveling_total():
     result = from_csv((EXAMPLES / "results-points.csv").read_bytes()).to_dict()
-    assert [(s["player"], s["rank"], s["total"], s["wins"]) for s in result["standings"]] == [
-        ("ann", 1, 49, 2), ("cy", 2, 24, 0), ("bob", 3, -9, 1)]
+    assert [(s["player"], s["rank"], s["total"], s["wins"]) for s in result["standings"]] == [("ann", 1, 49, 2), ("cy", 2, 24, 0), ("bob", 3, -9, 1)]
     ann = result["standings"][0]
     assert ann["best"] == 48 and ann["worst"] == -12 and ann["points"] == {"1": 13, "2": -12, "3": 48}
 
 
-def test_cards_shape_is_scored_by_the_calculus():
-    result = from_csv((EXAMPLES / "results-cards.csv").read_bytes()).to_dict()
-    assert result["shape"] == "cards"
-    assert {s["player"]: s["points"] for s in result["standings"]} == {
-        "ann": {"1": 48, "2": 15.5}, "cy": {"1": 13, "2": 13}, "bob": {"1": -0.5, "2": 9}}
-
-
-@pytest.mark.parametrize("example", ["results-points.csv", "results-cards.csv"])
-def test_csv_in_xlsx_out_read_back(example):
-    result = from_csv((EXAMPLES / example).read_bytes())
+@pytest.mark.parametrize(("example", "scorer"), [("results-points.csv", None), ("results-cards.csv", KINGS)])
+def test_csv_in_xlsx_out_read_back(example, scorer):
+    result = from_csv((EXAMPLES / example).read_bytes(), scorer)
     rows = xlsx_rows(standings_xlsx(result))
     assert rows[0][:7] == ["rank", "player", "total", "games", "wins", "best", "worst"]
-    assert [(r[1], r[2]) for r in rows[1:]] == [(s.player, s.half_total / 2) for s in result.table]
+    assert [(r[1], r[2]) for r in rows[1:]] == [(s.player, s.total) for s in result.table]
     again = table_from_xlsx(standings_xlsx(result))
-    assert again.columns[:3] == ["rank", "player", "total"] and len(again.rows) == len(result.table)
+    assert again.columns[:3] == ("rank", "player", "total") and len(again.rows) == len(result.table)
 
 
 def test_xlsx_in_gives_the_same_standings_as_csv():
     csv_data = (EXAMPLES / "results-points.csv").read_bytes()
-    from openpyxl import Workbook
-
     book = Workbook()
     sheet = book.active
     for line in csv_data.decode().splitlines():
@@ -63,7 +55,7 @@ def test_xlsx_in_gives_the_same_standings_as_csv():
     buffer = io.BytesIO()
     book.save(buffer)
     table = table_from_xlsx(buffer.getvalue())
-    assert standings(*read_rows(table)) == from_csv(csv_data)
+    assert standings(read_results(table)) == from_csv(csv_data)
 
 
 def test_csv_out_round_trips():
@@ -81,45 +73,30 @@ def test_excel_bom_semicolons_and_decimal_commas():
 def test_ties_share_a_rank_and_a_shared_win_counts_for_each():
     rows = [{"game": "1", "player": p, "points": n} for p, n in (("ann", 5), ("bob", 5), ("cy", 1), ("dee", 1))]
     rows += [{"game": "2", "player": p, "points": n} for p, n in (("ann", 0), ("bob", 0), ("cy", 3), ("dee", -1))]
-    result = standings(*read_rows(table_from_records(rows))).to_dict()
+    result = standings(read_results(table_from_records(rows))).to_dict()
     assert [(s["player"], s["rank"], s["wins"]) for s in result["standings"]] == [("ann", 1, 1), ("bob", 1, 1), ("cy", 3, 1), ("dee", 4, 0)]
 
 
 def test_every_bad_row_is_reported_with_row_and_column():
     data = b"game,player,points\n1,ann,x\n1,,2\n2,ann,1.25\n2,bob,3\n2,bob,4\n"
     with pytest.raises(BadRows) as caught:
-        read_rows(table_from_csv(data))
+        read_results(table_from_csv(data))
     found = {(p.row, p.column, p.code) for p in caught.value.problems}
     assert found == {(2, "points", "bad_points"), (3, "player", "required"), (4, "points", "bad_points"), (6, "player", "duplicate_row")}
     assert caught.value.problems[0].to_dict()["pointer"] == "/rows/2/points"
 
 
-def test_card_rows_are_checked_per_game():
-    data = (b"game,player,castle_1,castle_2,castle_3,castle_4,cards,caller\n"
-            b"1,ann,5H,9C,4D,10S,QH QH,yes\n"
-            b"1,bob,5H,9C,4D,9S,QH 2C,yes\n"
-            b"2,cy,5H,9C,4D,10S,XX,maybe\n")
-    with pytest.raises(BadRows) as caught:
-        from_csv(data)
-    found = {(p.row, p.column, p.code) for p in caught.value.problems}
-    assert found == {(4, "cards", "bad_card"), (4, "caller", "bad_caller"), (3, "castle_4", "castles_differ"), (3, "caller", "two_callers")}
-
-
-def test_an_impossible_game_points_at_its_row():
-    data = (b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n"
-            b"1,ann,5H,9C,4D,10S,QH QH\n"
-            b"1,bob,5H,9C,4D,10S,QH 2C\n")
-    with pytest.raises(BadRows) as caught:
-        from_csv(data)
-    assert [(p.row, p.column, p.code) for p in caught.value.problems] == [(3, "cards", "third_copy")]
-
-
 def test_headers_are_checked_and_extra_columns_reported():
-    with pytest.raises(BadRows, match="neither 'points' nor 'cards'"):
-        from_csv(b"game,player\n1,ann\n")
     with pytest.raises(BadRows, match="no column 'game'"):
         from_csv(b"round,player,points\n1,ann,2\n")
+    with pytest.raises(BadRows, match="no column 'points'"):
+        from_csv(b"game,player\n1,ann\n")
     assert from_csv(b"game,player,points,notes\n1,ann,2,great\n").ignored_columns == ("notes",)
+
+
+def test_a_header_without_rows_is_refused():
+    with pytest.raises(BadRows, match="no result row"):
+        from_csv(b"game,player,points\n,,\n , ,\n")
 
 
 def test_unreadable_files_are_bad_rows_not_crashes():
@@ -137,19 +114,32 @@ def test_hostile_files_are_bad_rows_not_crashes():
     assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
     too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(10_005))
     with pytest.raises(BadRows, match="at most 10000 rows"):
-        read_rows(table_from_csv(too_many))
+        read_results(table_from_csv(too_many))
 
 
-def test_card_rows_are_bounded_like_real_games():
-    header = b"game,player,castle_1,castle_2,castle_3,castle_4,cards\n"
-    nine = header + b"1,ann,5H,9C,4D,10S,AS 2S 3S 4S 5S 6S 7S 8S 9S\n"
-    with pytest.raises(BadRows) as caught:
-        from_csv(nine)
-    assert [(p.column, p.code) for p in caught.value.problems] == [("cards", "too_many_cards")]
-    eleven = header + b"".join(b"1,p%d,5H,9C,4D,10S,2C\n" % i for i in range(11))
-    with pytest.raises(BadRows) as caught:
-        from_csv(eleven)
-    assert [(p.row, p.code) for p in caught.value.problems] == [(12, "too_many_players")]
-    many = header + b"".join(b"%d,ann,5H,9C,4D,10S,2C\n" % i for i in range(1001))
-    with pytest.raises(BadRows, match="at most 1000 rows of cards"):
-        from_csv(many)
+@pytest.mark.parametrize(
+    ("points", "written"),
+    [(Fraction(13), 13), (Fraction(-13, 2), -6.5), (Fraction(1, 10), 0.1), (Fraction(1, 3), "1/3"), (Fraction(-7, 6), "-7/6"), (Fraction(0), 0)],
+)
+def test_points_are_written_exactly(points, written):
+    number = as_number(points)
+    assert number == written and type(number) is type(written)
+
+
+HALVES = st.integers(-40, 40).map(lambda n: Fraction(n, 2))
+
+
+@given(st.dictionaries(st.sampled_from("abcdefgh"), st.dictionaries(st.sampled_from(["ann", "bob", "cy", "dee"]), HALVES, min_size=1), min_size=1))
+def test_standings_add_up_and_rank_as_a_referee_would(games):
+    rows = [{"game": game, "player": player, "points": float(points)} for game, scores in games.items() for player, points in scores.items()]
+    result = standings(read_results(table_from_records(rows)))
+    totals = {}
+    for scores in games.values():
+        for player, points in scores.items():
+            totals[player] = totals.get(player, 0) + points
+    assert {s.player: s.total for s in result.table} == totals
+    for s in result.table:
+        assert s.rank == 1 + sum(1 for total in totals.values() if total > s.total)
+        assert s.wins == sum(1 for scores in games.values() if s.player in scores and scores[s.player] == max(scores.values()))
+        assert s.games == sum(1 for scores in games.values() if s.player in scores)
+    assert [s.player for s in result.table] == sorted(totals, key=lambda p: (-totals[p], p))

@@ -32,15 +32,14 @@ def games_listing(app: Flask) -> dict[str, Any]:
     return {"games": listing}
 
 
-@games_blp.route("/games", methods=["GET"])
-@games_blp.answers(GamesSchema, {"games": []}, "Every game: its facts, rule text, conformance cases and endpoints.")
+@games_blp.get("/games", answer=GamesSchema, answer_example={"games": []},
+               description="Every game: its facts, rule text, conformance cases and endpoints.")
 def list_games() -> Response:
     """The registry of games, so a client can discover what this referee judges."""
-    return jsonify(games_listing(current_app._get_current_object()))
+    return jsonify(games_listing(current_app))
 
 
-@health_blp.route("/healthz", methods=["GET"])
-@health_blp.answers(HealthSchema, {"status": "ok"}, "The service is up.")
+@health_blp.get("/healthz", answer=HealthSchema, answer_example={"status": "ok"}, description="The service is up.")
 def healthz() -> Response:
     """Liveness: answers while the process can serve."""
     return jsonify({"status": "ok"})

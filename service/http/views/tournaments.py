@@ -1,66 +1,86 @@
-"""POST /v1/24-kings/tournaments/standings: spreadsheets in, standings out."""
+"""POST /v1/<game>/tournaments/standings: spreadsheets in, standings out, for any game.
+
+Rows of points serve every game; a game with a row scorer (``ROW_SCORER`` in
+its package's ``tournament`` module) also takes rows of its own shape, and
+the options its scoring takes (from the query for an uploaded sheet, from
+``rules`` in a JSON body).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, jsonify, request
+from marshmallow import Schema
 
-from schemas.tournaments import StandingsQuerySchema, StandingsRequestSchema, StandingsResponseSchema
-from service.games.kings.rules import OPTION_NAMES, Rules
-from service.games.kings.web import rules_from
-from service.tournaments.rows import Table, read_rows, table_from_csv, table_from_records, table_from_xlsx
+from schemas.tournaments import POINTS_ROWS, StandingsResponseSchema, own_rows, standings_query_schema, standings_request_schema
+from service.tournaments.rows import Table, read_results, table_from_csv, table_from_records, table_from_xlsx
+from service.tournaments.scoring import Chosen, RowScorer, options_of, with_options
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import standings
 
 from ..api import RefereeBlueprint
 from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
 
-blp = RefereeBlueprint("tournaments", __name__, url_prefix="/v1/24-kings", description="Tournament standings from spreadsheets.")
-
 JSON, CSV = "application/json", "text/csv"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MULTIPART = "multipart/form-data"
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-CSV_EXAMPLE = (EXAMPLES / "results-points.csv").read_text(encoding="utf-8")
-JSON_EXAMPLE = {"rows": [{"game": "1", "player": "ann", "points": 13}, {"game": "1", "player": "bob", "points": -4},
-                         {"game": "2", "player": "ann", "points": 6.5}, {"game": "2", "player": "bob", "points": 6.5}]}
-ROWS_SCHEMA = StandingsRequestSchema()
-ANSWER_EXAMPLE = standings(*read_rows(table_from_records(JSON_EXAMPLE["rows"], first_row=0))).to_dict()
+UPLOADS = frozenset({CSV, XLSX, MULTIPART})
+JSON_EXAMPLE = {
+    "rows": [
+        {"game": "1", "player": "ann", "points": 13},
+        {"game": "1", "player": "bob", "points": -4},
+        {"game": "2", "player": "ann", "points": 6.5},
+        {"game": "2", "player": "bob", "points": 6.5},
+    ]
+}
+CSV_EXAMPLE = "game,player,points\n" + "".join(f"{row['game']},{row['player']},{row['points']}\n" for row in JSON_EXAMPLE["rows"])
+ANSWER_EXAMPLE = standings(read_results(table_from_records(JSON_EXAMPLE["rows"], first_row=0))).to_dict()
 
 
-def accepts(*mimetypes: str) -> Any:
+View = Callable[..., Response]
+ViewDecorator = Callable[[View], View]
+
+
+def typed(decorator: Any) -> ViewDecorator:
+    """flask-smorest's decorators, typed: each takes a view and returns it, wrapped or documented."""
+    return cast(ViewDecorator, decorator)
+
+
+def accepts(*mimetypes: str) -> ViewDecorator:
     """A view that takes these request body types, and answers 415 to others before it reads its query."""
     accepted = frozenset(mimetypes)
 
-    def decorator(func: Any) -> Any:
+    def decorator(func: View) -> View:
         @wraps(func)
-        def view(*args: Any, **kwargs: Any) -> Any:
+        def view(*args: Any, **kwargs: Any) -> Response:
             body_media_type(accepted)
             return func(*args, **kwargs)
+
         return view
+
     return decorator
 
 
-def _table(query: dict[str, Any]) -> tuple[Table, Rules] | Response:
-    """The uploaded rows and the rules, from whichever body type was sent."""
-    query_rules = rules_from({k: v for k, v in query.items() if k == "hands" or k in OPTION_NAMES})
+def _uploaded_table() -> Table | Response:
+    """The sheet sent as a CSV or XLSX body, or uploaded as form field ``file``."""
     if request.mimetype == CSV:
-        return table_from_csv(request_bytes()), query_rules
+        return table_from_csv(request_bytes())
     if request.mimetype == XLSX:
-        return table_from_xlsx(request_bytes()), query_rules
-    if request.mimetype == MULTIPART:
-        upload = request.files.get("file")
-        if upload is None:
-            return problem_response(422, "upload the spreadsheet in a form field named 'file'",
-                                    [{"pointer": "/file", "code": "required", "message": "no 'file' field"}], slug="invalid-body")
-        data = upload.read()
-        is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
-        return (table_from_xlsx(data) if is_xlsx else table_from_csv(data)), query_rules
-    body = load_body(ROWS_SCHEMA, strict_json(request_bytes()))
-    return table_from_records(body["rows"], first_row=0), rules_from(body["rules"])
+        return table_from_xlsx(request_bytes())
+    upload = request.files.get("file")
+    if upload is None:
+        return problem_response(
+            422,
+            "upload the spreadsheet in a form field named 'file'",
+            [{"pointer": "/file", "code": "required", "message": "no 'file' field"}],
+            slug="invalid-body",
+        )
+    data = upload.read()
+    is_xlsx = (upload.filename or "").lower().endswith(".xlsx") or upload.mimetype == XLSX
+    return table_from_xlsx(data) if is_xlsx else table_from_csv(data)
 
 
 def _answer_format(query: dict[str, Any]) -> str:
@@ -70,37 +90,69 @@ def _answer_format(query: dict[str, Any]) -> str:
     return {CSV: "csv", XLSX: "xlsx"}.get(best or JSON, "json")
 
 
-@blp.route("/tournaments/standings", methods=["POST"])
-@accepts(JSON, CSV, XLSX, MULTIPART)
-@blp.arguments(StandingsQuerySchema(), location="query", as_kwargs=True)
-@blp.doc(requestBody={"required": True, "content": {
-    JSON: {"schema": StandingsRequestSchema, "example": JSON_EXAMPLE},
-    CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
-    XLSX: {"schema": {"type": "string", "format": "binary"}},
-    MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
-}})
-@blp.doc(responses={"200": {"description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
-                            "content": {JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
-                                        CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
-                                        XLSX: {"schema": {"type": "string", "format": "binary"}}}}})
-@blp.problems()
-def tournament_standings(**query: Any) -> Response:
-    """Standings of a tournament: points travel in a sum across its games (RB *Official Rules*).
+def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBlueprint:
+    """``POST /v1/<slug>/tournaments/standings`` for one game: rows of points, or of the game's own shape scored by ``row_scorer``."""
+    blp = RefereeBlueprint(f"{slug}-tournaments", __name__, url_prefix=f"/v1/{slug}", description="Tournament standings from spreadsheets.")
+    options = options_of(row_scorer)
+    body_schema: type[Schema] = standings_request_schema(slug, row_scorer)
+    rows_schema = body_schema()
+    shapes = POINTS_ROWS if row_scorer is None else f"{POINTS_ROWS} or {own_rows(row_scorer)}"
 
-    Send rows as JSON, as a CSV (UTF-8, with or without Excel's BOM, comma or
-    semicolon) or XLSX body, or upload either as form field ``file``. A bad
-    row is a 422 whose errors name every bad row number and column at once.
-    """
-    read = _table(query)
-    if isinstance(read, Response):
-        return read
-    table, rules = read
-    shape, rows = read_rows(table)
-    result = standings(shape, rows, rules, table.ignored)
-    answer = _answer_format(query)
-    if answer == "csv":
-        return Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
-    if answer == "xlsx":
-        return Response(standings_xlsx(result), mimetype=XLSX, headers={"Content-Disposition": "attachment; filename=standings.xlsx"})
-    return jsonify(result.to_dict())
+    def scorer_for(chosen: Chosen) -> RowScorer | None:
+        return None if row_scorer is None else with_options(row_scorer, chosen)
 
+    def table_and_scorer(query: dict[str, Any]) -> tuple[Table, RowScorer | None] | Response:
+        """The rows, from whichever body type was sent, and the game's scorer playing the options chosen for them."""
+        if request.mimetype not in UPLOADS:
+            body = load_body(rows_schema, strict_json(request_bytes()))
+            return table_from_records(body["rows"], first_row=0), scorer_for(body.get("rules", {}))
+        table = _uploaded_table()
+        if isinstance(table, Response):
+            return table
+        return table, scorer_for({option.name: query[option.name] for option in options if option.name in query})
+
+    @typed(blp.route("/tournaments/standings", methods=["POST"]))
+    @accepts(JSON, CSV, XLSX, MULTIPART)
+    @typed(blp.arguments(standings_query_schema(slug, options)(), location="query", as_kwargs=True))
+    @typed(
+        blp.doc(
+            description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
+            "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
+            "every bad row number and column at once.",
+            requestBody={
+                "required": True,
+                "content": {
+                    JSON: {"schema": body_schema, "example": JSON_EXAMPLE},
+                    CSV: {"schema": {"type": "string"}, "example": CSV_EXAMPLE},
+                    XLSX: {"schema": {"type": "string", "format": "binary"}},
+                    MULTIPART: {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
+                },
+            },
+            responses={
+                "200": {
+                    "description": "Standings: rank (shared by equal totals), total, games, wins, best, worst, points per game.",
+                    "content": {
+                        JSON: {"schema": StandingsResponseSchema, "example": ANSWER_EXAMPLE},
+                        CSV: {"schema": {"type": "string"}, "example": "rank,player,total,games,wins,best,worst,game 1,game 2\r\n"},
+                        XLSX: {"schema": {"type": "string", "format": "binary"}},
+                    },
+                }
+            },
+        )
+    )
+    @typed(blp.problems())
+    def tournament_standings(**query: Any) -> Response:
+        """Standings of a tournament: points travel in a sum across its games (RB *Official Rules*)."""
+        read = table_and_scorer(query)
+        if isinstance(read, Response):
+            return read
+        table, scorer = read
+        result = standings(read_results(table, scorer))
+        answer = _answer_format(query)
+        if answer == "csv":
+            return Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
+        if answer == "xlsx":
+            return Response(standings_xlsx(result), mimetype=XLSX, headers={"Content-Disposition": "attachment; filename=standings.xlsx"})
+        return jsonify(result.to_dict())
+
+    return blp
