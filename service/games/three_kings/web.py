@@ -39,7 +39,6 @@ from .rules import OPTION_DESCRIPTIONS, SCORING_DESCRIPTIONS, Rules
 from .start import new_game, table_setup
 
 SLUG = "three-kings"
-# The view decorators below carry type: ignore: flask-smorest ships no type information.
 blp = RefereeBlueprint(SLUG, __name__, url_prefix=f"/v1/{SLUG}",
                        description="Three Kings: new games, the sets a hand makes with a table, and the three scoring methods.")
 
@@ -103,14 +102,14 @@ EX = examples()
 
 
 # -- the endpoints only Three Kings has ---------------------------------------------------------------
-@blp.post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,  # type: ignore[untyped-decorator]
+@blp.post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
           answer_example=EX["new_game_response"], description="A seeded deal: four cards each, four on the table; the first player to draw.")
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), deal four each from the dealer's left, turn four face up (rules.md §2)."""
     return jsonify(new_game(body["players"], rules_from(body["options"]), body.get("seed"), body["dealer"]).to_dict())
 
 
-@blp.post("/games/from-table", body=FromTableRequestSchema, body_example=EX["from_table_request"], answer=NewGameResponseSchema,  # type: ignore[untyped-decorator]
+@blp.post("/games/from-table", body=FromTableRequestSchema, body_example=EX["from_table_request"], answer=NewGameResponseSchema,
           answer_example=EX["from_table_response"], description="A game dealt with real cards: the table known, hands and pile counted.")
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical deal (rules.md §10): name the four table cards; hands stay unseen unless given."""
@@ -120,14 +119,14 @@ def create_from_table(body: dict[str, Any]) -> Response:
     return jsonify(game.to_dict())
 
 
-@blp.post("/sets", body=SetsRequestSchema, body_example=EX["sets_request"], answer=SetsResponseSchema,  # type: ignore[untyped-decorator]
+@blp.post("/sets", body=SetsRequestSchema, body_example=EX["sets_request"], answer=SetsResponseSchema,
           answer_example=EX["sets_response"], description="Every distinct set a hand makes with a table, whether a King can be taken, a discard made.")
 def sets(body: dict[str, Any]) -> Response:
     """The sets of rules.md §4 (each by ranks once), the King take of §5.2, the discard of §3.3 and the pass of §3.4."""
     return jsonify(sets_report(cards_of(body["hand"]), cards_of(body["table"]), body["players"]).to_dict())
 
 
-@blp.post("/score", body=ScoreRequestSchema, body_example=EX["score_request"], answer=ScoreResponseSchema,  # type: ignore[untyped-decorator]
+@blp.post("/score", body=ScoreRequestSchema, body_example=EX["score_request"], answer=ScoreResponseSchema,
           answer_example=EX["score_response"], description="Scores and winners by one of the three methods; method 1 gives winners only.")
 def score(body: dict[str, Any]) -> Response:
     """rules.md §8: pile values, ±15 for three Kings, ties share the win."""
