@@ -109,3 +109,11 @@ def test_a_pass_shows_a_hand_of_kings():
     state = apply(state, action="draw", drawn=["Q"]).state
     codes = [r["code"] for r in GAME.judge(state, GAME.read_move(move("ann", "pass"))).to_dict()["reasons"]]
     assert codes == ["discard_available"]
+
+
+def test_two_hands_dealt_three_kings_the_first_dealt_to_has_them():
+    hands = [[card("K")] * 3, [card("K")] * 3, []]
+    game = table_setup(["ann", "bob", "cy"], [card(t) for t in ("5", "J", "3", "Q")], Rules("bonus"), dealer=0, hands=hands)
+    assert game.state.phase == "over" and game.state.three_kings == "bob"  # bob sits on the dealer's left
+    game = table_setup(["ann", "bob", "cy"], [card(t) for t in ("5", "J", "3", "Q")], Rules("bonus"), dealer=1, hands=hands)
+    assert game.state.three_kings == "ann"  # cy is dealt to first, then ann

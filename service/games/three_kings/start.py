@@ -48,8 +48,10 @@ def _start_problems(names: Sequence[str], rules: Rules, dealer: int) -> list[Pro
 
 def _opened(state: GameState) -> tuple[GameState, list[Event]]:
     """Play starts on the dealer's left; a hand dealt three Kings ends the game before it starts (§2.2, §7.1)."""
-    state = replace(state, to_act=(state.dealer + 1) % len(state.players))
-    for seat, player in enumerate(state.players):
+    count = len(state.players)
+    state = replace(state, to_act=(state.dealer + 1) % count)
+    for seat in ((state.dealer + 1 + offset) % count for offset in range(count)):  # in dealing order: the first dealt to comes first
+        player = state.players[seat]
         if player.hand.kings() >= 3 and state.three_kings is None:
             state = replace(state, three_kings=player.name)
             if not state.rules.play_it_out:
