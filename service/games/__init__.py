@@ -17,6 +17,7 @@ from service.core.protocol import Game
 GAME_PACKAGES: dict[str, str] = {
     "24-kings": "service.games.kings",
     "twenty-four": "service.games.twenty_four",
+    "three-kings": "service.games.three_kings",
     "1923": "service.games.nineteen_twenty_three",
     "twenty-four-1718": "service.games.twenty_four_1718",
 }

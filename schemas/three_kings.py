@@ -1,0 +1,191 @@
+"""Three Kings' request and answer schemas: cards are ranks (``6``, ``J``, ``K``), a suit or a joker (``JK``) allowed.
+
+Every list and string is bounded so a refusal is cheap: the largest pack
+(10 players) has 261 cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields, validate
+
+from service.games.three_kings.cards import MAX_PLAYERS, MIN_PLAYERS, CardError, pack_size, parse_card
+from service.games.three_kings.moves import ACTIONS
+from service.games.three_kings.rules import SCORING_DESCRIPTIONS, SCORINGS
+from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
+from service.games.three_kings.state import PHASES
+
+from .base import LeanSchema
+from .common import ReasonSchema, player_name
+from .fields import Boolean, Integer
+
+MAX_CARDS = pack_size(MAX_PLAYERS)
+RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
+RANK_DESCRIPTION = "A card by rank: A, 2-10 (or T), J, Q, K; a suit may follow (7H), kept for display only; JK is a joker, a King."
+
+
+class RankCard(fields.String):
+    """One card, read by rank and answered as written (``6``, ``6H``, ``JK``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"description": RANK_DESCRIPTION, "example": "J", "pattern": RANK_PATTERN, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if len(text) > 8:
+            raise ValidationError("a card is at most a few characters, e.g. 10H or JK")
+        try:
+            return str(parse_card(text))
+        except CardError as error:
+            raise ValidationError(str(error)) from error
+
+
+def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List:
+    return fields.List(RankCard(), validate=validate.Length(max=most), **kwargs)
+
+
+class RulesSchema(LeanSchema):
+    scoring = fields.String(load_default="three_kings_wins", validate=validate.OneOf(SCORINGS),
+                            metadata={"description": " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items())})
+    play_it_out = Boolean(load_default=False, metadata={"description": "Three Kings do not end the game (bonus or penalty only)."})
+
+
+class ZoneSchema(LeanSchema):
+    """Cards the referee knows (top last) and a count of those it cannot see."""
+
+    cards = rank_cards(load_default=list)
+    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_CARDS))
+
+
+class PlayerSchema(LeanSchema):
+    name = player_name(required=True)
+    hand = fields.Nested(ZoneSchema, required=True)
+    pile = rank_cards(load_default=list, metadata={"description": "The player's sets, three cards each, in the order taken."})
+
+
+class OutcomeSchema(LeanSchema):
+    reason = fields.String(required=True, validate=validate.OneOf(["three_kings", "all_passed"]))
+    three_kings = player_name(required=True, allow_none=True, metadata={"description": "Who first held three Kings, if anyone."})
+    scores = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), values=Integer(), required=True, allow_none=True,
+                         validate=validate.Length(max=MAX_PLAYERS), metadata={"description": "Points per player; null under three_kings_wins."})
+    winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
+
+
+class StateSchema(LeanSchema):
+    """A whole table of Three Kings; players listed clockwise."""
+
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    table = rank_cards(required=True, metadata={"description": "The face-up cards in the middle."})
+    draw_pile = fields.Nested(ZoneSchema, required=True)
+    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
+    to_act = Integer(required=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
+    phase = fields.String(load_default="draw", validate=validate.OneOf(PHASES))
+    passes = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS),
+                     metadata={"description": "Passes in a row since the draw pile emptied."})
+    three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who first held three Kings."})
+    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+
+
+class MoveSchema(LeanSchema):
+    player = player_name(required=True, metadata={"description": "The player making the move."})
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    card = RankCard(allow_none=True, metadata={"description": "discard: the card laid on the table."})
+    hand_card = RankCard(allow_none=True, metadata={"description": "set: the card from the hand."})
+    table_cards = rank_cards(4, load_default=list, metadata={"description": "set: the two cards from the table."})
+    drawn = rank_cards(4, load_default=list, metadata={"description": "Cards drawn from an unseen pile, named (optional)."})
+    turned = rank_cards(40, load_default=list, metadata={"description": "Cards turned onto an emptied table from an unseen pile, in order."})
+    sum = fields.String(validate=validate.Length(max=20), metadata={
+        "description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."})
+
+
+LegalMoveSchema = MoveSchema
+
+
+class LegalMovesResponseSchema(LeanSchema):
+    player = fields.String(required=True, allow_none=True)
+    phase = fields.String(required=True)
+    moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+
+
+class VerdictSchema(LeanSchema):
+    legal = Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    alternatives = fields.List(fields.Nested(LegalMoveSchema), required=True)
+
+
+class TransitionSchema(LeanSchema):
+    move = fields.Nested(MoveSchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class ViewSchema(StateSchema):
+    player = player_name(required=True, metadata={"description": "Whose view this is: only their hand shows its cards."})
+
+
+def seat_fields() -> dict[str, fields.Field]:
+    return {
+        "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
+                               metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."}),
+        "options": fields.Nested(RulesSchema, load_default=dict),
+        "dealer": Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+                          metadata={"description": "The dealer's seat; play starts on their left."}),
+    }
+
+
+NewGameRequestSchema = LeanSchema.from_dict(
+    {**seat_fields(), "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED),
+                                      metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."})},
+    name="ThreeKingsNewGameRequest",
+)
+
+FromTableRequestSchema = LeanSchema.from_dict(
+    {**seat_fields(),
+     "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),
+     "hands": fields.List(rank_cards(HAND_SIZE + 4), validate=validate.Length(max=MAX_PLAYERS),
+                          metadata={"description": "Per seat, the cards of that hand the referee may see (usually none)."})},
+    name="ThreeKingsFromTableRequest",
+)
+
+
+class NewGameResponseSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class SetsRequestSchema(LeanSchema):
+    hand = rank_cards(required=True)
+    table = rank_cards(required=True)
+    players = Integer(load_default=2, validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                      metadata={"description": "The pack's size, for its copy limits (2P of each rank, 2P + 1 Kings)."})
+
+
+class FoundSetSchema(LeanSchema):
+    hand_card = fields.String(required=True)
+    table_cards = fields.List(fields.String(), required=True)
+    sum = fields.String(required=True, metadata={"example": "6 + 5 = 11"})
+
+
+class SetsResponseSchema(LeanSchema):
+    sets = fields.List(fields.Nested(FoundSetSchema), required=True)
+    can_take_king = Boolean(required=True)
+    may_discard = Boolean(required=True)
+    may_pass = Boolean(required=True)
+
+
+class ScoreRequestSchema(LeanSchema):
+    method = fields.String(required=True, validate=validate.OneOf(SCORINGS))
+    piles = fields.Dict(keys=player_name(), values=rank_cards(), required=True, validate=validate.Length(max=MAX_PLAYERS),
+                        metadata={"description": "Each player's pile of sets, three cards a set."})
+    three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who got three Kings, or null."})
+
+
+class ScoreResponseSchema(LeanSchema):
+    method = fields.String(required=True)
+    scores = fields.Dict(keys=fields.String(), values=Integer(), required=True, allow_none=True)
+    winners = fields.List(fields.String(), required=True)

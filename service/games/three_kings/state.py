@@ -1,0 +1,341 @@
+"""A game of Three Kings as one immutable value, checked whole (rules.md §2, §11).
+
+A zone holds the cards the referee knows (in order, top last) and a count of
+cards it cannot see, so one state serves a game the service dealt and a
+physical table where hands and the draw pile are unseen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import Any, Literal, get_args
+
+from service.core.cards import KING
+from service.core.problems import InvalidInput, Problem
+
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess_copies, pack_size, parse_cards
+from .rules import SCORINGS, Rules, rules_problems
+from .scoring import EndReason, Outcome, Result, pile_problems, score
+
+Phase = Literal["draw", "play", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """Cards the referee knows (top last) and a count of cards it cannot see."""
+
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.hidden
+
+    def kings(self) -> int:
+        return sum(1 for card in self.cards if card.rank == KING)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"cards": card_texts(self.cards), "hidden": self.hidden}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat: the name, the hand, and the pile of sets taken (three cards a set, in order)."""
+
+    name: str
+    hand: Zone
+    pile: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "hand": self.hand.to_dict(), "pile": card_texts(self.pile)}
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The table between two moves. Players are listed clockwise; ``passes`` counts passes in a row once the pile is empty."""
+
+    rules: Rules
+    players: tuple[Player, ...]
+    table: tuple[Card, ...]
+    draw_pile: Zone
+    dealer: int = 0
+    to_act: int = 1
+    phase: Phase = "draw"
+    passes: int = 0
+    three_kings: str | None = None
+    seed: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def acting(self) -> Player:
+        return self.players[self.to_act]
+
+    def seat_of(self, name: str) -> int | None:
+        return next((seat for seat, player in enumerate(self.players) if player.name == name), None)
+
+    def with_player(self, seat: int, player: Player) -> GameState:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def known_places(self) -> Iterator[tuple[str, Card]]:
+        """Every known card with the JSON pointer of its place."""
+        for seat, player in enumerate(self.players):
+            yield from ((f"/players/{seat}/hand/cards/{i}", card) for i, card in enumerate(player.hand.cards))
+            yield from ((f"/players/{seat}/pile/{i}", card) for i, card in enumerate(player.pile))
+        yield from ((f"/table/{i}", card) for i, card in enumerate(self.table))
+        yield from ((f"/draw_pile/cards/{i}", card) for i, card in enumerate(self.draw_pile.cards))
+
+    def known_ranks(self) -> Counter[int]:
+        """How many cards of each rank the referee can see anywhere."""
+        zones = chain.from_iterable((player.hand.cards, player.pile) for player in self.players)
+        return Counter(card.rank for card in chain(chain.from_iterable(zones), self.table, self.draw_pile.cards))
+
+    def card_total(self) -> int:
+        return sum(p.hand.size + len(p.pile) for p in self.players) + len(self.table) + self.draw_pile.size
+
+    def piles(self) -> dict[str, tuple[Card, ...]]:
+        return {player.name: player.pile for player in self.players}
+
+    def expected_outcome(self) -> Outcome:
+        """The outcome a finished game has: three Kings end it unless played out (§7, §9)."""
+        reason: EndReason = "three_kings" if self.three_kings is not None and not self.rules.play_it_out else "all_passed"
+        return Outcome(reason, self.three_kings, score(self.piles(), self.three_kings, self.rules.scoring))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rules": self.rules.to_dict(),
+            "players": [player.to_dict() for player in self.players],
+            "table": card_texts(self.table),
+            "draw_pile": self.draw_pile.to_dict(),
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "phase": self.phase,
+            "passes": self.passes,
+            "three_kings": self.three_kings,
+            "seed": self.seed,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def possibly_held(state: GameState, hand: Zone, rank: int, known: Counter[int] | None = None) -> bool:
+    """Whether a hand holds ``rank`` for sure, or may among its unseen cards (a copy is unaccounted for)."""
+    if any(card.rank == rank for card in hand.cards):
+        return True
+    if not hand.hidden:
+        return False
+    counts = state.known_ranks() if known is None else known
+    return counts[rank] < copies_of(rank, len(state.players))
+
+
+# -- checking a state whole --------------------------------------------------------------
+def roster_problems(names: list[str], pointer: str = "/players/{}") -> list[Problem]:
+    """2 to 10 seats (§2.1), each named once."""
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §2.1)"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name.strip():
+            problems.append(Problem(pointer.format(index), "blank_name", "a player needs a name"))
+        elif name in seen:
+            problems.append(Problem(pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems
+
+
+def state_problems(state: GameState) -> list[Problem]:
+    """Everything wrong with a state, at once (rules.md §11)."""
+    count = len(state.players)
+    problems = roster_problems([player.name for player in state.players], "/players/{}/name") + rules_problems(state.rules, "/rules")
+    if count < MIN_PLAYERS or count > MAX_PLAYERS:
+        return problems  # the pack is only defined for a real table
+    if any(n > copies_of(rank, count) for rank, n in state.known_ranks().items()):
+        problems += excess_copies(state.known_places(), count)
+    total = state.card_total()
+    if total != pack_size(count):
+        problems.append(Problem("", "card_total", f"the zones hold {total} cards, seen and unseen; the pack for {count} players has {pack_size(count)}"))
+    if state.draw_pile.cards and state.draw_pile.hidden:
+        problems.append(Problem("/draw_pile", "draw_pile_partly_known", "the draw pile is either known card by card (in order) or only counted, not both"))
+    for seat, player in enumerate(state.players):
+        problems += pile_problems(player.pile, f"/players/{seat}/pile")
+    for name, seat in (("dealer", state.dealer), ("to_act", state.to_act)):
+        if not 0 <= seat < count:
+            problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {count}"))
+    return problems + _turn_problems(state) + _three_kings_problems(state)
+
+
+def _turn_problems(state: GameState) -> list[Problem]:
+    problems = []
+    if state.phase == "draw" and not state.draw_pile.size:
+        problems.append(Problem("/phase", "nothing_to_draw", "the draw pile is empty: a turn then starts in phase play (rules.md §3.1)"))
+    if not 0 <= state.passes <= len(state.players):
+        problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
+    elif state.passes and state.draw_pile.size:
+        problems.append(Problem("/passes", "passes_with_cards_to_draw", "passes are only counted once the draw pile is empty (rules.md §7.2)"))
+    elif state.passes == len(state.players) and state.phase != "over":
+        problems.append(Problem("/phase", "game_should_be_over", "every player has passed with the pile empty: the game is over (rules.md §7.2)"))
+    return problems
+
+
+def _three_kings_problems(state: GameState) -> list[Problem]:
+    problems = []
+    holder = state.three_kings
+    seat = None if holder is None else state.seat_of(holder)
+    if holder is not None and seat is None:
+        problems.append(Problem("/three_kings", "unknown_player", f"{holder!r} is not at this table"))
+    elif seat is not None and state.players[seat].hand.kings() < 3:
+        problems.append(Problem("/three_kings", "three_kings_not_held", f"{holder!r} does not show three Kings in hand"))
+    if holder is None:
+        problems += [Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §7.1)")
+                     for s, p in enumerate(state.players) if p.hand.kings() >= 3]
+    if state.phase == "over":
+        expected = state.expected_outcome()
+        if expected.reason == "all_passed" and state.draw_pile.size:
+            problems.append(Problem("/phase", "game_not_over", "the draw pile still has cards and nobody's three Kings ended the game"))
+        if state.outcome != expected:
+            problems.append(Problem("/outcome", "outcome_mismatch", f"the game's outcome is {expected.to_dict()}"))
+    elif state.outcome is not None:
+        problems.append(Problem("/outcome", "outcome_mismatch", "a game still in play has no outcome"))
+    elif holder is not None and not state.rules.play_it_out:
+        problems.append(Problem("/phase", "game_should_be_over", f"{holder!r} holds three Kings: the game is over (rules.md §7.1)"))
+    return problems
+
+
+def check_state(state: GameState) -> GameState:
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput(problems)
+    return state
+
+
+# -- reading a state from plain data ------------------------------------------------------
+class Reader:
+    """Reads plain data into engine values, collecting every problem with its pointer."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def card(self, value: object, pointer: str) -> Card | None:
+        found: list[Problem] = []
+        cards = parse_cards([value], pointer, found)
+        self.problems += [replace(problem, pointer=pointer) for problem in found]
+        return cards[0] if cards else None
+
+    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
+            return ()
+        return parse_cards(value, pointer, self.problems)
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int = 0) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ 0, not {value!r}"))
+            return default
+        return value
+
+    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
+            return default
+        return str(value)
+
+    def name(self, value: object, pointer: str) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.problems.append(Problem(pointer, "bad_name", "a player's name is a string"))
+            return None
+        return value
+
+    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
+            return {}
+        return value
+
+    def zone(self, value: object, pointer: str) -> Zone:
+        data = self.mapping(value, pointer)
+        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer))
+
+    def rules(self, value: object) -> Rules:
+        data = self.mapping({} if value is None else value, "/rules")
+        scoring = self.choice(data, "scoring", "/rules", SCORINGS, "three_kings_wins")
+        play_it_out = data.get("play_it_out", False)
+        if not isinstance(play_it_out, bool):
+            self.problems.append(Problem("/rules/play_it_out", "bad_boolean", f"play_it_out is true or false, not {play_it_out!r}"))
+            play_it_out = False
+        return Rules(scoring, play_it_out)  # type: ignore[arg-type]  # checked by choice()
+
+    def outcome(self, value: object) -> Outcome | None:
+        if value is None:
+            return None
+        data = self.mapping(value, "/outcome")
+        reason = self.choice(data, "reason", "/outcome", ("three_kings", "all_passed"), "all_passed")
+        scores = data.get("scores")
+        if scores is not None and not (isinstance(scores, Mapping) and all(
+                isinstance(points, int) and not isinstance(points, bool) for points in scores.values())):
+            self.problems.append(Problem("/outcome/scores", "bad_scores", "scores map each player to whole points, or are null"))
+            scores = None
+        winners = data.get("winners", [])
+        if not (isinstance(winners, list) and all(isinstance(name, str) for name in winners)):
+            self.problems.append(Problem("/outcome/winners", "not_a_list", "winners is a list of names"))
+            winners = []
+        result = Result(None if scores is None else dict(scores), tuple(winners))
+        return Outcome(reason, self.name(data.get("three_kings"), "/outcome/three_kings"), result)  # type: ignore[arg-type]
+
+
+def read_state(data: Mapping[str, Any]) -> GameState:
+    """Read a state from its plain form and check it whole; every problem is raised at once."""
+    reader = Reader()
+    players = []
+    for seat, item in enumerate(data.get("players") or []):
+        at = f"/players/{seat}"
+        entry = reader.mapping(item, at)
+        name = reader.name(entry.get("name", ""), f"{at}/name") or ""
+        players.append(Player(name, reader.zone(entry.get("hand", {}), f"{at}/hand"), reader.cards(entry.get("pile", []), f"{at}/pile")))
+    state = GameState(
+        rules=reader.rules(data.get("rules")),
+        players=tuple(players),
+        table=reader.cards(data.get("table", []), "/table"),
+        draw_pile=reader.zone(data.get("draw_pile", {}), "/draw_pile"),
+        dealer=reader.integer(data, "dealer", ""),
+        to_act=reader.integer(data, "to_act", ""),
+        phase=reader.choice(data, "phase", "", PHASES, "draw"),  # type: ignore[arg-type]
+        passes=reader.integer(data, "passes", ""),
+        three_kings=reader.name(data.get("three_kings"), "/three_kings"),
+        seed=reader.integer(data, "seed", ""),
+        outcome=reader.outcome(data.get("outcome")),
+    )
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return check_state(state)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player may see: their own hand, how many cards the others hold, every public card; never the pile's order."""
+
+    state: GameState
+    player: str
+
+    def to_dict(self) -> dict[str, object]:
+        data = self.state.to_dict()
+        data["players"] = [player.to_dict() if player.name == self.player else
+                           {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}} for player in self.state.players]
+        data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
+        data["player"] = self.player
+        return data
+
+
+def view(state: GameState, player: str) -> View:
+    if state.seat_of(player) is None:
+        raise InvalidInput([Problem("/player", "unknown_player", f"{player!r} is not at this table")])
+    return View(state, player)
+

@@ -1,0 +1,148 @@
+"""Three Kings through HTTP (the Flask test client): its own endpoints, the shared ones, 100 self-play games, and the engine's purity."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .oracle import expected_result, invariant_problems
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = "/v1/three-kings"
+
+
+def post(client, path, body):
+    return client.post(BASE + path, json=body)
+
+
+def test_the_engine_imports_without_a_web_framework():
+    code = ("import sys, service.games.three_kings, service.games.three_kings.queries, service.games.three_kings.tournament; "
+            "bad = [m for m in ('flask', 'werkzeug', 'marshmallow', 'orjson') if m in sys.modules]; print(bad); sys.exit(bool(bad))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_worked_example_through_sets(client):
+    answer = post(client, "/sets", {"hand": ["6", "K", "2", "9"], "table": ["5", "J", "3", "K"], "players": 2})
+    assert answer.status_code == 200
+    assert answer.get_json() == {
+        "sets": [{"hand_card": "6", "table_cards": ["5", "J"], "sum": "6 + 5 = 11"},
+                 {"hand_card": "2", "table_cards": ["3", "5"], "sum": "2 + 3 = 5"}],
+        "can_take_king": True, "may_discard": False, "may_pass": False,
+    }
+
+
+def test_sets_refuses_more_copies_than_the_pack_naming_each_place(client):
+    answer = post(client, "/sets", {"hand": ["9", "9", "9"], "table": ["9", "9", "9H"]})
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    assert [(e["pointer"], e["code"]) for e in answer.get_json()["errors"]] == [("/table/1", "too_many_copies"), ("/table/2", "too_many_copies")]
+    assert post(client, "/sets", {"hand": ["9", "9", "9"], "table": ["9", "9", "9H"], "players": 3}).status_code == 200
+
+
+@pytest.mark.parametrize("method, scores, winners", [
+    ("three_kings_wins", None, ["bob"]), ("bonus", {"ann": 22, "bob": 25}, ["bob"]), ("penalty", {"ann": 22, "bob": -5}, ["bob"]),
+])
+def test_score_by_each_method(client, method, scores, winners):
+    answer = post(client, "/score", {"method": method, "piles": {"ann": ["6", "5", "J"], "bob": ["2", "3", "5"]}, "three_kings": "bob"})
+    assert answer.get_json() == {"method": method, "scores": scores, "winners": winners}
+
+
+def test_new_games_and_their_refusals(client):
+    body = {"players": ["ann", "bob", "cy"], "seed": 5, "options": {"scoring": "penalty", "play_it_out": True}, "dealer": 2}
+    first = post(client, "/games", body).get_json()
+    assert first == post(client, "/games", body).get_json()
+    state = first["state"]
+    assert state["to_act"] == 0 and state["phase"] == "draw" and state["rules"] == {"scoring": "penalty", "play_it_out": True}
+    assert len(state["draw_pile"]["cards"]) == 79 - 12 - 4
+    unseeded = post(client, "/games", {"players": ["ann", "bob"]}).get_json()["state"]
+    assert isinstance(unseeded["seed"], int) and unseeded["rules"]["scoring"] == "three_kings_wins"
+    refused = post(client, "/games", {"players": ["ann"], "options": {"scoring": "three_kings_wins", "play_it_out": True}})
+    assert refused.status_code == 422
+    assert {e["pointer"] for e in refused.get_json()["errors"]} == {"/players", "/options/play_it_out"}
+
+
+def test_a_game_from_a_real_table(client):
+    answer = post(client, "/games/from-table", {"players": ["ann", "bob"], "table": ["5H", "J", "3", "JK"], "dealer": 1})
+    state = answer.get_json()["state"]
+    assert state["table"] == ["5H", "J", "3", "JK"]
+    assert [p["hand"] for p in state["players"]] == [{"cards": [], "hidden": 4}] * 2
+    assert state["draw_pile"] == {"cards": [], "hidden": 41}
+    moves = post(client, "/moves/legal", {"state": state}).get_json()["moves"]
+    assert moves == [{"player": "ann", "action": "draw"}, {"player": "ann", "action": "show_kings"}]
+
+
+def test_a_refused_move_is_a_verdict_and_apply_is_a_422(client):
+    from service.games.three_kings.web import examples
+
+    ex = examples()
+    verdict = post(client, "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}).get_json()
+    assert verdict["legal"] is False
+    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("set_available", "3.3", "/action")]
+    assert {a["action"] for a in verdict["alternatives"]} == {"set", "take_king"}
+    applied = post(client, "/moves/apply", {"state": ex["state"], "move": ex["illegal_move"]})
+    assert applied.status_code == 422
+
+
+def test_a_bad_state_names_every_problem(client):
+    from service.games.three_kings.web import examples
+
+    state = {**examples()["state"], "table": ["5", "J", "3", "K", "7"], "to_act": 1, "phase": "draw"}
+    answer = post(client, "/state/check", {"state": state}).get_json()
+    assert answer["valid"] is False
+    found = {(p["pointer"].rsplit("/", 1)[0], p["code"]) for p in answer["problems"]}
+    assert found >= {("/state/draw_pile/cards", "too_many_copies"), ("", "card_total")}  # the fifth 7 seen is the pile's last
+
+
+def test_rules_are_served_with_the_scoring_methods(client):
+    answer = client.get(BASE + "/rules").get_json()
+    assert set(answer["scoring"]) == {"three_kings_wins", "bonus", "penalty"}
+    sections = {section["section"] for section in answer["sections"]}
+    assert {"1.3", "3.3", "4.1", "5.2", "6.2", "7.1", "8.4", "9", "10.4"} <= sections
+
+
+def test_the_conformance_cases_start_with_the_worked_example(client):
+    cases = client.get(BASE + "/conformance").get_json()["cases"]
+    assert cases[0]["path"] == BASE + "/sets" and cases[0]["answer"]["status"] == 200
+    assert [s["sum"] for s in cases[0]["answer"]["body"]["sets"]] == ["6 + 5 = 11", "2 + 3 = 5"]
+
+
+@pytest.mark.slow
+def test_a_hundred_games_through_http(client):
+    for seed in range(100):
+        rng = random.Random(seed)
+        scoring = ["three_kings_wins", "bonus", "penalty"][seed % 3]
+        options = {"scoring": scoring, "play_it_out": scoring != "three_kings_wins" and seed % 2 == 0}
+        state = post(client, "/games", {"players": ["ann", "bob", "cy"][: 2 + seed % 2], "seed": seed, "options": options}).get_json()["state"]
+        while state["phase"] != "over":
+            moves = post(client, "/moves/legal", {"state": state}).get_json()["moves"]
+            answer = post(client, "/moves/apply", {"state": state, "move": rng.choice(moves)})
+            assert answer.status_code == 200, answer.get_json()
+            state = answer.get_json()["state"]
+            assert invariant_problems(state) == []
+        assert post(client, "/state/check", {"state": state}).get_json() == {"valid": True, "problems": []}
+        outcome = state["outcome"]
+        assert {"scores": outcome["scores"], "winners": outcome["winners"]} == expected_result(state)
+
+
+def test_every_operation_of_the_game_is_documented_with_examples():
+    """openapi.yaml is regenerated on main; the spec the code renders already has an example for every body of this game."""
+    import yaml
+
+    from service.http.openapi_file import render
+
+    spec = yaml.safe_load(render())
+    # The standings endpoint is every game's (its uploads have no example to paste); tests/http checks it.
+    paths = {path: methods for path, methods in spec["paths"].items() if path.startswith(BASE) and "/tournaments/" not in path}
+    assert {f"{BASE}{p}" for p in ("/games", "/games/from-table", "/sets", "/score", "/moves/legal", "/view")} <= set(paths)
+    responses = spec["components"]["responses"]
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            for content in operation.get("requestBody", {}).get("content", {}).values():
+                assert "example" in content, (method, path)
+            for status, answer in operation["responses"].items():
+                answer = responses[answer["$ref"].rsplit("/", 1)[1]] if "$ref" in answer else answer
+                assert all("example" in content for content in answer["content"].values()), (method, path, status)

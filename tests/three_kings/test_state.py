@@ -1,0 +1,94 @@
+"""A state is checked whole (rules.md §11); a player's view hides what they may not see."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.core.problems import InvalidInput
+from service.games.three_kings import GAME
+from service.games.three_kings.rules import Rules
+from service.games.three_kings.start import new_game
+
+from .tables import table
+
+
+def problems_of(data):
+    with pytest.raises(InvalidInput) as refused:
+        GAME.read_state(data)
+    return [(problem.pointer, problem.code) for problem in refused.value.problems]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 10])
+def test_a_new_game_deals_the_pack_of_its_size(players):
+    names = [f"p{i}" for i in range(players)]
+    state = new_game(names, Rules("bonus"), seed=7, dealer=players - 1).state
+    assert [player.hand.size for player in state.players] == [4] * players
+    assert len(state.table) == 4
+    assert state.card_total() == 26 * players + 1
+    assert state.to_act == 0  # the dealer's left
+    assert GAME.read_state(state.to_dict()) == state
+    assert new_game(names, Rules("bonus"), seed=7, dealer=players - 1).state == state  # the seed fixes the deal
+
+
+def test_a_game_without_a_seed_draws_one_and_records_it():
+    state = new_game(["a", "b"]).state
+    assert new_game(["a", "b"], seed=state.seed).state.to_dict()["table"] == state.to_dict()["table"]
+
+
+def test_too_many_copies_are_named_at_each_place():
+    data = table([["7", "7", "7"], ["7"]], ["7", "7"], rest_to="table")
+    # Two players: four 7s. Hands come first, so the table's two 7s are the fifth and sixth.
+    assert problems_of(data) == [("/table/0", "too_many_copies"), ("/table/1", "too_many_copies"), ("", "card_total")]
+
+
+def test_every_problem_is_reported_at_once():
+    data = table([["6", "9"], ["8", "8"]], ["5", "J"])
+    data["players"][0]["hand"]["cards"].append("X")
+    data["players"][1]["name"] = "ann"
+    data["to_act"] = 5
+    data["phase"] = "later"
+    data["rules"]["scoring"] = "most"
+    found = problems_of(data)
+    assert ("/players/0/hand/cards/2", "bad_card") in found
+    assert ("/phase", "bad_choice") in found and ("/rules/scoring", "bad_choice") in found
+
+
+def test_conservation_and_turn_problems():
+    data = table([["6", "9"], ["8", "8"]], ["5", "J"])
+    data["draw_pile"]["cards"].pop()
+    data["players"][0]["pile"] = ["6", "5", "J", "2"]
+    data["to_act"] = 5
+    data["passes"] = 1
+    found = problems_of(data)
+    assert {("", "card_total"), ("/players/0/pile", "pile_not_sets"), ("/to_act", "seat_out_of_range"),
+            ("/passes", "passes_with_cards_to_draw")} <= set(found)
+
+
+def test_three_kings_must_be_recorded_and_end_the_game():
+    data = table([["K", "K", "K"], ["8", "8"]], ["5", "J"])
+    assert ("/players/0/hand", "three_kings_unrecorded") in problems_of(data)
+    data["three_kings"] = "ann"
+    assert problems_of(data) == [("/phase", "game_should_be_over")]
+    data["phase"] = "over"
+    assert problems_of(data) == [("/outcome", "outcome_mismatch")]
+    data["outcome"] = {"reason": "three_kings", "three_kings": "ann", "scores": {"ann": 15, "bob": 0}, "winners": ["ann"]}
+    assert GAME.read_state(data).phase == "over"
+    data["outcome"]["winners"] = ["bob"]
+    assert problems_of(data) == [("/outcome", "outcome_mismatch")]
+
+
+def test_a_draw_phase_needs_a_card_to_draw():
+    data = table([[], []], [], phase="draw", rest_to="table")
+    assert problems_of(data) == [("/phase", "nothing_to_draw")]
+
+
+def test_the_view_hides_other_hands_and_the_piles_order():
+    state = new_game(["ann", "bob", "cy"], seed=11).state
+    seen = GAME.view(state, "bob").to_dict()
+    assert seen["players"][1]["hand"] == state.players[1].hand.to_dict()
+    for seat in (0, 2):
+        assert seen["players"][seat]["hand"] == {"cards": [], "hidden": 4}
+    assert seen["draw_pile"] == {"cards": [], "hidden": state.draw_pile.size}
+    assert seen["table"] == state.to_dict()["table"]
+    with pytest.raises(InvalidInput):
+        GAME.view(state, "zed")
