@@ -11,9 +11,9 @@ import pytest
 from benchmarks.bodies import bodies
 from schemas.kings import CalculusRequestSchema, HandsRequestSchema
 from service.http.problems import strict_json
-from service.http.referee import game_web, request_schemas
+from service.http.referee import request_schemas
 
-KINGS_BODIES = request_schemas(game_web("24-kings"))
+KINGS_BODIES = request_schemas("24-kings")
 SCHEMAS = {"calculus-6p": CalculusRequestSchema(), "hands-7": HandsRequestSchema(),
            "moves-legal": KINGS_BODIES.state(), "moves-apply": KINGS_BODIES.move()}
 BODIES = bodies()

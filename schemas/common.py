@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from marshmallow import fields, validate
 
 from .base import LeanSchema
 from .fields import Boolean, Integer
 
 MAX_NAME = 64
+
+
+def game_prefix(slug: str) -> str:
+    """``twenty-four-1718`` → ``TwentyFour1718``: the prefix of a game's schema names in the OpenAPI document,
+    so that every game's Move, State and standings keep names of their own."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_]", slug))
 
 
 def player_name(**kwargs: object) -> fields.String:

@@ -16,6 +16,7 @@ from service.tournaments.rows import MAX_ROWS
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema
+from .common import game_prefix
 from .fields import Boolean, Integer, Number
 
 POINTS_ROWS = "{game, player, points}"
@@ -42,11 +43,6 @@ def own_rows(scorer: RowScorer) -> str:
     return "{" + ", ".join(("game", "player", *scorer.columns, *scorer.optional_columns)) + "}"
 
 
-def schema_prefix(slug: str) -> str:
-    """``24-kings`` → ``24Kings``: a game's prefix for the names of its standings schemas."""
-    return "".join(part.capitalize() for part in slug.split("-"))
-
-
 def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema]:
     """The JSON body of a game's standings: rows of points or of the game's own shape, and the options its scoring takes."""
     if scorer is None:
@@ -54,11 +50,11 @@ def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema
     body: dict[str, fields.Field[Any]] = {"rows": rows_field(f"One object per game and player: {POINTS_ROWS} or {own_rows(scorer)}.")}
     options = options_of(scorer)
     if options:
-        rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{schema_prefix(slug)}StandingsRules")
+        rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{game_prefix(slug)}TournamentRules")
         body["rules"] = fields.Nested(
             rules, load_default=dict, metadata={"description": "For rows of the game's own shape: the rules every game was played by."}
         )
-    return LeanSchema.from_dict(body, name=f"{schema_prefix(slug)}StandingsRequest")
+    return LeanSchema.from_dict(body, name=f"{game_prefix(slug)}TournamentStandingsRequest")
 
 
 def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[Schema]:
@@ -68,7 +64,7 @@ def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[
             "format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
             **{option.name: _query_option(option) for option in options},
         },
-        name=f"{schema_prefix(slug)}StandingsQuery",
+        name=f"{game_prefix(slug)}TournamentStandingsQuery",
     )
 
 

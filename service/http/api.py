@@ -14,7 +14,7 @@ from flask_smorest.utils import prepare_response
 from marshmallow import Schema
 from werkzeug.exceptions import HTTPException
 
-from schemas.common import ProblemSchema
+from schemas.common import ProblemSchema, game_prefix
 
 from .problems import PROBLEM_MIME, from_http_exception, json_body, load_body
 
@@ -39,7 +39,7 @@ def schema_name(schema: Any) -> str:
     name = cls.__name__.removesuffix("Schema") or cls.__name__
     module = cls.__module__.split(".")
     if module[0] == "schemas" and len(module) == 2 and module[1] not in SHARED_SCHEMA_MODULES:
-        return "".join(part.capitalize() for part in module[1].split("_")) + name
+        return game_prefix(module[1]) + name
     return name
 
 

@@ -29,7 +29,7 @@ from flask import Flask, Response, current_app, jsonify
 from marshmallow import Schema, fields
 
 from schemas.base import LeanSchema
-from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, player_name
+from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.problems import InvalidInput, prefixed
 from service.core.protocol import Game
@@ -86,11 +86,6 @@ def game_web(slug: str) -> GameWeb:
     module = importlib.import_module(f"{GAME_PACKAGES[slug]}.web")
     web: GameWeb = module.WEB
     return web
-
-
-def camel(slug: str) -> str:
-    """``twenty-four-1718`` → ``TwentyFour1718``: a game's prefix for the names of its schemas."""
-    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_]", slug))
 
 
 # -- the rule text ------------------------------------------------------------------------------
@@ -163,9 +158,10 @@ class RequestSchemas(NamedTuple):
     view: type[Schema]  # {"state", "player"}
 
 
-@cache
-def request_schemas(web: GameWeb) -> RequestSchemas:
-    prefix = camel(web.slug)
+@cache  # one entry per registered game, built at start-up
+def request_schemas(slug: str) -> RequestSchemas:
+    web = game_web(slug)
+    prefix = game_prefix(slug)
     state = fields.Nested(web.state_schema, required=True)
     return RequestSchemas(
         state=LeanSchema.from_dict({"state": state}, name=f"{prefix}StateRequest"),
@@ -180,7 +176,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     game = web.game
     blp = RefereeBlueprint(f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}",
                            description=f"{game.info.title}: the referee endpoints every game shares.")
-    state_body, move_body, view_body = request_schemas(web)
+    state_body, move_body, view_body = request_schemas(web.slug)
     ex = _examples(web)
 
     @blp.post("/state/check", body=state_body, body_example={"state": ex["state"]}, answer=StateCheckResponseSchema,

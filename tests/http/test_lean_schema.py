@@ -23,10 +23,10 @@ from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequ
 from schemas.tournaments import StandingsRequestSchema
 from service.core.cards import ONE_DECK
 from service.games.kings.web import examples
-from service.http.referee import game_web, request_schemas
+from service.http.referee import request_schemas
 
 EX = examples()
-StateRequestSchema, MoveRequestSchema, _ = request_schemas(game_web("24-kings"))
+StateRequestSchema, MoveRequestSchema, _ = request_schemas("24-kings")
 CASES = [
     (CalculusRequestSchema, EX["calculus_request"]), (HandsRequestSchema, EX["hands_request"]),
     (NewGameRequestSchema, EX["new_game_request"]), (TableSetupRequestSchema, EX["table_setup_request"]),

@@ -52,3 +52,12 @@ def test_errors_are_documented_as_problem_json():
     spec = yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8"))
     for name in ("UNPROCESSABLE_ENTITY", "BAD_REQUEST", "REQUEST_ENTITY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "DEFAULT_ERROR"):
         assert list(spec["components"]["responses"][name]["content"]) == ["application/problem+json"]
+
+
+def test_every_schema_keeps_a_name_of_its_own():
+    """apispec renames a schema whose name another already took (Move1...) and warns: every game's names are prefixed."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        render()
