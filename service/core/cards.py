@@ -58,16 +58,19 @@ class Card(NamedTuple):
 
 ONE_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _CANONICAL_CARDS: dict[str, Card] = {str(card): card for card in ONE_DECK}
-_TEXT_OF_CARD: dict[Card, str] = {card: text for text, card in _CANONICAL_CARDS.items()}
+CardLike = tuple[int, str]
+"""What a card is to the shared pieces: a (rank, mark) tuple whose ``str`` is its text. :class:`Card` is one; a game
+with cards of its own (Three Kings' ranks and jokers) makes them the same way, and zones and answers serve both."""
+_TEXT_OF_CARD: dict[CardLike, str] = {card: text for text, card in _CANONICAL_CARDS.items()}
 
 
-def card_texts(cards: Sequence[Card]) -> list[str]:
-    """The cards' canonical texts, as answers list them: one dict lookup each, a third of ``str``'s cost."""
+def card_texts(cards: Sequence[CardLike]) -> list[str]:
+    """The cards' texts, as answers list them: one dict lookup each for a standard card, a third of ``str``'s cost."""
     if not cards:  # most left-over lists of an answer are empty: a quarter of the cost of mapping them
         return []
     try:
         return list(map(_TEXT_OF_CARD.__getitem__, cards))
-    except KeyError:  # not a card of the deck (a test's made-up Card): its text all the same
+    except KeyError:  # not a card of the deck (a game's own card, a test's made-up Card): its text all the same
         return [str(card) for card in cards]
 
 

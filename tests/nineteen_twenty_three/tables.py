@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Mapping
 
 from service.core.cards import Card, Pack, parse_cards
-from service.games.nineteen_twenty_three.state import MatchState, Rules, Seat, Zone
+from service.core.zones import Zone
+from service.games.nineteen_twenty_three.state import MatchState, Rules, Seat
 
 
 def cards(text: str) -> tuple[Card, ...]:

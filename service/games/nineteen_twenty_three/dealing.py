@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from service.core.cards import Card
+from service.core.zones import Zone
 
-from .state import MatchState, Seat, Zone
+from .state import MatchState, Seat
 from .table import DEAL, pack_of
 
 Event = dict[str, Any]

@@ -21,11 +21,12 @@ from typing import Any, Literal, get_args
 from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput, Problem, excess_copies
 from service.core.verdicts import IllegalMove, Reason
+from service.core.zones import Zone
 
 from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_cards
 from .judging import Judgement, judge_game, judge_last_war
 from .scoring import match_result, score_set
-from .state import MatchState, Reader, Zone
+from .state import MatchState, Reader
 from .table import DEAL, pack_of, token
 
 Action = Literal["take", "lock", "reveal"]
@@ -131,7 +132,7 @@ class RevealPlan:
     hands: tuple[tuple[str, tuple[Card, ...]], ...]
     judgement: Judgement
     draws: Mapping[str, tuple[Card, ...]]
-    pile: Zone
+    pile: Zone[Card]
     last_war: tuple[tuple[str, Card], ...]
 
 
@@ -158,7 +159,7 @@ def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[
     return tuple(hands)
 
 
-def _judge_from_pile(state: MatchState, hands: tuple[tuple[str, tuple[Card, ...]], ...]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone]:
+def _judge_from_pile(state: MatchState, hands: tuple[tuple[str, tuple[Card, ...]], ...]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone[Card]]:
     """§4.4 with a pile the referee knows: whenever the judgement needs draws, the tied players draw from its top in seat order."""
     pile = list(state.pile.cards)
     size = len(pile)
@@ -172,7 +173,7 @@ def _judge_from_pile(state: MatchState, hands: tuple[tuple[str, tuple[Card, ...]
 
 
 def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tuple[Card, ...]], ...],
-                     reasons: list[Reason]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone]:
+                     reasons: list[Reason]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone[Card]]:
     """§4.4 with a counted pile: the move gives the draws; missing ones and unused ones are reasons."""
     given = dict(move.draws)
     names = {name for name, _ in hands}
@@ -191,7 +192,7 @@ def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tupl
     return judgement, used_draws, Zone(hidden=state.pile.hidden - sum(judgement.draws_used.values()))
 
 
-def _last_war(state: MatchState, move: Move, pile: Zone, reasons: list[Reason]) -> tuple[tuple[tuple[str, Card], ...], Zone]:
+def _last_war(state: MatchState, move: Move, pile: Zone[Card], reasons: list[Reason]) -> tuple[tuple[tuple[str, Card], ...], Zone[Card]]:
     """§5.2: with at least one but fewer than two cards per player left, each player turns one more card."""
     count = len(state.seats)
     names = [seat.name for seat in state.seats]

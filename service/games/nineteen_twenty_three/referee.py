@@ -8,10 +8,11 @@ from typing import Any
 
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
+from service.core.zones import Zone
 
 from . import moves
 from .moves import LegalReport, Move, Transition, Verdict
-from .state import MatchState, Zone, state_from_dict, state_problems
+from .state import MatchState, state_from_dict, state_problems
 from .table import MAX_PLAYERS, MIN_PLAYERS
 
 INFO = GameInfo(

@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.zones import Zone
 
 from .dealing import Event, deal_game, mixed_pack
 from .scoring import DEFAULT_TARGET, MAX_TARGET
-from .state import MatchState, Phase, Rules, Seat, Zone, check_state
+from .state import MatchState, Phase, Rules, Seat, check_state
 from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems, token
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number

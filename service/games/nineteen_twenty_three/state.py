@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, CardError, CardListError, card_texts, parse_card, parse_cards
 from service.core.problems import InvalidInput, Problem, excess_copies_among
+from service.core.zones import Zone
 
 from .scoring import MAX_TARGET, RULE_OF_MATCH, MatchResult, MatchRule, match_result
 from .table import DEAL, decks_problems, pack_of, roster_problems
@@ -28,25 +29,6 @@ PHASES: tuple[str, ...] = get_args(Phase)
 Dealer = Literal["referee", "table"]  # who mixes and deals: the referee from the seed, or players at a real table
 DEALERS: tuple[str, ...] = get_args(Dealer)
 MATCH_RULES: tuple[str, ...] = get_args(MatchRule)
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """Cards the referee knows (in order; a pile's top is last) and a count of cards it cannot see."""
-
-    cards: tuple[Card, ...] = ()
-    hidden: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.cards) + self.hidden
-
-    @property
-    def known(self) -> bool:
-        return self.hidden == 0
-
-    def to_dict(self) -> dict[str, object]:
-        return {"cards": card_texts(self.cards), "hidden": self.hidden}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +51,7 @@ class Seat:
     """
 
     name: str
-    hand: Zone = Zone()
+    hand: Zone[Card] = field(default_factory=Zone)
     locked: bool = False
     won: tuple[Card, ...] = ()
     points: int = 0
@@ -90,9 +72,9 @@ class MatchState:
 
     rules: Rules
     seats: tuple[Seat, ...]
-    pile: Zone
+    pile: Zone[Card]
     dealt_by: Dealer = "referee"
-    dead: Zone = Zone()
+    dead: Zone[Card] = field(default_factory=Zone)
     taken: tuple[str, ...] = ()
     phase: Phase = "play"
     set_number: int = 1
@@ -263,7 +245,7 @@ class Reader:
             return {}
         return value
 
-    def zone(self, value: object, pointer: str) -> Zone:
+    def zone(self, value: object, pointer: str) -> Zone[Card]:
         data = self.mapping(value, pointer)
         return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
 

@@ -21,10 +21,11 @@ from typing import Any, Literal, get_args
 from service.core.cards import KING
 from service.core.problems import InvalidInput, Problem
 from service.core.verdicts import IllegalMove, Reason
+from service.core.zones import Zone
 
 from .cards import RANK_CARDS, Card, card_texts, copies_of, rank_text
 from .sets import RankSet, all_sets, is_set, sum_text, table_counts
-from .state import GameState, Player, Reader, Zone, possibly_held
+from .state import GameState, Player, Reader, kings_in, possibly_held
 
 Action = Literal["draw", "set", "take_king", "discard", "pass", "show_kings"]
 ACTIONS: tuple[str, ...] = get_args(Action)
@@ -158,7 +159,7 @@ def choices_of(state: GameState) -> Choices:
     return Choices(False, tuple(sets), sure_set, take_king, discards, _can_pass(state, hand, known, table_king), show)
 
 
-def _can_pass(state: GameState, hand: Zone, known: Counter[int] | None, table_king: bool) -> bool:
+def _can_pass(state: GameState, hand: Zone[Card], known: Counter[int] | None, table_king: bool) -> bool:
     """Only a hand of Kings (or nothing) with no King to take passes; unseen cards are then shown to be Kings (§3.4)."""
     if any(card.rank != KING for card in hand.cards):
         return False
@@ -167,11 +168,11 @@ def _can_pass(state: GameState, hand: Zone, known: Counter[int] | None, table_ki
     return known is None or known[KING] + hand.hidden <= copies_of(KING, len(state.players))
 
 
-def _can_show_kings(state: GameState, hand: Zone, known: Counter[int]) -> bool:
+def _can_show_kings(state: GameState, hand: Zone[Card], known: Counter[int]) -> bool:
     """A player with unseen cards may show three Kings when the pack leaves enough Kings unaccounted for (§10.4)."""
     if state.three_kings is not None:
         return False
-    shown = hand.kings()
+    shown = kings_in(hand)
     missing = 3 - shown
     return 0 < missing <= hand.hidden and known[KING] + missing <= copies_of(KING, len(state.players))
 
@@ -427,7 +428,7 @@ class _Turn:
 
     def count_kings(self) -> None:
         """Three Kings in one hand end the game at once, unless it is played out (§7.1, §9)."""
-        if self.state.three_kings is not None or self.player.hand.kings() < 3:
+        if self.state.three_kings is not None or kings_in(self.player.hand) < 3:
             return
         name = self.player.name
         self.state = replace(self.state, three_kings=name)
@@ -514,7 +515,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         turn.count_kings()
     else:  # show_kings
         hand = turn.player.hand
-        missing = 3 - hand.kings()
+        missing = 3 - kings_in(hand)
         turn.set_hand(hand.cards + (RANK_CARDS[KING],) * missing, hand.hidden - missing)
         turn.events.append({"type": "showed_kings", "player": name, "rule": "10.4"})
         turn.count_kings()
@@ -529,7 +530,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
 def _take_king(turn: _Turn) -> None:
     """The table's King joins the hand, matched by a King already there (shown, if it was unseen) (§5.2)."""
     hand = turn.player.hand
-    if not hand.kings():
+    if not kings_in(hand):
         hand = Zone((*hand.cards, RANK_CARDS[KING]), hand.hidden - 1)
     king = turn.take_from_table(RANK_CARDS[KING])
     turn.set_hand((*hand.cards, king), hand.hidden)

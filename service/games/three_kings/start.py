@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.core.problems import InvalidInput, Problem
+from service.core.zones import Zone
 
 from .cards import Card, card_texts, pack, pack_size
 from .moves import Event
 from .rules import Rules, rules_problems
-from .state import GameState, Player, Zone, check_state, roster_problems
+from .state import GameState, Player, check_state, kings_in, roster_problems
 
 HAND_SIZE = 4
 TABLE_SIZE = 4
@@ -52,7 +53,7 @@ def _opened(state: GameState) -> tuple[GameState, list[Event]]:
     state = replace(state, to_act=(state.dealer + 1) % count)
     for seat in ((state.dealer + 1 + offset) % count for offset in range(count)):  # in dealing order: the first dealt to comes first
         player = state.players[seat]
-        if player.hand.kings() >= 3 and state.three_kings is None:
+        if kings_in(player.hand) >= 3 and state.three_kings is None:
             state = replace(state, three_kings=player.name)
             if not state.rules.play_it_out:
                 state = replace(state, phase="over", to_act=seat)

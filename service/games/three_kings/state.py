@@ -15,6 +15,7 @@ from typing import Any, Literal, get_args
 
 from service.core.cards import KING
 from service.core.problems import InvalidInput, Problem
+from service.core.zones import Zone
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess_copies, pack_size, parse_cards
 from .rules import SCORINGS, Rules, rules_problems
@@ -24,22 +25,9 @@ Phase = Literal["draw", "play", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
 
 
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """Cards the referee knows (top last) and a count of cards it cannot see."""
-
-    cards: tuple[Card, ...] = ()
-    hidden: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.cards) + self.hidden
-
-    def kings(self) -> int:
-        return sum(1 for card in self.cards if card.rank == KING)
-
-    def to_dict(self) -> dict[str, object]:
-        return {"cards": card_texts(self.cards), "hidden": self.hidden}
+def kings_in(hand: Zone[Card]) -> int:
+    """How many Kings the referee sees in ``hand``."""
+    return sum(1 for card in hand.cards if card.rank == KING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +35,7 @@ class Player:
     """A seat: the name, the hand, and the pile of sets taken (three cards a set, in order)."""
 
     name: str
-    hand: Zone
+    hand: Zone[Card]
     pile: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
@@ -61,7 +49,7 @@ class GameState:
     rules: Rules
     players: tuple[Player, ...]
     table: tuple[Card, ...]
-    draw_pile: Zone
+    draw_pile: Zone[Card]
     dealer: int = 0
     to_act: int = 1
     phase: Phase = "draw"
@@ -122,7 +110,7 @@ class GameState:
         }
 
 
-def possibly_held(state: GameState, hand: Zone, rank: int, known: Counter[int] | None = None) -> bool:
+def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[int] | None = None) -> bool:
     """Whether a hand holds ``rank`` for sure, or may among its unseen cards (a copy is unaccounted for)."""
     if any(card.rank == rank for card in hand.cards):
         return True
@@ -188,11 +176,11 @@ def _three_kings_problems(state: GameState) -> list[Problem]:
     seat = None if holder is None else state.seat_of(holder)
     if holder is not None and seat is None:
         problems.append(Problem("/three_kings", "unknown_player", f"{holder!r} is not at this table"))
-    elif seat is not None and state.players[seat].hand.kings() < 3:
+    elif seat is not None and kings_in(state.players[seat].hand) < 3:
         problems.append(Problem("/three_kings", "three_kings_not_held", f"{holder!r} does not show three Kings in hand"))
     if holder is None:
         problems += [Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §7.1)")
-                     for s, p in enumerate(state.players) if p.hand.kings() >= 3]
+                     for s, p in enumerate(state.players) if kings_in(p.hand) >= 3]
     if state.phase == "over":
         expected = state.expected_outcome()
         if expected.reason == "all_passed" and state.draw_pile.size:
@@ -260,7 +248,7 @@ class Reader:
             return {}
         return value
 
-    def zone(self, value: object, pointer: str) -> Zone:
+    def zone(self, value: object, pointer: str) -> Zone[Card]:
         data = self.mapping(value, pointer)
         return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer))
 
