@@ -23,7 +23,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
-from .fields import CANONICAL_OF_TEXT, Boolean, Card, CardList, Integer, Number, canonical
+from service.core.cards import CANONICAL_CARDS, Card, CardError, parse_card
+
+from .fields import Boolean, CardList, Integer, Number
+from .fields import Card as CardField
 
 Loader = Callable[[Any], Any]
 _LARGEST_EXACT_FLOAT = 2**53
@@ -39,33 +42,33 @@ def _plain_string(value: Any) -> str:
     return value
 
 
-_KNOWN_CARD_TEXT = CANONICAL_OF_TEXT.__getitem__
+_CANONICAL_CARD = CANONICAL_CARDS.__getitem__
 
 
-def _card_list(value: Any) -> list[str]:
+def _card_list(value: Any) -> list[Card]:
     if type(value) is not list:
         raise Unsure
     if not value:  # most lists of Kings on a castle: half the cost of mapping nothing
         return []
-    try:  # every item a card text read before, as in nearly every body: one lookup each, at C speed
-        return list(map(_KNOWN_CARD_TEXT, value))
-    except (KeyError, TypeError):  # a text not read yet, or an item that is not a text (unhashable ones raise TypeError)
+    try:  # every item a canonical card text, as in nearly every body: one lookup each, at C speed
+        return list(map(_CANONICAL_CARD, value))
+    except (KeyError, TypeError):  # a text to read, or an item that is not a text (unhashable ones raise TypeError)
         pass
     cards = []
-    try:
-        for item in value:
-            if type(item) is not str:
-                raise Unsure
-            cards.append(canonical(item))
-    except ValueError:
-        raise Unsure from None
+    for item in value:
+        if type(item) is not str:
+            raise Unsure
+        try:
+            cards.append(parse_card(item))
+        except CardError:
+            raise Unsure from None
     return cards
 
 
-def _card(value: Any) -> str:
-    """One card: a text read before is one lookup; anything else is checked as a list of one."""
+def _card(value: Any) -> Card:
+    """One card: a canonical text is one lookup; anything else is checked as a list of one."""
     try:
-        return _KNOWN_CARD_TEXT(value)  # type: ignore[no-any-return]
+        return _CANONICAL_CARD(value)
     except (KeyError, TypeError):
         return _card_list([value])[0]
 
@@ -95,7 +98,7 @@ def _boolean(value: Any) -> bool:
 # Exact classes only: a subclass may have changed what its value means.
 _SCALARS: dict[type, Loader] = {
     fields.String: _plain_string,
-    Card: _card,
+    CardField: _card,
     CardList: _card_list,
     Integer: _integer,
     Number: _number,
