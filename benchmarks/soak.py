@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"transport errors: {errors} (must be 0)")
     print(f"answers other than expected: {unexpected} (must be 0)")
     print(f"worker memory: {total_before / MIB:.1f} MiB before, {total_after / MIB:.1f} MiB after, growth {growth:+.1%}")
-    print(f"  per worker (KiB): " + ", ".join(f"{before[pid]} -> {after.get(pid, 0)}" for pid in sorted(before)))
+    print("  per worker (KiB): " + ", ".join(f"{before[pid]} -> {after.get(pid, 0)}" for pid in sorted(before)))
     print(f"largest growth of one worker: {worst:+.1f} MiB (must be at most {WORKER_GROWTH_MIB} MiB)")
     return 0 if errors == 0 and unexpected == 0 and worst <= WORKER_GROWTH_MIB else 1
 

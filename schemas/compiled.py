@@ -107,18 +107,21 @@ _SCALARS: dict[type, Loader] = {
 
 
 def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool] | None:
-    """The validator as a plain test, for the three kinds these schemas use; None for any other."""
-    kind = type(validator)
-    if kind is validate.Length:
-        low, high, equal = validator.min, validator.max, validator.equal
-        if equal is not None:
-            return lambda value: len(value) == equal
-        return lambda value: (low is None or len(value) >= low) and (high is None or len(value) <= high)
-    if kind is validate.Range and validator.min_inclusive and validator.max_inclusive:
+    """The validator as a plain test, for the three kinds these schemas use; None for any other.
+
+    Exact classes only, as for fields: a subclass may test something else.
+    """
+    if type(validator) is validate.Length:
+        shortest, longest, exactly = validator.min, validator.max, validator.equal
+        if exactly is not None:
+            return lambda value: len(value) == exactly
+        return lambda value: (shortest is None or len(value) >= shortest) and (longest is None or len(value) <= longest)
+    if type(validator) is validate.Range and validator.min_inclusive and validator.max_inclusive:
         low, high = validator.min, validator.max
         return lambda value: (low is None or value >= low) and (high is None or value <= high)
-    if kind is validate.OneOf:
-        return validator.choices.__contains__  # as OneOf tests: ``value in choices``
+    if type(validator) is validate.OneOf:
+        choices = validator.choices
+        return lambda value: value in choices  # as OneOf tests it
     return None
 
 
@@ -162,7 +165,7 @@ def _list_of(inner: Loader) -> Loader:
     return load_list
 
 
-def _as_marshmallow(field: fields.Field, name: str) -> Loader:
+def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
     def deserialize(value: Any) -> Any:
         try:
             return field.deserialize(value, name, None)
@@ -171,7 +174,7 @@ def _as_marshmallow(field: fields.Field, name: str) -> Loader:
     return deserialize
 
 
-def _value_loader(field: fields.Field, name: str) -> Loader:
+def _value_loader(field: fields.Field[Any], name: str) -> Loader:
     """A loader for a present, non-null value of ``field``, validators included."""
     if field.pre_load or field.post_load:
         return _as_marshmallow(field, name)
@@ -187,7 +190,7 @@ def _value_loader(field: fields.Field, name: str) -> Loader:
     return _validated(load, list(field.validators))
 
 
-def _value_loader_or_null(field: fields.Field, name: str) -> Loader:
+def _value_loader_or_null(field: fields.Field[Any], name: str) -> Loader:
     """An item of a list: marshmallow checks null, then loads (no default applies to an item).
 
     Every loader refuses ``None`` by its own type test, so only a nullable item needs a wrapper.

@@ -33,7 +33,7 @@ def test_every_cache_is_declared_in_caches_and_bounded_as_declared():
     assert {cache.name for cache in caches.CACHES} == set(CACHED)
     for cache in caches.CACHES:
         assert CACHED[cache.name].cache_info().maxsize == cache.entries, cache.name
-    assert caches.MOST_BYTES == sum(cache.entries * cache.bytes_per_entry for cache in caches.CACHES)
+    assert sum(cache.entries * cache.bytes_per_entry for cache in caches.CACHES) == caches.MOST_BYTES
 
 
 def test_no_module_keeps_a_cache_of_its_own():

@@ -14,9 +14,9 @@ from service.core.cards import RANK_NAMES, SUITS, Card
 from service.games.kings.castles import Castle
 from service.games.kings.catalog import HAND_SETS, HANDS, spec_targets
 from service.games.kings.hands import Progress, Scorer, _Holding, scorer_for
-from service.games.kings.tally import Tally
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import HAND_SET_NAMES, Rules
+from service.games.kings.tally import Tally
 
 DECK = full_deck()
 

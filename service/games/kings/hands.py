@@ -201,7 +201,7 @@ class CompletionStep(NamedTuple):
     """One need of a target, to name the cards held toward it and the cards missing."""
 
     key: int  # a castle-relative key, or a rank for an any-suit target
-    count: int
+    needed: int  # how many of that card (or rank)
     any_suit: bool
 
 
@@ -612,13 +612,13 @@ def progress_reading(table: ProgressTable, hand: int, half_points: int, held: in
     for step in steps:
         if step.any_suit:
             first = step.key * 4
-            have = [card_of[key] for key in range(first, first + 4) for _ in range(counts[key])][:step.count]
+            have = [card_of[key] for key in range(first, first + 4) for _ in range(counts[key])][:step.needed]
             text = RANK_NAMES[step.key] + "*"
         else:
-            have = [card_of[step.key]] * min(step.count, counts[step.key])
+            have = [card_of[step.key]] * min(step.needed, counts[step.key])
             text = str(card_of[step.key])
         held_cards += have
-        missing += [text] * (step.count - len(have))
+        missing += [text] * (step.needed - len(have))
     return Progress(plan.spec, plan.in_play, tuple(held_cards), tuple(missing), half_points)
 
 
