@@ -309,7 +309,7 @@ class _Holding:
         self.kings: list[Card] = []
         for card in cards:
             key = key_of_card.get(card)
-            if key is None:
+            if key is None:  # a King has no castle-relative key
                 self.kings.append(card)
             else:
                 self.keys.append(key)
@@ -579,7 +579,7 @@ class Scorer:
 
     def _progress(self, holding: _Holding) -> list[Progress]:
         # One reading per hand, in HANDS order: (table, hand, the hand's points, the tally within the hand's scope).
-        held = map(holding.tally.within, self._plan.scopes)
+        held = map(holding.tally.__and__, self._plan.scopes)  # Tally.within, each at C speed: 24 calls a holding
         return list(map(progress_reading, repeat(self._progress_table), range(len(HANDS)), self._half_points, held))
 
 
