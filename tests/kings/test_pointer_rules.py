@@ -30,18 +30,18 @@ def test_the_saved_left_over_is_the_highest():
 
 def test_the_pointer_is_whichever_of_the_highest_left_over_and_a_king_scores_more():
     # One King held. Q as Pointer, the King saves the 7: 12 - 3 = 9. The King as Pointer saves the Q: 13 - (7 + 3) = 3.
-    assert choose_pointer([12, 7, 3], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(False, 9)
+    assert choose_pointer([12, 7, 3], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(False, 9, saved=1)
     # With no King to spare, the Queen: 12 - 10 = 2.
-    assert choose_pointer([12, 7, 3], free_kings=0, kings_held=0, rules=STANDARD) == PointerChoice(False, 2)
+    assert choose_pointer([12, 7, 3], free_kings=0, kings_held=0, rules=STANDARD) == PointerChoice(False, 2, saved=0)
     # Two Kings held save everything: Q scores 12, a King 13.
-    assert choose_pointer([12, 7, 3], free_kings=2, kings_held=2, rules=STANDARD) == PointerChoice(True, 13)
+    assert choose_pointer([12, 7, 3], free_kings=2, kings_held=2, rules=STANDARD) == PointerChoice(True, 13, saved=3)
 
 
 def test_on_a_tie_the_left_over_is_the_pointer_and_the_king_stays_held():
     # One King held. The 8 as Pointer, the King saves the 5: 8. The King as Pointer saves the 8: 13 - 5 = 8.
-    assert choose_pointer([8, 5], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(False, 8)
+    assert choose_pointer([8, 5], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(False, 8, saved=1)
 
 
 def test_no_pointer_when_every_card_is_in_a_hand():
     assert choose_pointer([], free_kings=0, kings_held=0, rules=STANDARD) is None
-    assert choose_pointer([], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(True, 13)
+    assert choose_pointer([], free_kings=1, kings_held=1, rules=STANDARD) == PointerChoice(True, 13, saved=0)

@@ -162,6 +162,7 @@ class PointerChoice(NamedTuple):
 
     king: bool  # a free King is the Pointer; otherwise the highest left-over is
     points: int  # the Pointer's face value less the left-overs' penalty
+    saved: int  # how many of the left-overs besides the Pointer the Kings save (the highest ones)
 
 
 def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held: int, rules: Rules) -> PointerChoice | None:
@@ -171,12 +172,16 @@ def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held
     lower ones to be saved or penalised). On a tie the left-over is the
     Pointer and the King stays held. None when every card is in a hand.
     """
-    left = len(values_high_first)  # the Pointer is the highest left-over (keeping the rest), or a King (keeping all)
-    highest = values_high_first[0] - sum(values_high_first[1 + saved_count(left - 1, kings_held, rules):]) if left else None
-    king = KING - sum(values_high_first[saved_count(left, kings_held, rules):]) if free_kings else None
-    if king is not None and (highest is None or king > highest):
-        return PointerChoice(True, king)
-    return None if highest is None else PointerChoice(False, highest)
+    left = len(values_high_first)  # the Pointer is the highest left-over (leaving the rest), or a King (leaving all)
+    if left:
+        saved_beside_highest = saved_count(left - 1, kings_held, rules)
+        highest = values_high_first[0] - sum(values_high_first[1 + saved_beside_highest:])
+    if free_kings:
+        saved_beside_king = saved_count(left, kings_held, rules)
+        king = KING - sum(values_high_first[saved_beside_king:])
+        if not left or king > highest:
+            return PointerChoice(True, king, saved_beside_king)
+    return PointerChoice(False, highest, saved_beside_highest) if left else None
 
 
 # -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
@@ -475,19 +480,18 @@ class Scorer:
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
             return None if call_only else self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer)
         best: _Choice | None = None
-
-        def leaf_points(remaining: list[int]) -> int | None:
-            """The Pointer and the left-overs' whole points, once the hands are chosen; None without a Pointer."""
-            values = sorted((key >> 2 for key in remaining), reverse=True)
-            if pointer is not None:
-                return pointer.face_value - penalty(values, kings_held, rules)
-            choice = choose_pointer(values, len(kings), kings_held, rules)
-            return None if choice is None else choice.points
+        free_kings = len(kings)
 
         def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
             nonlocal best
             if not call_only or hand_cards == HAND_CARDS_IN_A_CALL:
-                points = leaf_points(remaining)
+                # The hands are chosen: the Pointer and the left-overs score the rest (None: no card for the Pointer).
+                values = sorted((key >> 2 for key in remaining), reverse=True)
+                if pointer is not None:
+                    points: int | None = pointer.face_value - penalty(values, kings_held, rules)
+                else:
+                    choice = choose_pointer(values, free_kings, kings_held, rules)
+                    points = None if choice is None else choice.points
                 if points is not None and (best is None or (2 * points + hand_points, hand_points) > (best.half_score, best.hand_points)):
                     best = _Choice(2 * points + hand_points, hand_points, tuple(chosen), remaining)
             for index in range(start, len(instances)):
@@ -521,7 +525,9 @@ class Scorer:
             else:
                 pointer = leftovers.pop(0)
                 del values[0]
-        spared = saved_count(len(leftovers), kings_held, self.rules)
+            spared = choice.saved
+        else:
+            spared = saved_count(len(leftovers), kings_held, self.rules)
         saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
         half_score = 2 * (pointer.face_value - sum(values[spared:]))
         for hand in hands:
