@@ -7,8 +7,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from schemas.kings import HandsRequestSchema
 from service.core.cards import Card, card_texts
 from service.games.kings.castles import Castle, castle_cards
+from service.games.kings.hands import Scorer
 from service.games.kings.moves import apply_move, legal_moves
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
@@ -19,6 +21,11 @@ from service.games.kings.web import castles_from
 # /hands bodies of random holdings for bench-http and the soak: traffic that no cache holds whole.
 VARIED_HOLDINGS = 2000
 CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
+# Late in a game the castles are crowned and the players' hands have been built up.
+END_CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": ["KH"]}, {"card": "9C", "kings": ["KC", "KC"]},
+                                     {"card": "4D", "kings": []}, {"card": "10S", "kings": ["KS"]}]
+# How many hands each of the six players' 7 cards hold at least, at the end-of-game table.
+END_GAME_HANDS = (2, 2, 2, 2, 1, 0)
 
 
 def mid_game(seed: int = 11, moves: int = 30, players: int = 6) -> GameState:
@@ -39,9 +46,14 @@ def cards_off_the_table(table: Sequence[Castle]) -> list[Card]:
     return pool
 
 
+def table_of(castles: list[dict[str, Any]]) -> list[Castle]:
+    """Castles written as in a request body, read as the service reads them (through the schema)."""
+    return castles_from(HandsRequestSchema().load({"castles": castles, "cards": []})["castles"])
+
+
 def off_the_castles() -> list[str]:
     """The two decks less the benchmark castles' cards, as texts."""
-    return card_texts(cards_off_the_table(castles_from(CASTLES)))
+    return card_texts(cards_off_the_table(table_of(CASTLES)))
 
 
 def varied_hands_bodies(count: int, seed: int = 7) -> list[dict[str, Any]]:
@@ -49,6 +61,29 @@ def varied_hands_bodies(count: int, seed: int = 7) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     pool = off_the_castles()
     return [{"castles": CASTLES, "cards": rng.sample(pool, 7)} for _ in range(count)]
+
+
+def end_of_game_players(seed: int = 5) -> list[dict[str, Any]]:
+    """Six players of an end-of-game table: most holdings hold hands (``END_GAME_HANDS``), so the search weighs choices.
+
+    Random 7-card holdings seldom hold a hand (≈ 3%), so each player's cards are drawn
+    again from what is left until they hold as many hands as that seat asks for.
+    """
+    table = table_of(END_CASTLES)
+    scorer = Scorer(table, Rules())
+    rng = random.Random(seed)
+    pool = cards_off_the_table(table)
+    players = []
+    for seat, wanted in enumerate(END_GAME_HANDS):
+        while True:
+            cards = rng.sample(pool, 7)
+            found = len(scorer.find_hands(cards))
+            if found >= wanted and (wanted or not found):
+                break
+        for card in cards:
+            pool.remove(card)
+        players.append({"name": f"p{seat}", "cards": card_texts(cards)})
+    return players
 
 
 def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
@@ -60,6 +95,7 @@ def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
     return {
         "calculus-6p": ("/v1/24-kings/calculus", {"castles": CASTLES, "caller": "p0",
                                                   "players": [{"name": f"p{i}", "cards": cards[i * 7:(i + 1) * 7]} for i in range(6)]}),
+        "calculus-end": ("/v1/24-kings/calculus", {"castles": END_CASTLES, "caller": "p0", "players": end_of_game_players()}),
         "hands-7": ("/v1/24-kings/hands", {"castles": CASTLES, "cards": cards[:7]}),
         "moves-legal": ("/v1/24-kings/moves/legal", {"state": state.to_dict()}),
         "moves-apply": ("/v1/24-kings/moves/apply", {"state": state.to_dict(), "move": move.to_dict()}),

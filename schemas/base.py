@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, missing
+from marshmallow.types import UnknownOption
 
 from .compiled import Loader, Unsure, compilable, compile_loader
 
@@ -32,7 +33,7 @@ class LeanSchema(Schema):
     loads_leanly = True  # tells schemas.compiled that load() below is this schema's load
     _fast_load: Loader | None = None
 
-    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: str | None = None) -> Any:
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: UnknownOption | None = None) -> Any:
         if many or partial or (unknown not in (None, RAISE)) or self._hooks_in_use():
             return super().load(data, many=many, partial=partial, unknown=unknown)
         if self._fast_load is None:

@@ -23,7 +23,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
-from .fields import CANONICAL_OF_TEXT, Boolean, Card, CardList, Integer, Number, canonical
+from service.core.cards import CANONICAL_CARDS, Card, CardError, parse_card
+
+from .fields import Boolean, CardList, Integer, Number
+from .fields import Card as CardField
 
 Loader = Callable[[Any], Any]
 _LARGEST_EXACT_FLOAT = 2**53
@@ -39,33 +42,33 @@ def _plain_string(value: Any) -> str:
     return value
 
 
-_KNOWN_CARD_TEXT = CANONICAL_OF_TEXT.__getitem__
+_CANONICAL_CARD = CANONICAL_CARDS.__getitem__
 
 
-def _card_list(value: Any) -> list[str]:
+def _card_list(value: Any) -> list[Card]:
     if type(value) is not list:
         raise Unsure
     if not value:  # most lists of Kings on a castle: half the cost of mapping nothing
         return []
-    try:  # every item a card text read before, as in nearly every body: one lookup each, at C speed
-        return list(map(_KNOWN_CARD_TEXT, value))
-    except (KeyError, TypeError):  # a text not read yet, or an item that is not a text (unhashable ones raise TypeError)
+    try:  # every item a canonical card text, as in nearly every body: one lookup each, at C speed
+        return list(map(_CANONICAL_CARD, value))
+    except (KeyError, TypeError):  # a text to read, or an item that is not a text (unhashable ones raise TypeError)
         pass
     cards = []
-    try:
-        for item in value:
-            if type(item) is not str:
-                raise Unsure
-            cards.append(canonical(item))
-    except ValueError:
-        raise Unsure from None
+    for item in value:
+        if type(item) is not str:
+            raise Unsure
+        try:
+            cards.append(parse_card(item))
+        except CardError:
+            raise Unsure from None
     return cards
 
 
-def _card(value: Any) -> str:
-    """One card: a text read before is one lookup; anything else is checked as a list of one."""
+def _card(value: Any) -> Card:
+    """One card: a canonical text is one lookup; anything else is checked as a list of one."""
     try:
-        return _KNOWN_CARD_TEXT(value)  # type: ignore[no-any-return]
+        return _CANONICAL_CARD(value)
     except (KeyError, TypeError):
         return _card_list([value])[0]
 
@@ -95,7 +98,7 @@ def _boolean(value: Any) -> bool:
 # Exact classes only: a subclass may have changed what its value means.
 _SCALARS: dict[type, Loader] = {
     fields.String: _plain_string,
-    Card: _card,
+    CardField: _card,
     CardList: _card_list,
     Integer: _integer,
     Number: _number,
@@ -104,18 +107,21 @@ _SCALARS: dict[type, Loader] = {
 
 
 def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool] | None:
-    """The validator as a plain test, for the three kinds these schemas use; None for any other."""
-    kind = type(validator)
-    if kind is validate.Length:
-        low, high, equal = validator.min, validator.max, validator.equal
-        if equal is not None:
-            return lambda value: len(value) == equal
-        return lambda value: (low is None or len(value) >= low) and (high is None or len(value) <= high)
-    if kind is validate.Range and validator.min_inclusive and validator.max_inclusive:
+    """The validator as a plain test, for the three kinds these schemas use; None for any other.
+
+    Exact classes only, as for fields: a subclass may test something else.
+    """
+    if type(validator) is validate.Length:
+        shortest, longest, exactly = validator.min, validator.max, validator.equal
+        if exactly is not None:
+            return lambda value: len(value) == exactly
+        return lambda value: (shortest is None or len(value) >= shortest) and (longest is None or len(value) <= longest)
+    if type(validator) is validate.Range and validator.min_inclusive and validator.max_inclusive:
         low, high = validator.min, validator.max
         return lambda value: (low is None or value >= low) and (high is None or value <= high)
-    if kind is validate.OneOf:
-        return validator.choices.__contains__  # as OneOf tests: ``value in choices``
+    if type(validator) is validate.OneOf:
+        choices = validator.choices
+        return lambda value: value in choices  # as OneOf tests it
     return None
 
 
@@ -159,7 +165,7 @@ def _list_of(inner: Loader) -> Loader:
     return load_list
 
 
-def _as_marshmallow(field: fields.Field, name: str) -> Loader:
+def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
     def deserialize(value: Any) -> Any:
         try:
             return field.deserialize(value, name, None)
@@ -168,7 +174,7 @@ def _as_marshmallow(field: fields.Field, name: str) -> Loader:
     return deserialize
 
 
-def _value_loader(field: fields.Field, name: str) -> Loader:
+def _value_loader(field: fields.Field[Any], name: str) -> Loader:
     """A loader for a present, non-null value of ``field``, validators included."""
     if field.pre_load or field.post_load:
         return _as_marshmallow(field, name)
@@ -184,7 +190,7 @@ def _value_loader(field: fields.Field, name: str) -> Loader:
     return _validated(load, list(field.validators))
 
 
-def _value_loader_or_null(field: fields.Field, name: str) -> Loader:
+def _value_loader_or_null(field: fields.Field[Any], name: str) -> Loader:
     """An item of a list: marshmallow checks null, then loads (no default applies to an item).
 
     Every loader refuses ``None`` by its own type test, so only a nullable item needs a wrapper.

@@ -1,8 +1,10 @@
-"""Card fields: one card, and a list of cards validated in a single pass.
+"""Card fields: one card, and a list of cards validated in a single pass; strict numbers and booleans.
 
-A list of cards is the bulk of every request, so :class:`CardList` parses it
-in one loop instead of running a nested field per card; errors still name
-the index of every bad card.
+Card fields hand the engine its own values (:class:`service.core.cards.Card`),
+read by the engine's one reader of card text, so a card is judged once per
+request, with one set of messages. A list of cards is the bulk of every
+request, so :class:`CardList` reads it in one loop instead of running a
+nested field per card; errors still name the index of every bad card.
 """
 
 from __future__ import annotations
@@ -11,59 +13,50 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from service.core.cards import ONE_DECK, CardError, parse_card
+from service.core.cards import Card as EngineCard
+from service.core.cards import CardError, parse_card
 
+# For the documentation: the texts parse_card reads (tests/http/test_lean_schema.py holds the two equal).
 CARD_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)\s*$"
 CARD_DESCRIPTION = "A card: rank (A, 2-10 or T, J, Q, K) then suit (S, H, D, C or ♠ ♥ ♦ ♣); answers use the canonical form, e.g. 10H."
 
 
 class Card(fields.String):
-    """One card, read leniently (``10h``, ``T♥``) and returned canonical (``10H``)."""
+    """One card, read leniently (``10h``, ``T♥``) into the engine's own :class:`~service.core.cards.Card`.
+
+    The text is judged by :func:`~service.core.cards.parse_card`, the one reader
+    of card text, and its refusal is the error (code ``bad_card``).
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"description": CARD_DESCRIPTION, "example": "10H", "pattern": CARD_PATTERN, **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> EngineCard:  # type: ignore[override]  # a string on the wire, a Card loaded
         text = super()._deserialize(value, attr, data, **kwargs)
         try:
-            return canonical(text)
+            return parse_card(text)
         except CardError as error:
             raise ValidationError(str(error)) from error
 
 
-# Texts read as cards, each to its canonical text: the 52 canonical texts, then others as they come.
-# Only a text that is a card gets in, so a list whose every item is a key is a list of cards.
-CANONICAL_OF_TEXT: dict[str, str] = {str(card): str(card) for card in ONE_DECK}
-
-
-def canonical(text: str) -> str:
-    """The canonical text of a card (``10h`` → ``10H``), memoised: card lists are the bulk of every body."""
-    known = CANONICAL_OF_TEXT.get(text)
-    if known is None:
-        known = str(parse_card(text))
-        if len(CANONICAL_OF_TEXT) < 4096:
-            CANONICAL_OF_TEXT[text] = known
-    return known
-
-
-class CardList(fields.List):
+class CardList(fields.List[Any]):
     """A list of cards checked in one pass; documented as an array of :class:`Card`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(Card(), **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[str]:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[EngineCard]:  # type: ignore[override]  # no None item
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
-        cards: list[str] = []
+        cards: list[EngineCard] = []
         errors: dict[int, list[str]] = {}
         for index, item in enumerate(value):
             if not isinstance(item, str):
                 errors[index] = ["Not a valid string."]
                 continue
             try:
-                cards.append(canonical(item))
+                cards.append(parse_card(item))
             except CardError as error:
                 errors[index] = [str(error)]
         if errors:

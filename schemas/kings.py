@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import fields, validate
 
 from service.games.kings.hands import MAX_HOLDING
@@ -44,7 +46,7 @@ class CastleSchema(LeanSchema):
     kings = CardList(load_default=list, validate=validate.Length(max=2))
 
 
-def castles_field() -> fields.List:
+def castles_field() -> fields.List[Any]:
     return fields.List(
         fields.Nested(CastleSchema), required=True, validate=validate.Length(equal=4),
         metadata={"description": "The four castles in order: 1 North, 2 West, 3 East, 4 South."},
@@ -113,7 +115,7 @@ class GameStateSchema(LeanSchema):
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
 
 
-def seat_fields() -> dict[str, fields.Field]:
+def seat_fields() -> dict[str, fields.Field[Any]]:
     return {
         "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
                                metadata={"description": "Names in clockwise seat order."}),

@@ -10,9 +10,9 @@ for Twenty-Four...), so conservation checks are written once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -57,11 +57,15 @@ class Card(NamedTuple):
 
 
 ONE_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
-_CANONICAL_CARDS: dict[str, Card] = {str(card): card for card in ONE_DECK}
+CANONICAL_CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in ONE_DECK})
+"""The 52 canonical texts and their cards: nearly every card a client sends is one of these, read with one lookup."""
 CardLike = tuple[int, str]
 """What a card is to the shared pieces: a (rank, mark) tuple whose ``str`` is its text. :class:`Card` is one; a game
 with cards of its own (Three Kings' ranks and jokers) makes them the same way, and zones and answers serve both."""
-_TEXT_OF_CARD: dict[CardLike, str] = {card: text for text, card in _CANONICAL_CARDS.items()}
+_TEXT_OF_CARD: dict[CardLike, str] = {card: text for text, card in CANONICAL_CARDS.items()}
+# What parse_cards reads with one lookup each: a canonical text, or a Card already read (by a schema, say).
+_CARD_OF_ITEM: dict[str | Card, Card] = {**CANONICAL_CARDS, **{card: card for card in ONE_DECK}}
+MAX_CARD_TEXT = 8  # longer than any spelling of a card ("10♥", " qs "), once stripped: refused without reading it
 
 
 def card_texts(cards: Sequence[CardLike]) -> list[str]:
@@ -77,16 +81,19 @@ def card_texts(cards: Sequence[CardLike]) -> list[str]:
 def parse_card(text: str) -> Card:
     """Read one card such as ``10H``, ``TH``, ``10h``, ``qs``, ``K♠`` or ``10♥``.
 
-    Raises :class:`CardError` quoting the text.
+    The one reader of card text: schemas and state readers all come here, so
+    every client sees the same refusals. Raises :class:`CardError` quoting the text.
     """
     if not isinstance(text, str):
         raise CardError(f"a card must be a string, not {text!r}")
-    return _CANONICAL_CARDS.get(text) or _parse_text(text)
+    return CANONICAL_CARDS.get(text) or _read_text(text)
 
 
-@lru_cache(maxsize=1024)
-def _parse_text(text: str) -> Card:
+def _read_text(text: str) -> Card:
     cleaned = text.strip().upper()
+    if len(cleaned) > MAX_CARD_TEXT:
+        raise CardError(f"{text[:MAX_CARD_TEXT * 2]!r}{'…' if len(text) > MAX_CARD_TEXT * 2 else ''} is not a card: "
+                        "far too long for a rank and a suit, e.g. '10H'")
     if len(cleaned) < 2:
         raise CardError(f"{text!r} is not a card: expected a rank and a suit, e.g. '10H'")
     rank = _RANK_TEXT.get(cleaned[:-1])
@@ -108,26 +115,35 @@ class CardListError(ValueError):
         super().__init__("; ".join(f"card {index}: {message}" for index, message in problems))
 
 
-def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+def parse_cards(texts: Iterable[str | Card] | str) -> list[Card]:
     """Read a list of cards (or one string with cards separated by spaces/commas).
 
-    Every bad item is reported at once, each with its position.
+    An item is a card's text, or a :class:`Card` already read (a schema hands
+    the engine cards). Every bad item is reported at once, each with its position.
     """
     items = texts.replace(",", " ").split() if isinstance(texts, str) else list(texts)
-    try:  # the common case, every item already canonical: one dictionary lookup each, at C speed
-        return list(map(_CANONICAL_CARDS.__getitem__, items))
+    try:  # the common case, every item canonical or a card: one dictionary lookup each, at C speed
+        return list(map(_CARD_OF_ITEM.__getitem__, items))
     except (KeyError, TypeError):
         pass
     cards: list[Card] = []
     problems: list[tuple[int, str]] = []
     for index, item in enumerate(items):
         try:
-            cards.append(parse_card(item))
+            cards.append(read_card(item))
         except CardError as error:
             problems.append((index, str(error)))
     if problems:
         raise CardListError(problems)
     return cards
+
+
+def read_card(item: str | Card) -> Card:
+    """One card given as text, or as a Card of the deck already read (as schemas hand them on)."""
+    try:
+        return _CARD_OF_ITEM[item]
+    except (KeyError, TypeError):  # a text not canonical, or no card at all (parse_card refuses it)
+        return parse_card(item)  # type: ignore[arg-type]  # parse_card refuses a non-string itself
 
 
 @dataclass(frozen=True, slots=True)

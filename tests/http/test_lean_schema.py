@@ -9,6 +9,7 @@ loads to the same data, and it vouches for every valid example.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -18,10 +19,10 @@ from marshmallow import Schema, ValidationError, fields
 
 from schemas.base import LeanSchema
 from schemas.compiled import Unsure, compile_loader
-from schemas.fields import CANONICAL_OF_TEXT
+from schemas.fields import CARD_PATTERN
 from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequestSchema, TableSetupRequestSchema
 from schemas.tournaments import StandingsRequestSchema
-from service.core.cards import ONE_DECK
+from service.core.cards import CANONICAL_CARDS, ONE_DECK, Card, CardError, parse_card
 from service.games.kings.web import examples
 from service.http.referee import request_schemas
 
@@ -213,20 +214,50 @@ def test_the_fast_path_fills_defaults_and_canonical_cards_as_marshmallow_does():
     body = {"castles": [{"card": "5h"}, {"card": "9C", "kings": ["kc"]}, {"card": "4D"}, {"card": "T♠"}], "cards": [" qs ", "10h"]}
     fast = fast_outcome(HandsRequestSchema, body)
     assert fast == stock_load(HandsRequestSchema, body)
-    assert fast[1]["cards"] == ["QS", "10H"] and fast[1]["rules"] == {} and fast[1]["castles"][0]["kings"] == []
+    assert fast[1]["cards"] == [Card(12, "S"), Card(10, "H")] and fast[1]["rules"] == {} and fast[1]["castles"][0]["kings"] == []
+    assert fast[1]["castles"][1]["kings"] == [Card(13, "C")] and fast[1]["castles"][3]["card"] == Card(10, "S")
 
 
 @pytest.mark.parametrize("cards", [["QH", " 9c\t"], ["QH", 7], ["QH", True], ["QH", None], ["QH", ["QH"]], ["QH", {"QH": 1}], ["QH", "ZZ"], ["QH", b"QH"]])
 def test_a_card_list_with_an_item_not_read_before_is_judged_item_by_item(cards):
-    """The one-lookup reading of a card list covers only texts already read as cards; anything else takes the long way."""
+    """The one-lookup reading of a card list covers only canonical texts; anything else takes the long way."""
     body = {**EX["hands_request"], "cards": cards}
     fast = fast_outcome(HandsRequestSchema, body)
     assert fast[0] == "unsure" or fast == stock_load(HandsRequestSchema, body)
     assert (fast[0] == "ok") == (cards == ["QH", " 9c\t"])
-    assert "ZZ" not in CANONICAL_OF_TEXT  # only cards are remembered
     if fast[0] == "ok":
-        assert CANONICAL_OF_TEXT[" 9c\t"] == "9C"  # and the next list holding it is read in one lookup each
+        assert fast[1]["cards"] == [Card(12, "H"), Card(9, "C")]
+    assert len(CANONICAL_CARDS) == 52 and " 9c\t" not in CANONICAL_CARDS  # nothing a client sends is remembered
 
 
 def test_every_canonical_card_text_is_known_from_the_start():
-    assert {text: text for text in map(str, ONE_DECK)}.items() <= CANONICAL_OF_TEXT.items()
+    assert dict(CANONICAL_CARDS) == {str(card): card for card in ONE_DECK}
+
+
+SPELLINGS = st.text(alphabet=" \t0123456789ATJQKatjqkSHDCshdcXx♠♥♦♣♤♡♢♧", max_size=5)
+
+
+@settings(max_examples=800, deadline=None)
+@given(SPELLINGS)
+def test_the_documented_pattern_is_what_the_card_reader_reads(text):
+    """CARD_PATTERN documents card text in the OpenAPI file; parse_card alone judges it. The two must agree."""
+    try:
+        parse_card(text)
+        read = True
+    except CardError:
+        read = False
+    assert read == bool(re.match(CARD_PATTERN, text)), text
+
+
+@pytest.mark.parametrize("text", ["10H", "th", " K♠ ", "10♥", "ah", "q♧"])
+def test_the_documented_pattern_accepts_every_spelling_the_reader_reads(text):
+    assert parse_card(text) and re.match(CARD_PATTERN, text)
+
+
+@pytest.mark.parametrize("text", ["1H", "11H", "10 H", "HH", "KX", "", "x" * 40])
+def test_the_schema_refuses_what_the_reader_refuses_with_the_readers_words(text):
+    body = {**EX["hands_request"], "cards": ["QH", text]}
+    with pytest.raises(CardError) as refused:
+        parse_card(text)
+    assert outcome(HandsRequestSchema(), body) == ("error", {"cards": {1: [str(refused.value)]}})
+    assert not re.match(CARD_PATTERN, text)

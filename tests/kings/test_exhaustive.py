@@ -93,14 +93,26 @@ def six_card_sets() -> list[list[Card]]:
     return [list(cards) for cards in sorted(sets)]
 
 
-THREE = three_card_sets()
-SIX = six_card_sets()
+@pytest.fixture(scope="module")
+def three() -> list[list[Card]]:
+    """Built when a test asks for them, never while the suite is being collected."""
+    return three_card_sets()
 
 
-def test_the_enumeration_is_complete():
+@pytest.fixture(scope="module")
+def six() -> list[list[Card]]:
+    """537,320 sets: built when a test asks for them, never while the suite is being collected."""
+    return six_card_sets()
+
+
+def test_the_three_card_enumeration_is_complete(three):
     # 48 cards: C(48,3) sets of distinct cards + 48 * 47 sets with one pair.
-    assert len(THREE) == 17296 + 2256 == 19552
-    assert len(SIX) == 537_320
+    assert len(three) == 17296 + 2256 == 19552
+
+
+@pytest.mark.slow
+def test_the_six_card_enumeration_is_complete(six):
+    assert len(six) == 537_320
 
 
 def castles_in_order(order: str) -> list[Castle]:
@@ -110,25 +122,25 @@ def castles_in_order(order: str) -> list[Castle]:
 @pytest.mark.slow
 @pytest.mark.parametrize("order", CASTLE_ORDERS)
 @pytest.mark.parametrize("hands", ["standard", "quick", "elders", "time-sink"])
-def test_three_card_sets_agree_with_the_oracle(order, hands):
+def test_three_card_sets_agree_with_the_oracle(order, hands, three):
     scorer = Scorer(castles_in_order(order), Rules(hands=hands))
     disagreements = [
         (cards, engine, expected)
-        for cards in THREE
+        for cards in three
         if (engine := {hand.spec.name for hand in scorer.classify(cards)}) != (expected := oracle(cards, order, hands))
     ]
     assert not disagreements[:5]
     halves_played = hands in ("standard", "quick")
-    assert any(oracle(cards, order, hands) for cards in THREE) is halves_played
+    assert any(oracle(cards, order, hands) for cards in three) is halves_played
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("order", CASTLE_ORDERS)
-def test_six_card_sets_agree_with_the_oracle(order):
+def test_six_card_sets_agree_with_the_oracle(order, six):
     scorer = Scorer(castles_in_order(order), Rules())
     disagreements = []
     formed = Counter()
-    for cards in SIX:
+    for cards in six:
         engine = {hand.spec.name for hand in scorer.classify(cards)}
         expected = oracle(cards, order, "standard")
         formed.update(expected)

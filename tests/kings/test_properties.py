@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from service.core.cards import RANK_NAMES, SUITS, Card
 from service.games.kings.castles import Castle
 from service.games.kings.catalog import HAND_SETS, HANDS, spec_targets
-from service.games.kings.hands import _LANE_BITS, _RANK_BIT, Progress, Scorer, _Holding, scorer_for
+from service.games.kings.hands import Progress, Scorer, _Holding, scorer_for
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import HAND_SET_NAMES, Rules
+from service.games.kings.tally import Tally
 
 DECK = full_deck()
 
@@ -156,18 +157,22 @@ def test_progress_shared_between_holdings_is_each_holdings_own(hands, cards, dat
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.lists(st.sampled_from(DECK), max_size=12))
 def test_count_levels_are_the_holdings_counts_capped_at_three(table, cards):
-    """A holding's count levels, built one card at a time, say what a plain count says."""
+    """A holding's tally, built one card at a time, says what a plain count says, for every card and rank."""
     castles, rules, _ = table
     scorer = Scorer(castles, rules)
     holding = _Holding(cards, scorer._key_of_card)
     keys = Counter(holding.keys)
     ranks = Counter(key >> 2 for key in holding.keys)
-    expected = 0
-    for offset, counts in ((0, keys), (_RANK_BIT, ranks)):
-        for bit, count in counts.items():
-            for level in range(min(count, 3)):
-                expected |= 1 << (level * _LANE_BITS + offset + bit)
-    assert holding.levels == expected
+    tally = holding.tally
+    assert tally.card_counts() == [min(keys[key], 3) for key in range(52)]
+    assert tally.ranks() == sum(1 << rank for rank in ranks)
+    for rank in range(1, 13):
+        for count in range(1, 4):
+            assert tally.covers(Tally.needing([(rank, count)], by_rank=True)) == (ranks[rank] >= count)
+            assert tally.count_toward(Tally.needing([(rank, count)], by_rank=True)) == min(ranks[rank], count)
+    for key in range(4, 52):
+        for count in (1, 2):
+            assert tally.count_toward(Tally.needing([(key, count)], by_rank=False)) == min(keys[key], count)
     assert sorted(holding.kings) == sorted(card for card in cards if card.is_king)
 
 

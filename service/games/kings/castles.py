@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from service.core.cards import KING, Card, CardError, card_texts, parse_card
 from service.core.problems import Problem
@@ -93,16 +92,7 @@ def castle_places(castles: Sequence[Castle], pointer: str = "/castles") -> list[
 
 
 def castle_problems(castles: Sequence[Castle], rules: Rules, pointer: str = "/castles") -> list[Problem]:
-    """Every shape problem of a set of castles (rules.md §4), not only the first.
-
-    Remembered per table, as its Scorer is (see ``hands.scorer_for``): a table's castles stand
-    for many requests, and looking them up costs a third of checking them again.
-    """
-    return list(_castle_problems(tuple(castles), rules, pointer))
-
-
-@lru_cache(maxsize=1024)
-def _castle_problems(castles: tuple[Castle, ...], rules: Rules, pointer: str) -> tuple[Problem, ...]:
+    """Every shape problem of a set of castles (rules.md §4), not only the first."""
     problems: list[Problem] = []
     if len(castles) != CASTLE_COUNT:
         problems.append(Problem(pointer, "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))
@@ -134,4 +124,4 @@ def _castle_problems(castles: tuple[Castle, ...], rules: Rules, pointer: str) ->
                     f"{king} is on castle {index + 1} of suit {castle.suit}; "
                     "without EQUAL OPPORTUNITY a King must match its castle's suit",
                 ))
-    return tuple(problems)
+    return problems

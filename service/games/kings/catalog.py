@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import product
 from typing import Literal
 
@@ -196,7 +195,6 @@ def _suited_target(slots: Sequence[tuple[int, int]]) -> Target | None:
     return Target(tuple(sorted(need.items())), tuple(sorted(Counter(r for r, _ in slots).items())), False)
 
 
-@cache
 def expand_targets(ranks: tuple[int, ...], rule: SuitRule) -> tuple[Target, ...]:
     """Every concrete target of one rank pattern under one suit rule, deduplicated."""
     rank_need = tuple(sorted(Counter(ranks).items()))

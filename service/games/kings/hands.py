@@ -10,16 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, permutations, product, repeat
 from operator import itemgetter
+from typing import NamedTuple
 
-from service.core.cards import KING, RANK_NAMES, Card, card_texts
+from service.core.cards import KING, RANK_NAMES, SUITS, Card, card_texts
 from service.core.problems import InvalidInput, Problem
 
+from .caches import GROUPS_BY_RANKS, PROGRESS_READINGS, SCORERS, bounded
 from .castles import Castle, castle_values
-from .catalog import HAND_SETS, HANDS, HandSpec, SuitRule, Target, spec_targets
+from .catalog import HAND_SETS, HANDS, HandSet, HandSpec, SuitRule, Target, spec_targets
 from .rules import Rules
+from .tally import Tally
 
 CALL_SIZE = 7
 HAND_CARDS_IN_A_CALL = 6
@@ -91,7 +93,7 @@ class Progress:
     """How close a player's cards are to one hand: held and still missing.
 
     A missing entry is a card (``QH``) or, where any suit will do, a rank with
-    ``*`` (``Q*``). Readings share these records (see :func:`_hand_progress`),
+    ``*`` (``Q*``). Readings share these records (see :func:`progress_reading`),
     so each one builds the fixed parts of its answer once, when it is made.
     """
 
@@ -137,37 +139,193 @@ class Reading:
     progress: list[Progress]
 
 
-class _Holding:
-    """A player's non-King cards as castle-relative keys, plus the Kings.
+# -- the rules of the Pointer and of the left-overs (rules.md §15), each written once ----------
+def saved_count(leftovers: int, kings_held: int, rules: Rules) -> int:
+    """How many left-over cards escape their penalty, the highest first (rules.md §15).
 
-    ``levels`` holds the cards' count levels (see :func:`_levels`), so that
-    "does this holding fill that target?" is one AND and a compare. This is
-    built for every player of every request, so it is one plain loop.
+    One King held saves one left-over; two or more save them all; under
+    NO HARM-NO FOUL nothing is penalised. A King named as the Pointer still
+    counts as held.
+    """
+    if rules.no_harm_no_foul or kings_held >= 2:
+        return leftovers
+    return min(kings_held, leftovers)
+
+
+def penalty(values_high_first: Sequence[int], kings_held: int, rules: Rules) -> int:
+    """The face values the left-overs cost, given high first: those no King saved."""
+    return sum(values_high_first[saved_count(len(values_high_first), kings_held, rules):])
+
+
+class PointerChoice(NamedTuple):
+    """The best Pointer among what a split leaves, and what the split's left-overs then score."""
+
+    king: bool  # a free King is the Pointer; otherwise the highest left-over is
+    points: int  # the Pointer's face value less the left-overs' penalty
+    saved: int  # how many of the left-overs besides the Pointer the Kings save (the highest ones)
+
+
+def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held: int, rules: Rules) -> PointerChoice | None:
+    """The Pointer that scores most (rules.md §15, §16): the highest left-over, or a free King.
+
+    The highest left-over is never worse than a lower one (it leaves the
+    lower ones to be saved or penalised). On a tie the left-over is the
+    Pointer and the King stays held. None when every card is in a hand.
+    """
+    left = len(values_high_first)  # the Pointer is the highest left-over (leaving the rest), or a King (leaving all)
+    if left:
+        saved_beside_highest = saved_count(left - 1, kings_held, rules)
+        highest = values_high_first[0] - sum(values_high_first[1 + saved_beside_highest:])
+    if free_kings:
+        saved_beside_king = saved_count(left, kings_held, rules)
+        king = KING - sum(values_high_first[saved_beside_king:])
+        if not left or king > highest:
+            return PointerChoice(True, king, saved_beside_king)
+    return PointerChoice(False, highest, saved_beside_highest) if left else None
+
+
+# -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
+class TargetEntry(NamedTuple):
+    """A target of a hand the hand set plays, with what it needs as a tally."""
+
+    hand: int  # the hand's index in HANDS
+    spec: HandSpec
+    target: Target
+    need: Tally
+
+
+class TargetGroup(NamedTuple):
+    """Targets that need the same ranks: a holding without those ranks skips them all with one test."""
+
+    ranks_need: Tally  # the ranks needed, as a tally of ranks
+    ranks: int  # the same ranks as a set (bit r for rank r)
+    entries: tuple[TargetEntry, ...]
+
+
+class CompletionStep(NamedTuple):
+    """One need of a target, to name the cards held toward it and the cards missing."""
+
+    key: int  # a castle-relative key, or a rank for an any-suit target
+    needed: int  # how many of that card (or rank)
+    any_suit: bool
+
+
+class HandProgressPlan(NamedTuple):
+    """What a hand's progress reads: its targets' needs, how to name their cards, and the cards they name."""
+
+    spec: HandSpec
+    in_play: bool
+    needs: tuple[Tally, ...]
+    steps: tuple[tuple[CompletionStep, ...], ...]
+    scope: Tally  # every count the hand's progress depends on
+
+
+class Found(NamedTuple):
+    """A hand instance found in a holding, as castle-relative keys (sorted) and its points."""
+
+    spec: HandSpec
+    keys: tuple[int, ...]
+    half_points: int
+
+
+class HandSetPlan:
+    """A hand set's targets, grouped for detection and planned for progress.
+
+    Castle-relative, so one plan serves every table of the hand set; the
+    table-dependent parts (suits, points) are the :class:`Scorer`'s.
     """
 
-    __slots__ = ("keys", "kings", "levels")
+    __slots__ = ("groups", "hand_set", "progress", "scopes")
+
+    def __init__(self, hand_set: HandSet) -> None:
+        self.hand_set = hand_set
+        targets = [spec_targets(spec, hand_set.suit_rule(spec)) for spec in HANDS]
+        need_of = {target: Tally.needing(target.need, by_rank=target.any_suit) for hand in targets for target in hand}
+        self.progress = tuple(
+            HandProgressPlan(
+                spec, hand_set.allows(spec), tuple(need_of[t] for t in hand),
+                tuple(tuple(CompletionStep(key, count, t.any_suit) for key, count in t.need) for t in hand),
+                Tally(_union(need_of[t] | (need_of[t].rank_scope() if t.any_suit else 0) for t in hand)),
+            )
+            for spec, hand in zip(HANDS, targets, strict=True)
+        )
+        self.scopes = tuple(hand.scope for hand in self.progress)
+        groups: dict[tuple[tuple[int, int], ...], list[TargetEntry]] = {}
+        for index, (spec, hand) in enumerate(zip(HANDS, targets, strict=True)):
+            if hand_set.allows(spec):
+                for target in hand:
+                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target]))
+        self.groups = tuple(
+            TargetGroup(ranks_need, ranks_need.ranks(), tuple(entries))
+            for ranks_need, entries in ((Tally.needing(need, by_rank=True), entries) for need, entries in groups.items())
+        )
+
+
+def _union(tallies: Iterable[int]) -> int:
+    result = 0
+    for tally in tallies:
+        result |= tally
+    return result
+
+
+PLANS: dict[str, HandSetPlan] = {name: HandSetPlan(hand_set) for name, hand_set in HAND_SETS.items()}
+
+
+@bounded(GROUPS_BY_RANKS)
+def groups_for_ranks(hands: str, ranks: int) -> tuple[TargetGroup, ...]:
+    """The groups of a hand set whose ranks are all among ``ranks``, in the plan's order (a few of the 28 or so)."""
+    return tuple(group for group in PLANS[hands].groups if not group.ranks & ~ranks)
+
+
+def _cards_by_key(suits: tuple[str, ...]) -> tuple[Card, ...]:
+    """The card each castle-relative key stands for on a table whose castles have ``suits`` in order."""
+    return tuple(Card(key >> 2, suits[key & 3]) for key in range(KING * 4))
+
+
+class ProgressTable:
+    """What progress readings depend on besides the hand and the cards: the hand set's plan and the castles' suits.
+
+    One per hand set and order of suits, made once (:data:`PROGRESS_TABLES`), so
+    that a reading's cache key compares and hashes it by identity.
+    """
+
+    __slots__ = ("card_of_key", "plan")
+
+    def __init__(self, plan: HandSetPlan, card_of_key: tuple[Card, ...]) -> None:
+        self.plan = plan
+        self.card_of_key = card_of_key
+
+
+# The 24 orders four castles of four suits can have, and a progress table for each with each hand set: constants.
+_CARDS_BY_KEY_OF_ORDER = {order: _cards_by_key(order) for order in permutations(SUITS)}
+PROGRESS_TABLES = {(hands, order): ProgressTable(plan, cards) for hands, plan in PLANS.items() for order, cards in _CARDS_BY_KEY_OF_ORDER.items()}
+
+
+class _Holding:
+    """A player's non-King cards as castle-relative keys, plus the Kings, and the tally of the keys.
+
+    Built for every player of every request, so it is one plain loop.
+    """
+
+    __slots__ = ("keys", "kings", "tally")
 
     def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
         self.keys: list[int] = []
         self.kings: list[Card] = []
-        levels = 0
         for card in cards:
             key = key_of_card.get(card)
-            if key is None:
+            if key is None:  # a King has no castle-relative key
                 self.kings.append(card)
-                continue
-            self.keys.append(key)
-            # One more copy of the card and of its rank: each of the two bits climbs one lane,
-            # and stays in the top lane once there (counts above _LEVELS are never needed).
-            bits, lanes = _CARD_AND_RANK_STEP[key]
-            levels |= ((levels & lanes) << _LANE_BITS | bits) & lanes
-        self.levels = levels
+            else:
+                self.keys.append(key)
+        self.tally = Tally.of_keys(self.keys)
 
 
 class Scorer:
     """Reads cards against one table: four castles and the rules in force.
 
-    Build it once per table; every player of that table is scored with it.
+    Cheap to build (the hand set's plan is shared); :func:`scorer_for` keeps
+    one per table all the same, since every player of a table uses it.
     """
 
     def __init__(self, castles: Sequence[Castle], rules: Rules) -> None:
@@ -175,41 +333,13 @@ class Scorer:
         self.castles = tuple(castles)
         self.values = castle_values(castles, rules)
         self.hand_set = HAND_SETS[rules.hands]
-        self._suit_of_position = tuple(castle.suit for castle in castles)
-        self._card_of_key = [Card(key >> 2, self._suit_of_position[key & 3]) for key in range(KING * 4)]
-        self._key_of_card = {card: key for key, card in enumerate(self._card_of_key) if card.rank and not card.is_king}
-        self._targets: list[tuple[HandSpec, tuple[Target, ...], int]] = [
-            (spec, spec_targets(spec, self.hand_set.suit_rule(spec)), spec.points.half_points(self.values))
-            for spec in HANDS
-        ]
-        # Each target's count levels (see _levels), computed once for detection and progress.
-        levels_of = {t: _levels(t.need, t.any_suit) for _, targets, _ in self._targets for t in targets}
-        # For progress: per hand, each target's levels and the steps that name its cards;
-        # and the bits of a holding that decide the hand's progress (see _hand_progress).
-        self._progress_plan = [
-            (spec, self.hand_set.allows(spec), half_points, [levels_of[t] for t in targets],
-             [self._completion_steps(t) for t in targets])
-            for spec, targets, half_points in self._targets
-        ]
-        self._progress_bits = [
-            _or(levels_of[t] | (_levels(_keys_of_ranks(t.need), any_suit=False) if t.any_suit else 0) for t in targets)
-            for _, targets, _ in self._targets
-        ]
-        self._active = [
-            (spec, target, half_points, levels_of[target])
-            for spec, targets, half_points in self._targets
-            if self.hand_set.allows(spec)
-            for target in targets
-        ]
-        # Targets grouped by the ranks they need, with those ranks' count levels,
-        # so that a holding skips a whole group with one integer test.
-        groups: dict[tuple[tuple[int, int], ...], list[tuple[HandSpec, Target, int, int]]] = {}
-        for entry in self._active:
-            groups.setdefault(entry[1].rank_need, []).append(entry)
-        self._groups = [(_levels(need, any_suit=True), entries) for need, entries in groups.items()]
-        # Which groups a holding's ranks can fill at all, by the set of ranks it holds; shared by
-        # every table whose groups need the same ranks (one per hand set), filled as holdings come.
-        self._groups_for_ranks = _GROUPS_FOR_RANKS.setdefault(tuple(rank_levels for rank_levels, _ in self._groups), {})
+        self._plan = PLANS[rules.hands]
+        self._suits = tuple(castle.suit for castle in castles)
+        # A table whose castles repeat a suit is refused before it is scored, but a Scorer can still read it.
+        self._progress_table = PROGRESS_TABLES.get((rules.hands, self._suits)) or ProgressTable(self._plan, _cards_by_key(self._suits))
+        self._card_of_key = self._progress_table.card_of_key
+        self._key_of_card = {card: key for key, card in enumerate(self._card_of_key) if card.rank}
+        self._half_points = tuple(spec.points.half_points(self.values) for spec in HANDS)
 
     # -- castle-relative cards -------------------------------------------------
     def _holding(self, cards: Iterable[Card]) -> _Holding:
@@ -219,45 +349,41 @@ class Scorer:
         return _Holding(cards, self._key_of_card)
 
     # -- detection ---------------------------------------------------------------
-    def _instances(self, holding: _Holding) -> list[tuple[HandSpec, tuple[int, ...], int]]:
+    def _instances(self, holding: _Holding) -> list[Found]:
         """Every hand the keys hold, once per card multiset, in its best reading (none without keys: Kings only)."""
         if not holding.keys:
             return []
-        best: dict[tuple[int, ...], tuple[HandSpec, tuple[int, ...], int]] = {}
-        levels = holding.levels
-        ranks_held = levels >> _RANK_BIT & _RANK_LANE
-        groups = self._groups_for_ranks.get(ranks_held)
-        if groups is None:  # a few groups of the 28 or so, in their order: the rest need a rank not held
-            groups = self._groups_for_ranks[ranks_held] = [
-                index for index, (rank_levels, _) in enumerate(self._groups) if not rank_levels >> _RANK_BIT & _RANK_LANE & ~ranks_held
-            ]
-        for index in groups:
-            rank_levels, entries = self._groups[index]
-            if rank_levels & levels != rank_levels:
+        best: dict[tuple[int, ...], Found] = {}
+        tally = holding.tally
+        half_points = self._half_points
+        for group in groups_for_ranks(self.rules.hands, tally.ranks()):
+            if not tally.covers(group.ranks_need):
                 continue
-            for spec, target, half_points, target_levels in entries:
+            for entry in group.entries:
+                target = entry.target
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
-                elif target_levels & levels == target_levels:
+                elif tally.covers(entry.need):
                     choices = (target.keys,)
                 else:
                     continue
+                points = half_points[entry.hand]
                 for keys in choices:
                     known = best.get(keys)
-                    if known is None or known[2] < half_points:
-                        best[keys] = (spec, keys, half_points)
+                    if known is None or known.half_points < points:
+                        best[keys] = Found(entry.spec, keys, points)
         return list(best.values())
 
     def find_hands(self, cards: Iterable[Card]) -> list[HandInstance]:
         """Every hand instance the cards hold (a card may appear in several)."""
-        return [self._instance(spec, keys, hp) for spec, keys, hp in self._instances(self._holding(cards))]
+        return [self._instance(found) for found in self._instances(self._holding(cards))]
 
     def read(self, cards: Sequence[Card]) -> Reading:
         """Everything a player at the table asks about their cards, sharing one pass over them."""
         holding = self._holding(cards)
         instances = self._instances(holding)
         best, calling = self._best_and_calling(holding, instances)
-        found = [self._instance(spec, keys, hp) for spec, keys, hp in instances]
+        found = [self._instance(instance) for instance in instances]
         return Reading(best, calling, found, self._progress(holding))
 
     def best_and_calling_split(self, cards: Sequence[Card]) -> tuple[Split, Split | None]:
@@ -265,15 +391,15 @@ class Scorer:
         holding = self._holding(cards)
         return self._best_and_calling(holding, self._instances(holding))
 
-    def _best_and_calling(self, holding: _Holding, instances: list[tuple[HandSpec, tuple[int, ...], int]]) -> tuple[Split, Split | None]:
+    def _best_and_calling(self, holding: _Holding, instances: list[Found]) -> tuple[Split, Split | None]:
         best = self._search(holding, None, call_only=False, instances=instances)
         assert best is not None
         can_call = len(holding.keys) + len(holding.kings) == CALL_SIZE
         return best, self._search(holding, None, call_only=True, instances=instances) if can_call else None
 
-    def _instance(self, spec: HandSpec, keys: Iterable[int], half_points: int) -> HandInstance:
+    def _instance(self, found: Found) -> HandInstance:
         card_of = self._card_of_key
-        return HandInstance(spec, tuple(card_of[key] for key in keys), half_points)
+        return HandInstance(found.spec, tuple(card_of[key] for key in found.keys), found.half_points)
 
     def classify(self, cards: Sequence[Card]) -> list[HandInstance]:
         """The readings of exactly these cards as one hand of the set, best first."""
@@ -283,10 +409,11 @@ class Scorer:
         whole = tuple(sorted(holding.keys))
         rank_need = tuple(sorted(Counter(key >> 2 for key in holding.keys).items()))
         found = [
-            self._instance(spec, keys, hp)
-            for spec, target, hp, target_levels in self._active
-            if target.rank_need == rank_need
-            for keys in _matching_choices(target, target_levels, holding)
+            self._instance(Found(entry.spec, keys, self._half_points[entry.hand]))
+            for group in self._plan.groups
+            for entry in group.entries
+            if entry.target.rank_need == rank_need
+            for keys in _matching_choices(entry, holding)
             if keys == whole
         ]
         return sorted(found, key=lambda hand: -hand.half_points)
@@ -310,7 +437,7 @@ class Scorer:
         return Problem("", "not_a_hand", f"{shown} is not a hand: no hand of the table has these ranks")
 
     def _describe_suits(self, rule: SuitRule) -> str:
-        named = ", ".join(f"castle {c} = {self._suit_of_position[c - 1]}" for c in rule.castles)
+        named = ", ".join(f"castle {c} = {self._suits[c - 1]}" for c in rule.castles)
         return rule.describe() + (f" ({named})" if named else "")
 
     # -- the Calculus for one player -----------------------------------------------
@@ -333,9 +460,13 @@ class Scorer:
     def is_valid_call(self, cards: Sequence[Card]) -> bool:
         return self.calling_split(cards) is not None
 
-    def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool,
-                instances: list[tuple[HandSpec, tuple[int, ...], int]] | None = None) -> Split | None:
+    def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool, instances: list[Found] | None = None) -> Split | None:
+        """The best split of a holding: every choice of disjoint hands, each scored with its best Pointer.
+
+        With ``call_only``, only choices of six hand cards (rules.md §11).
+        """
         card_of = self._card_of_key
+        rules = self.rules
         kings_held = len(holding.kings)
         if pointer is not None:
             rest = [card_of[key] for key in holding.keys] + holding.kings
@@ -347,70 +478,58 @@ class Scorer:
         if not keys and not kings and pointer is None:  # an empty holding scores 0
             return Split(None, (), (), (), (), 0)
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
-            return None if call_only else self._settle((), list(map(card_of.__getitem__, keys)), kings, kings_held, pointer)
-        best: tuple[int, int, list[int], list[int]] | None = None
+            return None if call_only else self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer)
+        best: _Choice | None = None
+        free_kings = len(kings)
 
         def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
             nonlocal best
             if not call_only or hand_cards == HAND_CARDS_IN_A_CALL:
-                leaf = self._leaf_score(sorted((k >> 2 for k in remaining), reverse=True), len(kings), kings_held, pointer)
-                if leaf is not None and (best is None or (leaf + hand_points, hand_points) > best[:2]):
-                    best = (leaf + hand_points, hand_points, list(chosen), remaining)
+                # The hands are chosen: the Pointer and the left-overs score the rest (None: no card for the Pointer).
+                values = sorted((key >> 2 for key in remaining), reverse=True)
+                if pointer is not None:
+                    points: int | None = pointer.face_value - penalty(values, kings_held, rules)
+                else:
+                    choice = choose_pointer(values, free_kings, kings_held, rules)
+                    points = None if choice is None else choice.points
+                if points is not None and (best is None or (2 * points + hand_points, hand_points) > (best.half_score, best.hand_points)):
+                    best = _Choice(2 * points + hand_points, hand_points, tuple(chosen), remaining)
             for index in range(start, len(instances)):
-                rest = _without(remaining, instances[index][1])
+                rest = _without(remaining, instances[index].keys)
                 if rest is not None:
                     chosen.append(index)
-                    walk(index, rest, chosen, hand_points + instances[index][2], hand_cards + len(instances[index][1]))
+                    walk(index, rest, chosen, hand_points + instances[index].half_points, hand_cards + len(instances[index].keys))
                     chosen.pop()
 
         walk(0, keys, [], 0, 0)
         if best is None:
             return None
-        _, _, chosen, remaining = best
-        hands = tuple(self._instance(*instances[index]) for index in chosen)
-        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer)
-
-    def _leaf_score(self, values: list[int], free_kings: int, kings_held: int, pointer: Card | None) -> int | None:
-        """Half-points of the Pointer minus penalties, for left-over values sorted high first."""
-        if pointer is not None:
-            return 2 * (pointer.face_value - self._penalty(values, kings_held))
-        options = []
-        if values:  # the highest non-King Pointer is never worse than a lower one
-            options.append(values[0] - self._penalty(values[1:], kings_held))
-        if free_kings:
-            options.append(KING - self._penalty(values, kings_held))
-        if not options:  # every card is in a hand: no Pointer, so no score
-            return None
-        return 2 * max(options)
-
-    def _penalty(self, values: Sequence[int], kings_held: int) -> int:
-        """Face values lost: one King saves the highest left-over, two or more save all."""
-        if self.rules.no_harm_no_foul or kings_held >= 2:
-            return 0
-        return sum(values[kings_held:])
+        hands = tuple(self._instance(instances[index]) for index in best.chosen)
+        return self._settle(hands, [card_of[k] for k in best.remaining], kings, kings_held, pointer)
 
     def _settle(
         self, hands: tuple[HandInstance, ...], leftovers: list[Card], free_kings: list[Card], kings_held: int, pointer: Card | None,
     ) -> Split:
-        """Name the Pointer (the best one, as :meth:`_leaf_score` scores it), the saved and the penalised cards; score the split.
+        """Name the Pointer (:func:`choose_pointer`, unless given), the saved and the penalised cards; score the split.
 
         There must be a Pointer: given, or a left-over or free King to choose.
         """
         leftovers.sort(key=_rank_of, reverse=True)  # stable: equal ranks keep the holding's order
-        values = list(map(_rank_of, leftovers))  # the left-overs' face values, high first, kept in step
+        values = list(map(_rank_of, leftovers))  # their face values, high first, kept in step
         kings = list(free_kings)
-        if pointer is None and (kings or leftovers):
-            king_option = KING - self._penalty(values, kings_held) if kings else None
-            top_option = values[0] - self._penalty(values[1:], kings_held) if values else None
-            if top_option is not None and (king_option is None or top_option >= king_option):
+        if pointer is None:
+            choice = choose_pointer(values, len(kings), kings_held, self.rules)
+            assert choice is not None, "a split is settled only when it has a Pointer"
+            if choice.king:
+                pointer = kings.pop(0)
+            else:
                 pointer = leftovers.pop(0)
                 del values[0]
-            else:
-                pointer = kings.pop(0)
-        spared = len(leftovers) if (self.rules.no_harm_no_foul or kings_held >= 2) else kings_held
+            spared = choice.saved
+        else:
+            spared = saved_count(len(leftovers), kings_held, self.rules)
         saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
-        assert pointer is not None, "a split is settled only when it has a Pointer"
-        half_score = 2 * (pointer.rank - sum(values[spared:]))
+        half_score = 2 * (pointer.face_value - sum(values[spared:]))
         for hand in hands:
             half_score += hand.half_points
         return Split(pointer, hands, saved, penalised, tuple(kings), half_score)
@@ -465,113 +584,56 @@ class Scorer:
         return self._progress(self._holding(cards))
 
     def _progress(self, holding: _Holding) -> list[Progress]:
-        levels = holding.levels
-        return [_hand_progress(self, hand, levels & bits) for hand, bits in enumerate(self._progress_bits)]
-
-    def _progress_from_levels(self, hand: int, levels: int) -> Progress:
-        """One hand's first target with the most cards held; then which cards are held and which missing."""
-        spec, in_play, half_points, target_levels, completions = self._progress_plan[hand]
-        held_counts = [(target & levels).bit_count() for target in target_levels]
-        best = max(held_counts)
-        steps, all_missing = completions[held_counts.index(best)]
-        if not best:
-            return Progress(spec, in_play, (), all_missing, half_points)
-        counts = _key_counts(levels)
-        held: list[Card] = []
-        missing: list[str] = []
-        for any_suit, key, n, card, text in steps:
-            if any_suit:
-                have = [self._card_of_key[k] for k in range(key * 4, key * 4 + 4) for _ in range(counts[k])][:n]
-            else:
-                have = [card] * min(n, counts[key])
-            held += have
-            if len(have) < n:
-                missing += [text] * (n - len(have))
-        return Progress(spec, in_play, tuple(held), tuple(missing), half_points)
-
-    def _completion_steps(self, target: Target) -> tuple[list[tuple[bool, int, int, Card, str]], tuple[str, ...]]:
-        """How to name a target's cards: per need, (any_suit, key, count, card, text); and every text, for nothing held."""
-        steps = []
-        for key, n in target.need:
-            card = self._card_of_key[key * 4 if target.any_suit else key]
-            steps.append((target.any_suit, key, n, card, RANK_NAMES[key] + "*" if target.any_suit else str(card)))
-        return steps, tuple(text for _, _, n, _, text in steps for _ in range(n))
+        # One reading per hand, in HANDS order: (table, hand, the hand's points, the tally within the hand's scope).
+        held = map(holding.tally.__and__, self._plan.scopes)  # Tally.within, each at C speed: 24 calls a holding
+        return list(map(progress_reading, repeat(self._progress_table), range(len(HANDS)), self._half_points, held))
 
 
-# Progress counts cards with integer bit operations. Bit ``key`` of lane L says "at least L+1
-# copies of this castle-relative card"; bit ``RANK_BIT + rank`` of lane L says "at least L+1
-# cards of this rank". A target sets the bits it needs; a holding the bits it has. Since
-# min(need, have) = the number of levels 1..need that have reaches, the cards a holding
-# holds toward a target are ``(target & holding).bit_count()``: one AND per target.
-_LANE_BITS = 128
-_RANK_BIT = 64
-_RANK_LANE = (1 << (KING + 1)) - 1  # the rank bits of one lane, shifted down to bit 0
-_LEVELS = 3  # no target needs more than 3 cards of one rank, and 2 copies of a card
+class _Choice(NamedTuple):
+    """A choice of hands in the search, with what it scores and the keys it leaves."""
+
+    half_score: int
+    hand_points: int
+    chosen: tuple[int, ...]  # indices into the holding's instances
+    remaining: list[int]
 
 
-# Per castle-relative card: its bit and its rank's bit in the first lane, and the same two bits in
-# every lane; so that counting one more copy is ``((levels & lanes) << _LANE_BITS | bits) & lanes``.
-_CARD_AND_RANK_STEP = [
-    (bits, sum(bits << (level * _LANE_BITS) for level in range(_LEVELS)))
-    for bits in ((1 << key) | (1 << (_RANK_BIT + (key >> 2))) for key in range(KING * 4))
-]
+@bounded(PROGRESS_READINGS)
+def progress_reading(table: ProgressTable, hand: int, half_points: int, held: int) -> Progress:
+    """One hand's progress, shared between holdings that agree on everything it depends on.
 
-
-def _levels(need: Iterable[tuple[int, int]], any_suit: bool) -> int:
-    offset = _RANK_BIT if any_suit else 0
-    bits = 0
-    for key, n in need:
-        assert n <= _LEVELS, f"a target needing {n} of one card or rank is beyond the count levels"
-        for level in range(n):
-            bits |= 1 << (level * _LANE_BITS + offset + key)
-    return bits
-
-
-def _key_counts(levels: int) -> list[int]:
-    """Copies of each castle-relative card that count levels hold (at most ``_LEVELS``), one set bit at a time."""
-    counts = [0] * _RANK_BIT
-    while levels:
-        lowest = levels & -levels
-        position = (lowest.bit_length() - 1) % _LANE_BITS
-        if position < _RANK_BIT:
-            counts[position] += 1
-        levels ^= lowest
-    return counts
-
-
-def _keys_of_ranks(rank_need: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """An any-suit target's ranks as the four castle-relative cards of each, ``n`` levels deep."""
-    return [(rank * 4 + position, n) for rank, n in rank_need for position in range(4)]
-
-
-def _or(values: Iterable[int]) -> int:
-    result = 0
-    for value in values:
-        result |= value
-    return result
-
-
-@lru_cache(maxsize=1 << 13)  # ≈ 6.5 MB when full; random holdings then share 95% of readings
-def _hand_progress(scorer: Scorer, hand: int, levels: int) -> Progress:
-    """One hand's progress, shared between holdings that agree on the bits deciding it.
-
-    ``levels`` is the holding's count levels masked to the cards the hand's
-    targets name (for an any-suit target, every card of its ranks, since the
-    answer names their suits), so equal keys give equal answers. The cache is
-    bounded whatever the traffic; a reading not in it costs ≈ 4 µs a hand.
+    ``held`` is the holding's tally within the hand's scope (the cards its
+    targets name; for an any-suit target, every card of its ranks, since the
+    answer names their suits), so equal keys give equal answers.
     """
-    return scorer._progress_from_levels(hand, levels)
+    plan = table.plan.progress[hand]
+    tally = Tally(held)
+    held_counts = [tally.count_toward(need) for need in plan.needs]
+    most = max(held_counts)
+    steps = plan.steps[held_counts.index(most)]
+    card_of = table.card_of_key
+    counts = tally.card_counts() if most else [0] * len(card_of)
+    held_cards: list[Card] = []
+    missing: list[str] = []
+    for step in steps:
+        if step.any_suit:
+            first = step.key * 4
+            have = [card_of[key] for key in range(first, first + 4) for _ in range(counts[key])][:step.needed]
+            text = RANK_NAMES[step.key] + "*"
+        else:
+            have = [card_of[step.key]] * min(step.needed, counts[step.key])
+            text = str(card_of[step.key])
+        held_cards += have
+        missing += [text] * (step.needed - len(have))
+    return Progress(plan.spec, plan.in_play, tuple(held_cards), tuple(missing), half_points)
 
 
 _rank_of = itemgetter(0)  # a Card's rank, at C speed
 
-# Scorer._groups_for_ranks, one table per shape of groups; bounded by the 2^12 sets of ranks A-Q (a holding's keys hold no King).
-_GROUPS_FOR_RANKS: dict[tuple[int, ...], dict[int, list[int]]] = {}
 
-
-@lru_cache(maxsize=1024)
+@bounded(SCORERS)
 def scorer_for(castles: tuple[Castle, ...], rules: Rules) -> Scorer:
-    """A shared Scorer per table: a game's castles change rarely, so most moves reuse one."""
+    """A shared Scorer per table: every player of a table, and most moves of a game, use the same one."""
     return Scorer(castles, rules)
 
 
@@ -595,9 +657,9 @@ def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(sorted(sum(parts, ()))) for parts in product(*per_rank)]
 
 
-def _matching_choices(target: Target, target_levels: int, holding: _Holding) -> list[tuple[int, ...]]:
-    if target.any_suit:
-        return _suit_choices(target, holding.keys)
-    if target_levels & holding.levels == target_levels:
-        return [target.keys]
+def _matching_choices(entry: TargetEntry, holding: _Holding) -> list[tuple[int, ...]]:
+    if entry.target.any_suit:
+        return _suit_choices(entry.target, holding.keys)
+    if holding.tally.covers(entry.need):
+        return [entry.target.keys]
     return []

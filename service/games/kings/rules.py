@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Literal, get_args
 
 HandSetName = Literal["standard", "quick", "elders", "time-sink"]
@@ -50,9 +49,3 @@ class Rules:
 
 OPTION_NAMES: tuple[str, ...] = tuple(OPTION_DESCRIPTIONS)
 _FIELD_NAMES = tuple(field.name for field in fields(Rules))
-
-
-@lru_cache(maxsize=1024)  # 4 hand sets x 2^7 options: every table plays one of 512 variants
-def rules_of(hands: HandSetName = "standard", **options: bool) -> Rules:
-    """The Rules for a table, shared: states and bodies name the same few variants over and over."""
-    return Rules(hands, **options)

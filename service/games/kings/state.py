@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
-from service.core.cards import Card, CardListError, card_texts, parse_card, parse_cards
+from service.core.cards import Card, CardError, CardListError, card_texts, parse_cards, read_card
 from service.core.problems import InvalidInput, Problem
 from service.games.kings.pack import DECK_SIZE, third_copies_among
 
 from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
 from .hands import as_number
-from .rules import HAND_SET_NAMES, OPTION_NAMES, Rules, rules_of
+from .rules import HAND_SET_NAMES, OPTION_NAMES, HandSetName, Rules
 
 Phase = Literal["kingdom-action", "kingdom-discard", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -241,15 +241,20 @@ def check_state(state: GameState) -> GameState:
 
 # -- reading a state from JSON --------------------------------------------------------
 class JsonReader:
-    """Reads plain JSON data into engine values, collecting every problem with its pointer."""
+    """Reads plain JSON data (or a schema's reading of it) into engine values, collecting every problem with its pointer.
+
+    Card text is judged by ``service.core.cards`` alone, as in the schemas, so
+    a bad card is ``bad_card`` with the same message whichever way it came.
+    """
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
     def card(self, value: object, pointer: str) -> Card | None:
+        """A card: its text, read by the one reader of card text, or a Card a schema has read already."""
         try:
-            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses non-strings itself
-        except ValueError as error:
+            return read_card(value)  # type: ignore[arg-type]  # read_card refuses anything else itself
+        except CardError as error:
             self.problems.append(Problem(pointer, "bad_card", str(error)))
             return None
 
@@ -309,7 +314,7 @@ def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
             reader.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
         else:
             options[key] = value
-    return rules_of(hands, **options)
+    return Rules(cast(HandSetName, hands), **options)  # choice() returned one of HAND_SET_NAMES
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:

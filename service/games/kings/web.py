@@ -9,7 +9,7 @@ state and move travel in.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -30,7 +30,7 @@ from schemas.kings import (
     TransitionSchema,
     VerdictSchema,
 )
-from service.core.cards import RANK_NAMES, Card, parse_card, parse_cards
+from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
@@ -41,29 +41,37 @@ from .castles import Castle
 from .catalog import HAND_SETS, HANDS
 from .hands import scorer_for
 from .moves import legal_moves
-from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules, rules_of
+from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .start import new_game, table_setup
 
 blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
+View = Callable[[dict[str, Any]], Response]
+
+
+def post(path: str, **documentation: Any) -> Callable[[View], View]:
+    """``blp.post`` with its type written out: RefereeBlueprint.post returns Any, since flask-smorest ships no types."""
+    decorate: Callable[[View], View] = blp.post(path, **documentation)
+    return decorate
 
 
 # -- request data to engine values -------------------------------------------------------------
+# The schemas have read every card already (schemas.fields.Card): these only assemble engine records.
 def rules_from(data: Mapping[str, Any]) -> Rules:
-    return rules_of(**data)
+    return Rules(**data)
 
 
 def castles_from(data: Sequence[Mapping[str, Any]]) -> list[Castle]:
-    return [Castle(parse_card(item["card"]), tuple(parse_cards(item["kings"]))) for item in data]
+    return [Castle(item["card"], tuple(item["kings"])) for item in data]
 
 
 def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
-    """One player of a /calculus body: name, cards, and the declared Pointer and hands if any."""
-    pointer, hands = data.get("pointer"), data.get("hands")
+    """One player of a loaded /calculus body: name, cards, and the declared Pointer and hands if any."""
+    hands = data.get("hands")
     return PlayerCards(
         name=data["name"],
-        cards=tuple(parse_cards(data["cards"])),
-        pointer=parse_card(pointer) if pointer else None,
-        hands=None if hands is None else tuple(tuple(parse_cards(hand)) for hand in hands),
+        cards=tuple(data["cards"]),
+        pointer=data.get("pointer"),
+        hands=None if hands is None else tuple(map(tuple, hands)),
     )
 
 
@@ -109,37 +117,53 @@ TABLE_SETUP_REQUEST: dict[str, Any] = {
 
 @cache
 def examples() -> dict[str, Any]:
-    """Every request and response example, computed by the engine so they are always right."""
+    """Every request and response example, computed by the engine so they are always right.
+
+    Each request is loaded through its schema and answered by the view's own function, as a client's would be.
+    """
     game = new_game(NEW_GAME_REQUEST["players"], seed=NEW_GAME_REQUEST["seed"])
     state = game.state
     discard = next(option.move for option in legal_moves(state) if option.move.action == "face_up_discard")
     wrong = type(discard)(discard.player, "play_king", discard.card, 2)
-    table = calculus(castles_from(TABLE), [table_player_from(p) for p in CALCULUS_REQUEST["players"]],
-                     rules_from(CALCULUS_REQUEST["rules"]), CALCULUS_REQUEST["caller"])
-    setup = table_setup(TABLE_SETUP_REQUEST["players"], castles_from(TABLE), face_up=parse_cards(TABLE_SETUP_REQUEST["face_up"]),
-                        known_hands=[parse_cards(h) for h in TABLE_SETUP_REQUEST["hands"]])
     return {
         "state": state.to_dict(),
         "move": discard.to_dict(),
         "illegal_move": wrong.to_dict(),
         "player": state.acting.name,
         "calculus_request": CALCULUS_REQUEST,
-        "calculus_response": table.to_dict(),
+        "calculus_response": calculus_report(CalculusRequestSchema().load(CALCULUS_REQUEST)),
         "hands_request": HANDS_REQUEST,
-        "hands_response": hands_report(castles_from(HANDS_REQUEST["castles"]), rules_from(HANDS_REQUEST["rules"]),
-                                       parse_cards(HANDS_REQUEST["cards"])),
+        "hands_response": hands_answer(HandsRequestSchema().load(HANDS_REQUEST)),
         "new_game_request": NEW_GAME_REQUEST,
         "new_game_response": game.to_dict(),
         "table_setup_request": TABLE_SETUP_REQUEST,
-        "table_setup_response": setup.to_dict(),
+        "table_setup_response": table_setup_report(TableSetupRequestSchema().load(TABLE_SETUP_REQUEST)),
     }
+
+
+def hands_answer(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The /hands answer to a loaded body."""
+    return hands_report(castles_from(body["castles"]), rules_from(body["rules"]), body["cards"])
+
+
+def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The /calculus answer to a loaded body."""
+    players = [table_player_from(player) for player in body["players"]]
+    return calculus(castles_from(body["castles"]), players, rules_from(body["rules"]), body.get("caller")).to_dict()
+
+
+def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The /games/from-table answer to a loaded body: the state of a game dealt at a real table."""
+    state = table_setup(body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"],
+                        body["direction"], body["face_up"], body.get("hands"))
+    return state.to_dict()
 
 
 # -- the endpoints only 24 Kings has ---------------------------------------------------------------
 EX = examples()
 
 
-@blp.post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
+@post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
           answer_example=EX["new_game_response"], description="The state after the Castle Phase and the deal, with the Castle Phase log.")
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
@@ -147,32 +171,25 @@ def create_game(body: dict[str, Any]) -> Response:
     return jsonify(game.to_dict())
 
 
-@blp.post("/games/from-table", body=TableSetupRequestSchema, body_example=EX["table_setup_request"],
+@post("/games/from-table", body=TableSetupRequestSchema, body_example=EX["table_setup_request"],
           answer=GameStateSchema, answer_example=EX["table_setup_response"], description="A state for a game dealt at a real table; unseen cards are counted.")
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
-    hands = body.get("hands")
-    state = table_setup(
-        body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"], body["direction"],
-        parse_cards(body["face_up"]), None if hands is None else [parse_cards(hand) for hand in hands],
-    )
-    return jsonify(state.to_dict())
+    return jsonify(table_setup_report(body))
 
 
-@blp.post("/hands", body=HandsRequestSchema, body_example=EX["hands_request"], answer=HandsResponseSchema, answer_example=EX["hands_response"],
+@post("/hands", body=HandsRequestSchema, body_example=EX["hands_request"], answer=HandsResponseSchema, answer_example=EX["hands_response"],
           description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.")
 def hands(body: dict[str, Any]) -> Response:
     """What a set of cards holds against four castles (rules.md §11-16)."""
-    return jsonify(hands_report(castles_from(body["castles"]), rules_from(body["rules"]), parse_cards(body["cards"])))
+    return jsonify(hands_answer(body))
 
 
-@blp.post("/calculus", body=CalculusRequestSchema, body_example=EX["calculus_request"], answer=CalculusResponseSchema,
+@post("/calculus", body=CalculusRequestSchema, body_example=EX["calculus_request"], answer=CalculusResponseSchema,
           answer_example=EX["calculus_response"], description="Each player's split and score, the winners, and the call's verdict.")
 def score(body: dict[str, Any]) -> Response:
     """The Calculus for a table: declared splits are checked, the rest chosen at best (rules.md §15-17)."""
-    players = [table_player_from(player) for player in body["players"]]
-    result = calculus(castles_from(body["castles"]), players, rules_from(body["rules"]), body.get("caller"))
-    return jsonify(result.to_dict())
+    return jsonify(calculus_report(body))
 
 
 # -- the rules catalog and the conformance cases -------------------------------------------------

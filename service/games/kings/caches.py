@@ -1,0 +1,65 @@
+"""Every cache of 24 Kings, in one place: what it keeps, its key, and its bound in entries and in bytes.
+
+A cache is a ``functools.lru_cache`` of a fixed size, declared here and
+applied with :func:`bounded` beside the function it remembers, so no traffic
+can grow one past its bound. Each one is here because a side-by-side
+measurement showed it pays more than the noise (BENCHMARKS.md, "Seventh
+round"); the ones that paid a microsecond or two were removed (the Rules of a
+table, castle shape checks, castles parsed per table, card texts).
+
+The bytes are measured (``tests/kings/test_caches.py`` holds every cache
+to its figure), so the largest a worker's caches can take is their sum: see
+:data:`MOST_BYTES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeVar
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True, slots=True)
+class CacheBound:
+    """One cache: what it remembers, by which key, how many entries at most, and how many bytes each takes at most."""
+
+    name: str
+    key: str
+    entries: int
+    bytes_per_entry: int
+
+    @property
+    def most_bytes(self) -> int:
+        return self.entries * self.bytes_per_entry
+
+
+# The Scorer of a table: castle values, the cards of each castle position, and each hand's points.
+# Building one costs ≈ 20 µs (the castle-relative targets are built once per hand set, not per table).
+SCORERS = CacheBound("scorer_for", "(castles, rules): the table", entries=1024, bytes_per_entry=4096)
+
+# One hand's progress for one holding, shared between every holding that agrees on the cards
+# that hand's targets name. A reading afresh costs ≈ 4 µs a hand; random holdings share ≈ 95%.
+PROGRESS_READINGS = CacheBound(
+    "progress_reading",
+    "(hand set and the castles' suits in order, hand, the hand's points, the holding's tally within the hand's cards)",
+    entries=8192, bytes_per_entry=1536,
+)
+
+# Which groups of targets a holding's ranks can fill at all: one entry per hand set and set of ranks A..Q.
+GROUPS_BY_RANKS = CacheBound("groups_for_ranks", "(hand set, the ranks held)", entries=4 * 4096, bytes_per_entry=320)
+
+CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS)
+MOST_BYTES = sum(cache.most_bytes for cache in CACHES)  # ≈ 21 MiB a worker, all caches full
+
+
+def bounded(bound: CacheBound) -> Callable[[Function], Function]:
+    """Remember a function's answers in an LRU of ``bound.entries``; the function's arguments are the key."""
+
+    def decorate(function: Function) -> Function:
+        assert function.__name__ == bound.name, f"{function.__name__} is not the cache {bound.name} declares"
+        return lru_cache(maxsize=bound.entries)(function)  # type: ignore[return-value]
+
+    return decorate

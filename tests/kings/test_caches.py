@@ -1,0 +1,119 @@
+"""Every cache of 24 Kings is declared in one place, with a bound in entries and in bytes that holds."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from service.core.cards import SUITS, Card
+from service.games.kings import caches, hands
+from service.games.kings.castles import Castle
+from service.games.kings.hands import groups_for_ranks, progress_reading, scorer_for
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import HAND_SET_NAMES, Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHED = {caches.SCORERS.name: scorer_for, caches.PROGRESS_READINGS.name: progress_reading, caches.GROUPS_BY_RANKS.name: groups_for_ranks}
+
+
+def random_table(rng: random.Random) -> tuple[Castle, ...]:
+    castles = []
+    for suit in rng.sample(SUITS, 4):
+        kings = rng.randint(0, 2)
+        castles.append(Castle(Card(rng.randint(1, 12), suit), (Card(13, suit),) * kings))
+    return tuple(castles)
+
+
+def test_every_cache_is_declared_in_caches_and_bounded_as_declared():
+    assert {cache.name for cache in caches.CACHES} == set(CACHED)
+    for cache in caches.CACHES:
+        assert CACHED[cache.name].cache_info().maxsize == cache.entries, cache.name
+    assert sum(cache.entries * cache.bytes_per_entry for cache in caches.CACHES) == caches.MOST_BYTES
+
+
+def test_no_module_keeps_a_cache_of_its_own():
+    """A cache is a decision with a key and a bound: only caches.py makes one (a zero-argument @cache is a constant).
+
+    Read: 24 Kings' package, the card model and the schemas. (The registry's memos, of a game's package
+    and of its request schemas, are keyed by the registered games: a fixed set.)
+    """
+    places = [*sorted((ROOT / "service" / "games" / "kings").rglob("*.py")), ROOT / "service" / "core" / "cards.py",
+              *sorted((ROOT / "schemas").rglob("*.py"))]
+    offenders = []
+    for path in places:
+        if path.name == "caches.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"lru_cache|@cache\n(?:async )?def \w+\((?!\))", text):
+            offenders.append(f"{path.relative_to(ROOT)}: {match.group(0).splitlines()[-1]}")
+    assert not offenders
+    module_caches = [name for name, value in vars(hands).items() if isinstance(value, functools._lru_cache_wrapper)]
+    assert sorted(module_caches) == sorted(CACHED)
+
+
+def bytes_per_entry(fill) -> float:
+    """What a cache's new entries take, on average, measured with tracemalloc over a fill of fresh entries."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        added = fill()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert added > 0
+    return (after - before) / added
+
+
+@pytest.fixture
+def empty_caches():
+    for function in CACHED.values():
+        function.cache_clear()
+    yield
+    for function in CACHED.values():
+        function.cache_clear()
+
+
+def test_a_scorer_takes_no_more_than_its_bound(empty_caches):
+    rng = random.Random(1)
+    tables = {random_table(rng) for _ in range(300)}
+
+    def fill() -> int:
+        for table in tables:
+            scorer_for(table, Rules())
+        return scorer_for.cache_info().currsize
+    measured = bytes_per_entry(fill)
+    print(f"scorer: {measured:.0f} bytes")
+    assert measured <= caches.SCORERS.bytes_per_entry
+
+
+def test_a_progress_reading_takes_no_more_than_its_bound(empty_caches):
+    """Random holdings on random tables: readings of holdings that hold something, the large ones."""
+    rng = random.Random(2)
+    deck = [card for card in full_deck() if not card.is_king]
+    scorers = [hands.Scorer(random_table(rng), Rules(hands=rng.choice(HAND_SET_NAMES))) for _ in range(20)]
+    holdings = [rng.sample(deck, 10) for _ in range(200)]
+
+    def fill() -> int:
+        for holding in holdings:
+            rng.choice(scorers).progress(holding)
+        return progress_reading.cache_info().currsize
+    measured = bytes_per_entry(fill)
+    print(f"progress reading: {measured:.0f} bytes")
+    assert measured <= caches.PROGRESS_READINGS.bytes_per_entry
+
+
+def test_a_group_list_takes_no_more_than_its_bound(empty_caches):
+    def fill() -> int:
+        for hand_set in HAND_SET_NAMES:
+            for ranks in range(0, 1 << 13, 2):  # every set of the ranks A..Q (bit r for rank r; no rank 0)
+                groups_for_ranks(hand_set, ranks)
+        return groups_for_ranks.cache_info().currsize
+    measured = bytes_per_entry(fill)
+    print(f"groups: {measured:.0f} bytes")
+    assert measured <= caches.GROUPS_BY_RANKS.bytes_per_entry
+    assert groups_for_ranks.cache_info().currsize == caches.GROUPS_BY_RANKS.entries  # every key it can have fits
