@@ -15,8 +15,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 
 install: $(VENV)/.installed
 
+# The settings ship in the package (service/serving.py): loopback unless
+# KINGS_HOST says otherwise, e.g. `make run KINGS_HOST=0.0.0.0`.
 run: install
-	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	PORT=$(PORT) $(VENV)/bin/gunicorn -c python:service.serving
 
 test: install
 	$(PY) -m pytest
