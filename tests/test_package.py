@@ -54,8 +54,7 @@ def test_every_imported_library_is_a_declared_dependency():
     imports = third_party_imports()
     assert {"flask", "marshmallow", "requests"} <= imports.keys()  # the scan sees the imports it must
     undeclared = {
-        module: files for module, files in imports.items()
-        if not {canonicalize_name(d) for d in distributions.get(module, [module])} & DECLARED.keys()
+        module: files for module, files in imports.items() if not {canonicalize_name(d) for d in distributions.get(module, [module])} & DECLARED.keys()
     }
     assert undeclared == {}
 
@@ -68,8 +67,11 @@ def test_gunicorn_is_declared_for_kings_serve():
 def test_the_pins_fall_in_the_declared_ranges():
     """requirements.txt (what the suite and the image run) must satisfy what the package declares."""
     pinned = pins()
-    outside = {name: (str(requirement.specifier), pinned.get(name)) for name, requirement in DECLARED.items()
-               if pinned.get(name) is None or not requirement.specifier.contains(pinned[name])}
+    outside = {
+        name: (str(requirement.specifier), pinned.get(name))
+        for name, requirement in DECLARED.items()
+        if pinned.get(name) is None or not requirement.specifier.contains(pinned[name])
+    }
     assert outside == {}
 
 
@@ -77,8 +79,13 @@ def test_the_pins_fall_in_the_declared_ranges():
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel, built offline with the setuptools of the project's venv."""
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(out), str(ROOT)],
-                   check=True, capture_output=True, timeout=120, cwd=out)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+        cwd=out,
+    )
     [built] = out.glob("kings_referee-*.whl")
     return built
 
@@ -95,8 +102,9 @@ def test_the_wheel_holds_the_code_and_every_games_data(wheel):
     assert {"service/serving.py", "service/cli.py", "schemas/__init__.py"} <= names
     assert not [name for name in names if name.startswith(("tests/", "benchmarks/"))]
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    assert {canonicalize_name(Requirement(line.split(":", 1)[1]).name) for line in metadata.splitlines()
-            if line.startswith("Requires-Dist:")} == DECLARED.keys()
+    assert {
+        canonicalize_name(Requirement(line.split(":", 1)[1]).name) for line in metadata.splitlines() if line.startswith("Requires-Dist:")
+    } == DECLARED.keys()
 
 
 @dataclass(frozen=True)
@@ -123,11 +131,16 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installe
     fresh = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(fresh)], check=True, timeout=60)
     python = fresh / "bin" / "python"
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                          check=True, capture_output=True, text=True, timeout=30).stdout.strip()
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], check=True, capture_output=True, text=True, timeout=30
+    ).stdout.strip()
     Path(site, "project-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     elsewhere = root / "elsewhere"
     elsewhere.mkdir()
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "KINGS_HOST", "PORT")}
@@ -147,15 +160,23 @@ class NeedsAFileOutsideThePackage(AssertionError):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=NeedsAFileOutsideThePackage,
-                   reason="service/http/views/tournaments.py reads examples/results-points.csv from the checkout, "
-                          "outside the package, when the app is built: the worker fails to boot")
+@pytest.mark.xfail(
+    strict=True,
+    raises=NeedsAFileOutsideThePackage,
+    reason="service/http/views/tournaments.py reads examples/results-points.csv from the checkout, "
+    "outside the package, when the app is built: the worker fails to boot",
+)
 def test_kings_serve_from_the_wheel_answers(installed):
     port = free_port()
     log_path = installed.elsewhere / "serve.log"
     log = log_path.open("wb")
-    process = subprocess.Popen([installed.kings, "serve", "--port", str(port)], cwd=installed.elsewhere,
-                               env={**installed.env, "WEB_CONCURRENCY": "1"}, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [installed.kings, "serve", "--port", str(port)],
+        cwd=installed.elsewhere,
+        env={**installed.env, "WEB_CONCURRENCY": "1"},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         url, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 30
         while True:

@@ -101,8 +101,7 @@ GAMES_ANSWER = {
 
 @pytest.mark.parametrize("prefix", [(), ("24-kings",)], ids=["top level", "under its slug"])
 def test_hands_asks_the_hands_endpoint_and_prints_text(kings, prefix):
-    run = kings(*prefix, "hands", "QH,JH 3S", "--castles", "5H,9C+KC,4D,10S", "--rule", "hands=quick",
-                answers={("POST", "/v1/24-kings/hands"): HANDS_ANSWER})
+    run = kings(*prefix, "hands", "QH,JH 3S", "--castles", "5H,9C+KC,4D,10S", "--rule", "hands=quick", answers={("POST", "/v1/24-kings/hands"): HANDS_ANSWER})
     assert run.code == 0
     [sent] = run.sent
     assert sent.options["json"] == {
@@ -142,8 +141,9 @@ def test_standings_uploads_the_sheet_and_writes_the_file_asked_for(kings, tmp_pa
     answer = {"games": ["1"], "standings": [{"rank": 1, "player": "ann", "total": 3, "games": 1, "wins": 1, "points": {"1": 3}}]}
     formats = {"json": answer, "csv": b"rank,player\r\n1,ann\r\n"}
     out = tmp_path / "standings.csv"
-    run = kings("standings", str(sheet), "-o", str(out),
-                answers={("POST", "/v1/24-kings/tournaments/standings"): lambda options: formats[options["params"]["format"]]})
+    run = kings(
+        "standings", str(sheet), "-o", str(out), answers={("POST", "/v1/24-kings/tournaments/standings"): lambda options: formats[options["params"]["format"]]}
+    )
     assert [s.options["params"]["format"] for s in run.sent] == ["json", "csv"]
     assert run.sent[0].options["data"] == sheet.read_bytes() and run.sent[0].options["headers"] == {"Content-Type": "text/csv"}
     assert run.out.splitlines()[1].split() == ["1", "ann", "3", "1", "1", "3"]

@@ -43,8 +43,7 @@ def test_a_chunked_spreadsheet_over_the_limit_is_a_413_too(server):
 def test_problems_through_gunicorn(server):
     response = requests.post(f"{server}/v1/24-kings/calculus", data=b"{", headers={"Content-Type": "application/json"}, timeout=5)
     assert response.status_code == 400 and response.headers["Content-Type"] == "application/problem+json"
-    big = requests.post(f"{server}/v1/24-kings/hands", data=b"[" + b" " * (1024 * 1024 + 10) + b"]",
-                        headers={"Content-Type": "application/json"}, timeout=10)
+    big = requests.post(f"{server}/v1/24-kings/hands", data=b"[" + b" " * (1024 * 1024 + 10) + b"]", headers={"Content-Type": "application/json"}, timeout=10)
     assert big.status_code == 413
 
 
