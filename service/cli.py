@@ -137,7 +137,7 @@ def new_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
 
 
 def games(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return client.call("GET", "/v1/games")
+    return client.games()
 
 
 def add_kings_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

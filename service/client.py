@@ -64,6 +64,10 @@ class RefereeClient:
     def health(self) -> dict[str, Any]:
         return self.call("GET", "/healthz")
 
+    def games(self) -> dict[str, Any]:
+        """Every game this referee judges: its facts, rule text, conformance cases and endpoints."""
+        return self.call("GET", "/v1/games")
+
     def rules(self) -> dict[str, Any]:
         return self.call("GET", "/v1/24-kings/rules")
 
