@@ -128,22 +128,20 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installe
     """The venv holds only the wheel; its dependencies come from the project's venv through a .pth line, since
     the machine may have no index to install them from. Nothing of the checkout is on its path."""
     root = tmp_path_factory.mktemp("installed")
-    fresh = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(fresh)], check=True, timeout=60)
-    python = fresh / "bin" / "python"
-    site = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], check=True, capture_output=True, text=True, timeout=30
-    ).stdout.strip()
-    Path(site, "project-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    elsewhere = root / "elsewhere"
+    fresh, elsewhere = root / "venv", root / "elsewhere"
     elsewhere.mkdir()
+    # `make` puts the checkout on PYTHONPATH: with it, pip would take the checkout's egg-info for this package.
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "KINGS_HOST", "PORT")}
+
+    def run(*command: str | Path) -> str:
+        return subprocess.run(command, cwd=elsewhere, env=env, check=True, capture_output=True, text=True, timeout=120).stdout
+
+    run(sys.executable, "-m", "venv", "--without-pip", fresh)
+    python = fresh / "bin" / "python"
+    site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").strip()
+    Path(site, "project-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    # --ignore-installed: the project's own editable install is visible through that line too; it is not this wheel.
+    run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed", wheel)
     return Installed(python, fresh / "bin" / "kings", site, elsewhere, env)
 
 
