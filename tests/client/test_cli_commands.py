@@ -246,22 +246,6 @@ def test_serve_runs_gunicorn_on_the_packaged_settings(monkeypatch):
     assert cli.os.environ["KINGS_HOST"] == "0.0.0.0"
 
 
-def test_the_serving_settings_bind_loopback_unless_told(monkeypatch):
-    import importlib
-
-    from service import serving
-
-    monkeypatch.delenv("KINGS_HOST", raising=False)
-    monkeypatch.setenv("PORT", "8123")
-    assert importlib.reload(serving).bind == "127.0.0.1:8123"
-    monkeypatch.setenv("KINGS_HOST", "::")
-    assert importlib.reload(serving).bind == "[::]:8123"
-    monkeypatch.setenv("KINGS_HOST", "0.0.0.0")
-    assert importlib.reload(serving).bind == "0.0.0.0:8123"
-    monkeypatch.undo()
-    importlib.reload(serving)
-
-
 def test_the_stub_is_the_client_down_to_the_wire():
     """The stub replaces only ``_send``: every other method is the real client's."""
     overridden = {name for name, value in vars(StubClient).items() if callable(value)}
