@@ -194,8 +194,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for an answer")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="run the service with gunicorn (as `make run`)")
-    serve.add_argument("--host", default=os.environ.get("KINGS_HOST", "127.0.0.1"), help="interface to bind (default %(default)s; KINGS_HOST)")
-    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")), help="default %(default)s; PORT")
+    serve.add_argument("--host", help="interface to bind (default KINGS_HOST, else loopback: service/serving.py)")
+    serve.add_argument("--port", type=int, help="port (default PORT, else 8000)")
     listing = commands.add_parser("games", help="the games this referee judges (GET /v1/games)")
     listing.set_defaults(run=games, show=show_games)
     flagship = game_commands(FLAGSHIP)
@@ -211,10 +211,12 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def serve(host: str, port: int) -> int:
-    """Replace this process with gunicorn on the settings the package ships (service/serving.py)."""
-    os.environ["KINGS_HOST"] = host
-    os.environ["PORT"] = str(port)
+def serve(host: str | None, port: int | None) -> int:
+    """Replace this process with gunicorn on the settings the package ships (service/serving.py, which owns the defaults)."""
+    if host is not None:
+        os.environ["KINGS_HOST"] = host
+    if port is not None:
+        os.environ["PORT"] = str(port)
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", "python:service.serving"])
     return 0  # pragma: no cover - execvp does not return
 

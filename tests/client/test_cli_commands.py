@@ -241,9 +241,9 @@ def test_serve_runs_gunicorn_on_the_packaged_settings(monkeypatch):
     assert cli.main(["serve", "--port", "8123"]) == 0
     [(_, argv)] = started
     assert argv[1:] == ["-m", "gunicorn", "-c", "python:service.serving"]
-    assert (cli.os.environ["KINGS_HOST"], cli.os.environ["PORT"]) == ("127.0.0.1", "8123")
+    assert "KINGS_HOST" not in cli.os.environ and cli.os.environ["PORT"] == "8123"  # service/serving.py picks the host
     cli.main(["serve", "--host", "0.0.0.0"])
-    assert cli.os.environ["KINGS_HOST"] == "0.0.0.0"
+    assert (cli.os.environ["KINGS_HOST"], cli.os.environ["PORT"]) == ("0.0.0.0", "8123")
 
 
 def test_the_stub_is_the_client_down_to_the_wire():
