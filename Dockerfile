@@ -1,17 +1,23 @@
-# The 24 Kings referee: gunicorn (sync workers) serving service:create_app().
+# The referee: gunicorn (sync workers) serving service:create_app(), on the
+# settings the package ships (service/serving.py), as `make run` and
+# `kings serve` use them. The container listens on every interface.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    KINGS_HOST=0.0.0.0 \
     PORT=8000
 
 WORKDIR /app
+# The pinned versions the suite runs against.
 COPY requirements.txt .
 RUN pip install --no-deps -r requirements.txt
 
-COPY gunicorn.conf.py ./
+# The sources run from /app (gunicorn puts its working directory on the
+# path), not from an installed wheel: the tournaments endpoint still reads
+# examples/ beside service/ when the app is built.
 COPY service ./service
 COPY schemas ./schemas
 COPY examples ./examples
@@ -24,4 +30,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ.get(\"PORT\", \"8000\")}/healthz', timeout=2)"
 
-CMD ["gunicorn", "-c", "gunicorn.conf.py"]
+CMD ["gunicorn", "-c", "python:service.serving"]

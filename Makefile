@@ -3,9 +3,11 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# What ruff checks and formats (mypy's files are in pyproject.toml).
+LINTED := service schemas tests benchmarks
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run test bench bench-http soak lint typecheck openapi docker-build
+.PHONY: install run test test-fast bench bench-http soak lint format typecheck openapi docker-build
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,11 +17,18 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 
 install: $(VENV)/.installed
 
+# The settings ship in the package (service/serving.py): loopback unless
+# KINGS_HOST says otherwise, e.g. `make run KINGS_HOST=0.0.0.0`.
 run: install
-	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	PORT=$(PORT) $(VENV)/bin/gunicorn -c python:service.serving
 
+# The whole suite, slow tests included (CI runs this).
 test: install
 	$(PY) -m pytest
+
+# Everything but the tests marked slow.
+test-fast: install
+	$(PY) -m pytest -m "not slow"
 
 bench-http: install
 	$(PY) -m benchmarks.http_bench
@@ -36,9 +45,16 @@ docker-build:
 bench: install
 	$(PY) -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,mean,max,rounds --benchmark-sort=name
 
+# All three checks run, so one report shows every kind of finding.
 lint: install
-	$(PY) -m ruff check service schemas tests benchmarks
-	$(PY) -m mypy
+	@status=0; \
+	$(PY) -m ruff check $(LINTED) || status=1; \
+	$(PY) -m ruff format --check $(LINTED) || status=1; \
+	$(PY) -m mypy || status=1; \
+	exit $$status
+
+format: install
+	$(PY) -m ruff format $(LINTED)
 
 typecheck: install
 	$(PY) -m mypy

@@ -64,11 +64,16 @@ class RefereeClient:
     def health(self) -> dict[str, Any]:
         return self.call("GET", "/healthz")
 
+    def games(self) -> dict[str, Any]:
+        """Every game this referee judges: its facts, rule text, conformance cases and endpoints."""
+        return self.call("GET", "/v1/games")
+
     def rules(self) -> dict[str, Any]:
         return self.call("GET", "/v1/24-kings/rules")
 
-    def new_game(self, players: Sequence[str], *, seed: int | None = None, rules: Mapping[str, Any] | None = None,
-                 dealer: int = 0, direction: str = "clockwise") -> dict[str, Any]:
+    def new_game(
+        self, players: Sequence[str], *, seed: int | None = None, rules: Mapping[str, Any] | None = None, dealer: int = 0, direction: str = "clockwise"
+    ) -> dict[str, Any]:
         body = {"players": list(players), "rules": dict(rules or {}), "dealer": dealer, "direction": direction}
         return self.call("POST", "/v1/24-kings/games", body | ({"seed": seed} if seed is not None else {}))
 
@@ -90,13 +95,13 @@ class RefereeClient:
     def hands(self, castles: Sequence[Mapping[str, Any]], cards: Sequence[str], rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return self.call("POST", "/v1/24-kings/hands", {"castles": list(castles), "cards": list(cards), "rules": dict(rules or {})})
 
-    def calculus(self, castles: Sequence[Mapping[str, Any]], players: Sequence[Mapping[str, Any]], *,
-                 rules: Mapping[str, Any] | None = None, caller: str | None = None) -> dict[str, Any]:
+    def calculus(
+        self, castles: Sequence[Mapping[str, Any]], players: Sequence[Mapping[str, Any]], *, rules: Mapping[str, Any] | None = None, caller: str | None = None
+    ) -> dict[str, Any]:
         body = {"castles": list(castles), "players": list(players), "rules": dict(rules or {})}
         return self.call("POST", "/v1/24-kings/calculus", body | ({"caller": caller} if caller else {}))
 
-    def standings(self, rows_or_file: Sequence[Mapping[str, Any]] | Path | str, *, answer: str = "json",
-                  rules: Mapping[str, Any] | None = None) -> Any:
+    def standings(self, rows_or_file: Sequence[Mapping[str, Any]] | Path | str, *, answer: str = "json", rules: Mapping[str, Any] | None = None) -> Any:
         """Standings from JSON rows or a CSV/XLSX file; ``answer`` json gives data, csv/xlsx the file's bytes."""
         path = "/v1/24-kings/tournaments/standings"
         if isinstance(rows_or_file, Path | str):
@@ -117,6 +122,9 @@ def _problem(response: requests.Response) -> RefereeError:
     if not isinstance(body, dict):
         body = {}
     return RefereeError(
-        status=response.status_code, title=str(body.get("title", response.reason)), detail=str(body.get("detail", response.text[:200])),
-        type=str(body.get("type", "about:blank")), errors=tuple(body.get("errors", ())),
+        status=response.status_code,
+        title=str(body.get("title", response.reason)),
+        detail=str(body.get("detail", response.text[:200])),
+        type=str(body.get("type", "about:blank")),
+        errors=tuple(body.get("errors", ())),
     )

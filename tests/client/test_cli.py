@@ -17,8 +17,15 @@ from tests.conftest import ROOT, free_port, stop
 
 
 def kings(*args: str, url: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", "--url", url, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", "--url", url, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 def test_hands_as_text_and_json(server):
@@ -63,9 +70,13 @@ def test_refusals_and_silence_are_explained(server, tmp_path):
 
 def test_kings_serve_runs_gunicorn():
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], cwd=ROOT,
-                               env={**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1"},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -3,6 +3,7 @@
 import pytest
 
 from service.client import RefereeClient, RefereeError, RefereeUnavailable
+from service.games import GAME_PACKAGES
 from service.games.kings.web import CALCULUS_REQUEST, HANDS_REQUEST, TABLE_SETUP_REQUEST
 from tests.conftest import ROOT, free_port
 
@@ -14,6 +15,7 @@ def client(server):
 
 def test_every_endpoint(client):
     assert client.health() == {"status": "ok"}
+    assert [game["slug"] for game in client.games()["games"]] == list(GAME_PACKAGES)
     assert len(client.rules()["hands"]) == 24
     game = client.new_game(["ann", "bob"], seed=3)
     state = game["state"]

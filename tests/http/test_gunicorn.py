@@ -1,9 +1,11 @@
-"""The real server: gunicorn with the project's gunicorn.conf.py (the ``server`` fixture in tests/conftest.py)."""
+"""The real server: gunicorn on the settings the package ships (the ``server`` fixture in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import requests
@@ -43,8 +45,7 @@ def test_a_chunked_spreadsheet_over_the_limit_is_a_413_too(server):
 def test_problems_through_gunicorn(server):
     response = requests.post(f"{server}/v1/24-kings/calculus", data=b"{", headers={"Content-Type": "application/json"}, timeout=5)
     assert response.status_code == 400 and response.headers["Content-Type"] == "application/problem+json"
-    big = requests.post(f"{server}/v1/24-kings/hands", data=b"[" + b" " * (1024 * 1024 + 10) + b"]",
-                        headers={"Content-Type": "application/json"}, timeout=10)
+    big = requests.post(f"{server}/v1/24-kings/hands", data=b"[" + b" " * (1024 * 1024 + 10) + b"]", headers={"Content-Type": "application/json"}, timeout=10)
     assert big.status_code == 413
 
 
@@ -59,3 +60,27 @@ def test_the_readme_curl_examples_work_as_written(server, tmp_path):
     output = result.stdout
     assert '"status":"ok"' in output and '"winners":["bob"]' in output and '"legal":false' in output
     assert '"type": "urn:24-kings:problem:invalid-body"' in output
+
+
+def gunicorn_settings(tmp_path: Path, **env: str) -> dict[str, str]:
+    """What gunicorn itself reads from service/serving.py (its ``--print-config``), run outside the checkout."""
+    base = {key: value for key, value in os.environ.items() if key not in ("KINGS_HOST", "PORT", "WEB_CONCURRENCY")}
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--print-config"]
+    printed = subprocess.run(command, cwd=tmp_path, env={**base, **env}, capture_output=True, text=True, timeout=60, check=True).stdout
+    return {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
+
+
+def test_the_packaged_settings_bind_loopback_unless_told(tmp_path):
+    default = gunicorn_settings(tmp_path)
+    assert default["bind"] == "['127.0.0.1:8000']" and default["wsgi_app"] == "service:create_app()"
+    assert default["worker_class"] == "sync" and default["control_socket_disable"] == "True"
+    assert gunicorn_settings(tmp_path, KINGS_HOST="0.0.0.0", PORT="8123", WEB_CONCURRENCY="3")["bind"] == "['0.0.0.0:8123']"
+    assert gunicorn_settings(tmp_path, KINGS_HOST="::")["bind"] == "['[::]:8000']"
+    assert gunicorn_settings(tmp_path, WEB_CONCURRENCY="3")["workers"] == "3"
+
+
+def test_make_run_and_the_image_use_the_packaged_settings():
+    """One set of settings: `make run`, the Docker image and `kings serve` (tests/client) all load service.serving."""
+    assert "gunicorn -c python:service.serving" in (ROOT / "Makefile").read_text(encoding="utf-8")
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert 'CMD ["gunicorn", "-c", "python:service.serving"]' in dockerfile and "KINGS_HOST=0.0.0.0" in dockerfile
