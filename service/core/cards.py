@@ -78,12 +78,16 @@ def card_texts(cards: Sequence[CardLike]) -> list[str]:
         return [str(card) for card in cards]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str | Card) -> Card:
     """Read one card such as ``10H``, ``TH``, ``10h``, ``qs``, ``K♠`` or ``10♥``.
 
     The one reader of card text: schemas and state readers all come here, so
-    every client sees the same refusals. Raises :class:`CardError` quoting the text.
+    every client sees the same refusals. A :class:`Card` a schema already read
+    is taken as it is (as :func:`parse_cards` takes one). Raises :class:`CardError`
+    quoting the text.
     """
+    if type(text) is Card:
+        return text
     if not isinstance(text, str):
         raise CardError(f"a card must be a string, not {text!r}")
     return CANONICAL_CARDS.get(text) or _read_text(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.kings.rules import rules_of
+from service.games.kings.rules import Rules
 from service.games.kings.tournament import ROW_SCORER as KINGS
 from service.tournaments.rows import BadRows, read_results, table_from_csv
 from service.tournaments.scoring import options_of, with_options
@@ -88,7 +88,7 @@ def test_the_rules_are_the_organisers_choice():
     data = HEADER + b"1,ann,5H,9C,4D,10S,QS JD 10C JS 10D 9C AH\n"
     assert from_csv(data).table[0].total == -40
     assert from_csv(data, with_options(KINGS, {"hands": "quick"})).table[0].total == 31
-    assert with_options(KINGS, {"hands": "elders", "ghoul_raiser": True}) == type(KINGS)(rules_of("elders", ghoul_raiser=True))
+    assert with_options(KINGS, {"hands": "elders", "ghoul_raiser": True}) == type(KINGS)(Rules("elders", ghoul_raiser=True))
     assert [o.name for o in options_of(KINGS)][:2] == ["hands", "subjects_count"] and len(options_of(KINGS)) == 8
     with pytest.raises(ValueError, match="unknown hand set"):
         with_options(KINGS, {"hands": "bogus"})

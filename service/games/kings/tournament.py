@@ -21,7 +21,7 @@ from service.tournaments.scoring import CellProblem, Chosen, GameRow, RowScorer,
 
 from .calculus import PlayerCards, calculus
 from .castles import CASTLE_COUNT, Castle, parse_castle
-from .rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS, OPTION_NAMES, HandSetName, Rules, rules_of
+from .rules import HAND_SET_NAMES, OPTION_DESCRIPTIONS, OPTION_NAMES, HandSetName, Rules
 from .state import MAX_PLAYERS
 
 CASTLE_COLUMNS = tuple(f"castle_{index}" for index in range(1, CASTLE_COUNT + 1))
@@ -59,7 +59,7 @@ class KingsRowScorer:
     def with_options(self, chosen: Chosen) -> RowScorer:
         """The scorer for the rules chosen (an unknown hand set is a ValueError, as :class:`Rules` says)."""
         hands = cast(HandSetName, chosen.get("hands", Rules().hands))
-        return KingsRowScorer(rules_of(hands, **{name: bool(chosen[name]) for name in OPTION_NAMES if name in chosen}))
+        return KingsRowScorer(Rules(hands, **{name: bool(chosen[name]) for name in OPTION_NAMES if name in chosen}))
 
     def score(self, rows: Sequence[GameRow]) -> Mapping[str, Fraction]:
         problems: list[CellProblem] = []
