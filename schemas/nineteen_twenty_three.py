@@ -6,6 +6,8 @@ decks (520 cards), 1,000 sets in a standings request.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import fields, validate
 
 from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
@@ -34,7 +36,7 @@ def target_field() -> Integer:
                    metadata={"description": "The points that win the match (N; rules.md §6.1)."})
 
 
-def names_field(**kwargs: object) -> fields.List:
+def names_field(**kwargs: object) -> fields.List[Any]:
     return fields.List(player_name(), validate=validate.Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
 
 

@@ -42,7 +42,7 @@ class RankCard(fields.String):
             raise ValidationError(str(error)) from error
 
 
-def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List:
+def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:
     return fields.List(RankCard(), validate=validate.Length(max=most), **kwargs)
 
 
@@ -128,7 +128,7 @@ class ViewSchema(StateSchema):
     player = player_name(required=True, metadata={"description": "Whose view this is: only their hand shows its cards."})
 
 
-def seat_fields() -> dict[str, fields.Field]:
+def seat_fields() -> dict[str, fields.Field[Any]]:
     return {
         "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
                                metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."}),

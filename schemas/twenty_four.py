@@ -6,6 +6,8 @@ eight for a target, an expression of at most 200 characters, 2 to 8 players.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import fields, validate
 
 from service.games.twenty_four.expressions import MAX_LENGTH
@@ -21,7 +23,7 @@ MAX_TARGET = 1000
 PACK = 52
 
 
-def _values() -> fields.List:
+def _values() -> fields.List[Any]:
     return fields.List(Integer(validate=validate.Range(min=1, max=13)), validate=validate.Length(equal=4),
                        metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]})
 

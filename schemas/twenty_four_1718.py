@@ -6,6 +6,8 @@ or five players, a hand at most twelve cards, a trick at most five.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import fields, validate
 
 from service.games.twenty_four_1718.chips import STEPS
@@ -27,14 +29,14 @@ HONORS_HELP = "point: the trumps A 2 3 4 5 are the honors; face: 9 10 J Q K"
 
 
 def seat(description: str, **kwargs: object) -> Integer:
-    return Integer(validate=SEAT, metadata={"description": description}, **kwargs)  # type: ignore[arg-type]
+    return Integer(validate=SEAT, metadata={"description": description}, **kwargs)
 
 
 def honors_field(options: tuple[str, ...], description: str) -> fields.String:
     return fields.String(load_default="point", validate=validate.OneOf(options), metadata={"description": description})
 
 
-def hands_field(description: str) -> fields.List:
+def hands_field(description: str) -> fields.List[Any]:
     return fields.List(CardList(validate=validate.Length(max=MAX_HAND)), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
                        metadata={"description": description})
 

@@ -64,7 +64,7 @@ CardLike = tuple[int, str]
 with cards of its own (Three Kings' ranks and jokers) makes them the same way, and zones and answers serve both."""
 _TEXT_OF_CARD: dict[CardLike, str] = {card: text for text, card in CANONICAL_CARDS.items()}
 # What parse_cards reads with one lookup each: a canonical text, or a Card already read (by a schema, say).
-_CARD_OF_ITEM: dict[str | Card, Card] = {**CANONICAL_CARDS, **{card: card for card in ONE_DECK}}
+_CARD_OF_ITEM: dict[str | Card, Card] = {**{text: card for text, card in CANONICAL_CARDS.items()}, **{card: card for card in ONE_DECK}}
 MAX_CARD_TEXT = 8  # longer than any spelling of a card ("10♥", " qs "), once stripped: refused without reading it
 
 
@@ -147,7 +147,7 @@ def read_card(item: str | Card) -> Card:
     try:
         return _CARD_OF_ITEM[item]
     except (KeyError, TypeError):  # a text not canonical, or no card at all (parse_card refuses it)
-        return parse_card(item)  # type: ignore[arg-type]  # parse_card refuses a non-string itself
+        return parse_card(item)  # parse_card refuses a non-string itself
 
 
 @dataclass(frozen=True, slots=True)
