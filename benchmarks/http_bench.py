@@ -1,6 +1,6 @@
 """`make bench-http`: wrk against the project's own gunicorn, each endpoint as a ratio to the floor.
 
-Starts gunicorn with gunicorn.conf.py (sync workers, WEB_CONCURRENCY=2 unless
+Starts gunicorn with the packaged settings (python:service.serving) (sync workers, WEB_CONCURRENCY=2 unless
 set) on a loopback port, then for each run measures /healthz (the floor) and
 every main endpoint with a realistic body (/hands: one of 2,000 random holdings
 per request, so that no cache holds the whole workload; /calculus on random
@@ -44,7 +44,7 @@ def free_port() -> int:
 
 def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2")}
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"],
                                cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
