@@ -241,6 +241,8 @@ def _plan_reveal(state: MatchState, move: Move, reasons: list[Reason]) -> Reveal
         judgement, draws, pile = _judge_from_pile(state, hands)
     else:
         judgement, draws, pile = _judge_from_move(state, move, hands, reasons)
+        if judgement.needs:
+            return None  # the tie-break draws come out of the pile first: the last war (§5.2) is reckoned on what they leave
     last_war, pile = _last_war(state, move, pile, reasons)
     return RevealPlan(hands, judgement, draws, pile, last_war)
 
