@@ -256,3 +256,13 @@ def test_table_match_last_war_counted_after_the_tie_break_draws():
     done = apply_move(state, Move("reveal", hands=tie, draws=draws))
     scored = next(e for e in done.events if e["type"] == "set_scored")
     assert scored["cards"] == {"ann": 6, "bob": 0} and scored["points"] == {"ann": 7, "bob": 0}  # 6 cards + 1 Ace
+
+
+def test_nobody_is_to_act_once_the_match_is_over():
+    """§6.1: when the match is over no move can be made, so no player is still to act."""
+    state = table({"ann": "10H 9H", "bob": "4H 5H"}, "2S", target=21, points={"ann": 18, "bob": 20})
+    report = GAME.legal_report(apply_move(state, Move("reveal")).state).to_dict()
+    assert (report["phase"], report["players"], report["moves"]) == ("over", [], [])
+    assert GAME.legal_report(state).to_dict()["players"] == []  # everyone has locked: only the reveal is left
+    playing = after(table_match(["ann", "bob"], decks=1), Move("lock", "ann"))
+    assert GAME.legal_report(playing).to_dict()["players"] == ["bob"]
