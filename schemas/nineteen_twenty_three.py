@@ -6,9 +6,10 @@ decks (520 cards), 1,000 sets in a standings request.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
 from service.games.nineteen_twenty_three.moves import ACTIONS
@@ -40,14 +41,40 @@ def names_field(**kwargs: object) -> fields.List[Any]:
     return fields.List(player_name(), validate=validate.Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
 
 
-def cards_by_player(description: str, most: int = PACK) -> fields.Dict:
-    return fields.Dict(keys=player_name(), values=CardList(validate=validate.Length(max=most)), validate=validate.Length(max=MAX_PLAYERS),
-                       metadata={"description": description})
+class PlayerMap(fields.Dict):
+    """A map keyed by player name whose refusals point at the player's entry (``/won/ann/0``).
+
+    marshmallow files a bad key under ``key`` and a bad value under ``value``
+    (``/won/ann/value/0``), which is no place in the request; both are lifted
+    to the entry itself.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[Any, Any]:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as error:
+            if not isinstance(error.messages, Mapping):
+                raise
+            raise ValidationError({name: _entry_messages(parts) for name, parts in error.messages.items()},
+                                  valid_data=error.valid_data) from error
 
 
-def counts_by_player(description: str, low: int = -MAX_POINTS) -> fields.Dict:
-    return fields.Dict(keys=player_name(), values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
-                       validate=validate.Length(max=MAX_PLAYERS), metadata={"description": description})
+def _entry_messages(parts: Mapping[str, Any]) -> Any:
+    """One entry's refusals: the key's messages at the entry, the value's at or under it."""
+    key, value = parts.get("key"), parts.get("value")
+    if key is None or value is None:
+        return value if key is None else key
+    return {"_schema": key, **value} if isinstance(value, Mapping) else [*key, *value]
+
+
+def cards_by_player(description: str, most: int = PACK) -> PlayerMap:
+    return PlayerMap(keys=player_name(), values=CardList(validate=validate.Length(max=most)), validate=validate.Length(max=MAX_PLAYERS),
+                     metadata={"description": description})
+
+
+def counts_by_player(description: str, low: int = -MAX_POINTS) -> PlayerMap:
+    return PlayerMap(keys=player_name(), values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
+                     validate=validate.Length(max=MAX_PLAYERS), metadata={"description": description})
 
 
 # -- a match state ---------------------------------------------------------------------------------------
@@ -103,8 +130,8 @@ class MoveSchema(LeanSchema):
     player = player_name(allow_none=True, metadata={"description": "Who takes or locks."})
     hands = cards_by_player("reveal at a real table: each hand in full, in the order taken.")
     draws = cards_by_player("reveal at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
-    last_war = fields.Dict(keys=player_name(), values=Card(), validate=validate.Length(max=MAX_PLAYERS),
-                           metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."})
+    last_war = PlayerMap(keys=player_name(), values=Card(), validate=validate.Length(max=MAX_PLAYERS),
+                         metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."})
 
 
 class LegalMovesResponseSchema(LeanSchema):

@@ -53,7 +53,7 @@ def test_every_client_method(referee):
     assert game.judge({"ann": ["AH", "9C", "2D"], "bob": ["10C", "7D"]})["winner"] == "ann"
     assert game.judge({"ann": ["10H", "8D"], "bob": ["10C", "8S"]}, draws={"ann": ["AS"], "bob": ["KS"]}, pile=10)["decided_by"] == "draw"
     assert game.score_set({"ann": ["AH", "7C"], "bob": ["AS"]})["points"] == {"ann": 3, "bob": -1}
-    assert game.standings([{"points": {"ann": 22, "bob": 1}, "cards": {"ann": 20, "bob": 1}}], target=21)["winners"] == ["ann"]
+    assert game.standings([{"points": {"ann": 22, "bob": 0}, "cards": {"ann": 20, "bob": 1}}], target=21)["winners"] == ["ann"]
     assert game.rules()["slug"] == "1923" and game.conformance()["cases"]
     with pytest.raises(RefereeError) as refused:
         game.judge({"ann": ["AH"]})
@@ -71,7 +71,7 @@ def test_judge_command(referee):
 def test_score_set_standings_and_new_game_commands(referee, tmp_path):
     assert run(referee, "score-set", "ann=AH,7C", "bob=AS").splitlines() == ["ann: 2 cards, 1 Ace(s) -> +3", "bob: 1 cards, 1 Ace(s) -> -1", "Set won by: ann"]
     sets = tmp_path / "sets.json"
-    sets.write_text(json.dumps({"sets": [{"points": {"ann": 12, "bob": 3}, "cards": {"ann": 12, "bob": 8}}]}))
+    sets.write_text(json.dumps({"sets": [{"points": {"ann": 12, "bob": 0}, "cards": {"ann": 12, "bob": 8}}]}))
     assert run(referee, "standings", str(sets), "--target", "10").splitlines()[-1] == "Match won by ann (first_to_target, rule 6.1)"
     assert run(referee, "standings", str(sets)).splitlines()[-1] == "Match goes on: first to 21"
     assert run(referee, "new-game", "ann", "bob", "--seed", "3").startswith("Seed 3, 1 deck(s), target 21; pile 48;")

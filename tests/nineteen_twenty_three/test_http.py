@@ -74,7 +74,8 @@ def test_judge_endpoint(client):
 def test_set_and_match_endpoints(client):
     answer = post(client, "/sets/score", {"won": {"ann": ["AH", "7C"], "bob": ["AS"]}})
     assert answer["points"] == {"ann": 3, "bob": -1} and answer["winners"] == ["ann"]
-    standings = post(client, "/matches/standings", {"target": 21, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]})
+    standings = post(client, "/matches/standings", {"target": 21, "sets": [{"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}},
+                                                                   {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}}]})
     assert (standings["over"], standings["winners"], standings["decided_by"], standings["rule"]) == (True, ["ann"], "most_cards", "6.2")
     problem = post(client, "/matches/standings", {"sets": [{"points": {"ann": 1}}]}, 422)
     assert problem["errors"][0]["code"] == "set_shape"

@@ -239,3 +239,30 @@ def test_view_hides_the_unknown_card_other_hands_the_pile_and_the_seed():
     assert seen["state"]["pile"] == {"cards": [], "hidden": 2} and seen["state"]["seed"] is None
     with pytest.raises(InvalidInput):
         GAME.view(state, "zed")
+
+
+def test_table_match_last_war_counted_after_the_tie_break_draws():
+    """§4.4 then §5.2: the draws come out of the pile first; the last war is reckoned on what they leave."""
+    dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
+                 "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
+    state = after(table_match(["ann", "bob"], decks=1, dead=dead), Move("lock", "ann"), Move("lock", "bob"))
+    tie = (("ann", cards("10H JH")), ("bob", cards("QH KH")))  # 20 each, average 10 each: they draw
+    assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
+    # the draws take 2 of the 3 cards: 1 card for 2 players is no last war, it is dead (§5.3)
+    draws = (("ann", cards("AH")), ("bob", cards("9H")))
+    assert reasons(state, Move("reveal", hands=tie, draws=draws)) == []
+    assert reasons(state, Move("reveal", hands=tie, draws=draws, last_war=(("ann", cards("8H")[0]),))) == [
+        ("unexpected_field", "5.2", "/last_war")]
+    done = apply_move(state, Move("reveal", hands=tie, draws=draws))
+    scored = next(e for e in done.events if e["type"] == "set_scored")
+    assert scored["cards"] == {"ann": 6, "bob": 0} and scored["points"] == {"ann": 7, "bob": 0}  # 6 cards + 1 Ace
+
+
+def test_nobody_is_to_act_once_the_match_is_over():
+    """§6.1: when the match is over no move can be made, so no player is still to act."""
+    state = table({"ann": "10H 9H", "bob": "4H 5H"}, "2S", target=21, points={"ann": 18, "bob": 20})
+    report = GAME.legal_report(apply_move(state, Move("reveal")).state).to_dict()
+    assert (report["phase"], report["players"], report["moves"]) == ("over", [], [])
+    assert GAME.legal_report(state).to_dict()["players"] == []  # everyone has locked: only the reveal is left
+    playing = after(table_match(["ann", "bob"], decks=1), Move("lock", "ann"))
+    assert GAME.legal_report(playing).to_dict()["players"] == ["bob"]

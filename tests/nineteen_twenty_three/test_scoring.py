@@ -47,18 +47,20 @@ def sets(*lines: tuple[dict[str, int], dict[str, int]]) -> dict[str, object]:
 
 
 def test_first_to_reach_the_target_wins():
-    result = standings_request(sets(({"ann": 12, "bob": -1}, {"ann": 12, "bob": 8}), ({"ann": 10, "bob": 15}, {"ann": 10, "bob": 15}))).to_dict()
-    assert [line["totals"] for line in result["sets"]] == [{"ann": 12, "bob": -1}, {"ann": 22, "bob": 14}]
+    result = standings_request(sets(({"ann": 12, "bob": -1}, {"ann": 12, "bob": 8}), ({"ann": 10, "bob": 14}, {"ann": 10, "bob": 10}))).to_dict()
+    assert [line["totals"] for line in result["sets"]] == [{"ann": 12, "bob": -1}, {"ann": 22, "bob": 13}]
     assert (result["over"], result["winners"], result["decided_by"], result["rule"]) == (True, ["ann"], "first_to_target", "6.1")
 
 
 def test_not_over_yet():
-    result = standings_request(sets(({"ann": 12, "bob": 3}, {"ann": 12, "bob": 8}))).to_dict()
+    result = standings_request(sets(({"ann": 12, "bob": 0}, {"ann": 12, "bob": 8}))).to_dict()
     assert (result["over"], result["winners"], result["decided_by"], result["ranking"]) == (False, [], None, ["ann", "bob"])
 
 
 def test_several_past_the_target_in_the_same_set_most_cards_wins():
-    result = standings_request(sets(({"ann": 23, "bob": 21, "cy": 2}, {"ann": 30, "bob": 28, "cy": 5}))).to_dict()
+    # ann wins set 1 alone; ann and bob share set 2 and pass 21 together: 35 and 22 points, 35 and 33 cards
+    result = standings_request(sets(({"ann": 14, "bob": 0, "cy": -1}, {"ann": 14, "bob": 12, "cy": 5}),
+                                    ({"ann": 21, "bob": 22, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2}))).to_dict()
     assert (result["winners"], result["decided_by"], result["rule"]) == (["ann"], "most_cards", "6.2")
 
 
@@ -70,7 +72,9 @@ def test_several_past_the_target_with_equal_cards_share():
 
 def test_a_lower_total_past_the_target_can_win_on_cards():
     # bob passes 21 with more points, ann with more cards over the match: cards decide (§6.2)
-    result = standings_request(sets(({"ann": 21, "bob": 30}, {"ann": 40, "bob": 25})) | {"target": 21}).to_dict()
+    # cy wins set 1 (ann 15 cards, bob 5, no points); ann and bob share set 2: ann 21, bob 25 points; cards 36 and 26
+    result = standings_request(sets(({"ann": 0, "bob": 0, "cy": 20}, {"ann": 15, "bob": 5, "cy": 20}),
+                                    ({"ann": 21, "bob": 25, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2})) | {"target": 21}).to_dict()
     assert result["winners"] == ["ann"]
 
 
@@ -112,3 +116,21 @@ def test_sheet_rows_score_a_set():
     with pytest.raises(RowsRefused) as refused:
         ROW_SCORER.score([GameRow(2, "ann", {"won": "AH"}), GameRow(3, "bob", {"won": "AH"})])
     assert [(p.row, p.column, p.code) for p in refused.value.problems] == [(3, "won", "too_many_copies")]
+
+
+def test_a_set_line_that_cannot_happen_is_refused():
+    """§5.5: the winners (most cards) score their cards plus their Aces; everyone else scores 0 or less (Ace damage)."""
+    def problems(data):
+        with pytest.raises(InvalidInput) as refused:
+            standings_request(data)
+        return [(p.pointer, p.code) for p in refused.value.problems]
+
+    found = problems({"target": 21, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]})
+    assert ("/sets/0/points/bob", "impossible_points") in found  # bob did not win the set: 21 > 0
+    assert ("/sets/0/points/ann", "impossible_points") in found  # ann won 30 cards: at least 30 points
+    assert problems(sets(({"ann": 12, "bob": 0}, {"ann": 12, "bob": 8}), ({"ann": 25, "bob": 0}, {"ann": 12, "bob": 8}))) == [
+        ("/sets/1/points/ann", "impossible_points")]  # 12 cards hold at most 12 Aces: 24 points at most
+    assert problems(sets(({"ann": 12, "bob": -9}, {"ann": 12, "bob": 8}))) == [("/sets/0/points/bob", "impossible_points")]
+    # possible lines: a winner with Aces, a shared win, a loser with Ace damage, nobody won a card
+    assert standings_request(sets(({"ann": 14, "bob": -2}, {"ann": 12, "bob": 8}), ({"ann": 5, "bob": 6}, {"ann": 5, "bob": 5}),
+                                  ({"ann": 0, "bob": 0}, {"ann": 0, "bob": 0}))).to_dict()["totals"] == {"ann": 19, "bob": 4}

@@ -86,3 +86,20 @@ def test_table_match_problems():
     with pytest.raises(InvalidInput) as refused:
         table_match(["ann", "bob"], decks=1, won={"ann": cards("2H 2H")})
     assert [(p.pointer, p.code) for p in refused.value.problems] == [("/won/ann/1", "too_many_copies")]
+
+
+def test_referee_dealt_state_has_nothing_unseen():
+    """§7.1/§7.3: the referee deals from the seed and knows every card; an unseen card could be re-chosen at the reveal."""
+    data = new_match(["ann", "bob", "cy"], seed=7)[0].to_dict()
+    data["pile"]["cards"].remove("AS")
+    data["dead"]["hidden"] = 1
+    assert ("/dead/hidden", "referee_card_unseen") in read_problems(data)
+    data = new_match(["ann", "bob", "cy"], seed=7)[0].to_dict()
+    data["players"][0]["hand"] = {"cards": [], "hidden": 2}
+    data["pile"]["cards"] = [card for card in data["pile"]["cards"] if card not in ("AS", "KC")]
+    data["dead"]["hidden"] = 2
+    for player in data["players"]:
+        player["locked"] = True
+    data["phase"] = "reveal"
+    found = read_problems(data)
+    assert ("/players/0/hand/hidden", "referee_card_unseen") in found and ("/dead/hidden", "referee_card_unseen") in found

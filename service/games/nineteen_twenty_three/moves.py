@@ -76,7 +76,8 @@ class LegalReport:
         counts = dict.fromkeys(ACTIONS, 0)
         for move in self.moves:
             counts[move.action] += 1
-        data: dict[str, object] = {"player": None, "players": list(self.state.unlocked), "phase": self.state.phase,
+        still_to_act = [] if self.state.phase == "over" else list(self.state.unlocked)  # a match over has no lock but no move either
+        data: dict[str, object] = {"player": None, "players": still_to_act, "phase": self.state.phase,
                                    "moves": [move.to_dict() for move in self.moves], "counts": counts, "pile": self.state.pile.size}
         if self.requires:
             data["reveal_requires"] = list(self.requires)
@@ -241,6 +242,8 @@ def _plan_reveal(state: MatchState, move: Move, reasons: list[Reason]) -> Reveal
         judgement, draws, pile = _judge_from_pile(state, hands)
     else:
         judgement, draws, pile = _judge_from_move(state, move, hands, reasons)
+        if judgement.needs:
+            return None  # the tie-break draws come out of the pile first: the last war (§5.2) is reckoned on what they leave
     last_war, pile = _last_war(state, move, pile, reasons)
     return RevealPlan(hands, judgement, draws, pile, last_war)
 

@@ -179,7 +179,7 @@ def standings_request(data: Mapping[str, Any]) -> MatchStandings:
     """Read ``{"target": n?, "decks": n?, "sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}``.
 
     Every set names the same players as the first; a set given by its cards is
-    scored by §5.5, a set given by points and card counts is taken as scored.
+    scored by §5.5, a set given by points and card counts is checked against §5.5.
     """
     problems: list[Problem] = []
     lines: list[SetLine] = []
@@ -223,4 +223,21 @@ def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Pr
         problems.append(Problem(f"{at}/cards", "set_shape", "points and cards name the same players"))
         return None
     problems += roster_problems(list(points), f"{at}/points")
+    if len(problems) == before:
+        problems += _impossible_points(points, cards, f"{at}/points")
     return SetLine(0, dict(points), dict(cards), {}) if len(problems) == before else None
+
+
+def _impossible_points(points: Mapping[str, int], cards: Mapping[str, int], pointer: str) -> list[Problem]:
+    """A set scored by §5.5: a winner (most cards) scores their cards plus one per Ace among them, so
+    between their cards and twice their cards; any other player scores minus their Aces, so between
+    minus their cards and 0."""
+    most = max(cards.values(), default=0)
+    problems = []
+    for name, count in cards.items():
+        low, high = (count, 2 * count) if count == most else (-count, 0)
+        if not low <= points[name] <= high:
+            role = "won the set" if count == most else "did not win the set"
+            problems.append(Problem(f"{pointer}/{token(name)}", "impossible_points",
+                                    f"{name!r} {role} with {count} card(s): their points are from {low} to {high}, not {points[name]} (rules.md §5.5)"))
+    return problems

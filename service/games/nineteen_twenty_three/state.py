@@ -142,10 +142,28 @@ def state_problems(state: MatchState) -> list[Problem]:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and unseen; {pack.describe()} are exactly {pack.size}"))
     if state.pile.cards and state.pile.hidden:
         problems.append(Problem("/pile", "pile_partly_known", "the pile is either known card by card (in order) or only counted, not both"))
-    if state.dealt_by == "referee" and state.pile.hidden:
+    if state.dealt_by == "referee":
+        problems += _referee_unseen_problems(state)
+    return problems + _phase_problems(state) + _taken_problems(state)
+
+
+def _referee_unseen_problems(state: MatchState) -> list[Problem]:
+    """The referee dealt every card from its seed, so it has seen each one (§7.1).
+
+    An unseen card in a hand or among the dead would let a player name it at the
+    reveal and so re-choose a card that left the pack.
+    """
+    problems = []
+    if state.pile.hidden:
         problems.append(Problem("/pile/hidden", "referee_pile_counted",
                                 "the referee deals from a pile it knows card by card; a counted pile is dealt by the table"))
-    return problems + _phase_problems(state) + _taken_problems(state)
+    problems += [Problem(f"/players/{index}/hand/hidden", "referee_card_unseen",
+                         f"the referee dealt {seat.name!r}'s hand and knows every card of it; none is unseen (rules.md §7.1)")
+                 for index, seat in enumerate(state.seats) if seat.hand.hidden]
+    if state.dead.hidden:
+        problems.append(Problem("/dead/hidden", "referee_card_unseen",
+                                "the referee saw every dead card when it judged their game; none is unseen (rules.md §7.1)"))
+    return problems
 
 
 def _phase_problems(state: MatchState) -> list[Problem]:

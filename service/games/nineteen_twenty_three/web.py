@@ -68,8 +68,8 @@ SET_REQUEST: dict[str, Any] = {"won": {"ann": ["AH", "AS", "2H", "3H", "4H", "5H
                                        "bob": ["AD", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "2D"],
                                        "cy": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]}}
 STANDINGS_REQUEST: dict[str, Any] = {"target": 21, "sets": [
-    {"points": {"ann": 12, "bob": 9, "cy": -1}, "cards": {"ann": 11, "bob": 9, "cy": 6}},
-    {"points": {"ann": 11, "bob": 13, "cy": 0}, "cards": {"ann": 10, "bob": 12, "cy": 3}},
+    {"points": {"ann": 12, "bob": 0, "cy": -1}, "cards": {"ann": 11, "bob": 9, "cy": 6}},
+    {"points": {"ann": -1, "bob": 13, "cy": 0}, "cards": {"ann": 10, "bob": 12, "cy": 3}},
 ]}
 
 
@@ -163,8 +163,9 @@ def conformance() -> list[ConformanceRequest]:
         ConformanceRequest("war with the hands runs out together: no winner", "POST", "/judge", {"hands": hands, "pile": 0},
                            "expected: decided_by none, 4 dead cards"),
         ConformanceRequest("two players past the target in the same set", "POST", "/matches/standings",
-                           {"target": 21, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]},
-                           "expected: ann wins on cards (rule 6.2)"),
+                           {"target": 21, "sets": [{"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}},
+                                                   {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}}]},
+                           "expected: ann and bob share set 2 and pass 21 together; ann wins on cards, 35 to 33 (rule 6.2)"),
         ConformanceRequest("a seeded new match", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("a real table mid-set", "POST", "/games/from-table", FROM_TABLE_REQUEST),
         ConformanceRequest("legal moves of the first game", "POST", "/moves/legal", {"state": ex["state"]}),
