@@ -184,3 +184,10 @@ def test_the_rules_catalog_states_the_readings_facts(client):
     assert rules["honors"] == {"point": ["A", "2", "3", "4", "5"], "face": ["9", "10", "J", "Q", "K"]}
     assert [item["step"] for item in rules["precedence"]] == ["turn_up", "sequence", "point", "honors", "card"]
     assert (rules["chips_to_win"], rules["points_per_chip"], rules["players"]) == (6, 4, {"min": 4, "max": 5})
+
+
+def test_a_wrong_total_of_games_won_points_at_games_won(client):
+    """Before game 1 nobody has won a game: a table claiming one is wrong in /games_won, not in the player names."""
+    response = client.post(ROOT + "/games/from-table", json={**TABLE_REQUEST, "games_won": [1, 0, 0, 0, 0]})
+    assert response.status_code == 422
+    assert [(error["pointer"], error["code"]) for error in response.get_json()["errors"]] == [("/games_won", "games_won_total")]
