@@ -242,7 +242,8 @@ class TwentyFour1718PointCountSchema(LeanSchema):
 
 
 class TwentyFour1718PointWinnerSchema(LeanSchema):
-    winner = Integer(required=True)
+    winner = Integer(required=True, allow_none=True, metadata={"description": "Who took the Point's chip; null when the game stopped before it."})
+    paid = Boolean(required=True, metadata={"description": "Whether the Point's chip was scored (not when someone reached 24 earlier)."})
     suit = fields.String(required=True)
     count = Integer(required=True)
     sum = Integer(required=True)

@@ -29,7 +29,7 @@ def test_declarations_answer_the_issues_fields(client):
     assert answer["turn_up"]["honor"] is True and answer["turn_up"]["chips"] == {"dealer": 1}
     assert {"player", "cards", "length", "top"} <= set(answer["sequences"][0])
     assert answer["sequence_winner"] == 2
-    assert answer["point"] == {"winner": 1, "suit": "S", "count": 5, "sum": 47}
+    assert answer["point"] == {"winner": 1, "paid": True, "suit": "S", "count": 5, "sum": 47}
     assert answer["chips"] == [0, 1, 2, 0, 1]
 
 
