@@ -134,10 +134,15 @@ class TwentyFour1718SeatViewSchema(LeanSchema):
     tricks_taken = Integer(required=True)
 
 
+class TwentyFour1718PointHeardSchema(LeanSchema):
+    count = Integer(required=True)
+    sum = Integer(metadata={"description": "Only when this count tied the best count announced (rules.md §6.2)."})
+
+
 class TwentyFour1718DeclarationMadeSchema(LeanSchema):
     player = fields.String(required=True)
     sequences = fields.List(fields.List(fields.String()), required=True)
-    point = fields.Nested(TwentyFour1718PointClaimSchema, required=True)
+    point = fields.Nested(TwentyFour1718PointHeardSchema, required=True)
 
 
 class TwentyFour1718ViewTrickSchema(LeanSchema):

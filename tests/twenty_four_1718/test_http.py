@@ -191,3 +191,11 @@ def test_a_wrong_total_of_games_won_points_at_games_won(client):
     response = client.post(ROOT + "/games/from-table", json={**TABLE_REQUEST, "games_won": [1, 0, 0, 0, 0]})
     assert response.status_code == 422
     assert [(error["pointer"], error["code"]) for error in response.get_json()["errors"]] == [("/games_won", "games_won_total")]
+
+
+def test_the_view_shows_a_point_sum_only_after_a_tied_count(client):
+    """The example after the declarations: ann, bob and cy tie at five cards and say their sums; dee and eve, at three, do not."""
+    state = examples()["state"]
+    seen = {made["player"]: made["point"] for made in post(client, "/view", {"state": state, "player": "eve"})["declarations"]}
+    assert seen == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47},
+                    "dee": {"count": 3}, "eve": {"count": 3}}
