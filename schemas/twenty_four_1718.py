@@ -136,10 +136,15 @@ class TwentyFour1718SeatViewSchema(LeanSchema):
     tricks_taken = Integer(required=True)
 
 
+class TwentyFour1718PointHeardSchema(LeanSchema):
+    count = Integer(required=True)
+    sum = Integer(metadata={"description": "Only when this count tied the best count announced (rules.md §6.2)."})
+
+
 class TwentyFour1718DeclarationMadeSchema(LeanSchema):
     player = fields.String(required=True)
     sequences = fields.List(fields.List(fields.String()), required=True)
-    point = fields.Nested(TwentyFour1718PointClaimSchema, required=True)
+    point = fields.Nested(TwentyFour1718PointHeardSchema, required=True)
 
 
 class TwentyFour1718ViewTrickSchema(LeanSchema):
@@ -244,7 +249,8 @@ class TwentyFour1718PointCountSchema(LeanSchema):
 
 
 class TwentyFour1718PointWinnerSchema(LeanSchema):
-    winner = Integer(required=True)
+    winner = Integer(required=True, allow_none=True, metadata={"description": "Who took the Point's chip; null when the game stopped before it."})
+    paid = Boolean(required=True, metadata={"description": "Whether the Point's chip was scored (not when someone reached 24 earlier)."})
     suit = fields.String(required=True)
     count = Integer(required=True)
     sum = Integer(required=True)

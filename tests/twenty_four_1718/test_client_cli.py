@@ -124,3 +124,23 @@ def test_a_sheet_of_chips_gives_standings_of_games_won():
                for player, chips in zip(("ann", "bob", "cy", "dee"), line.split(), strict=True)]
     table = standings(read_results(table_from_records(records), scorer)).to_dict()["standings"]
     assert [(row["player"], row["total"]) for row in table] == [("ann", 1), ("bob", 1), ("cy", 1), ("dee", 0)]
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "３", "6²"])
+def test_chips_that_are_not_ascii_digits_are_a_cell_problem(text):
+    """Only 0-9 make a chip count: a superscript is no number and an Arabic-Indic three is not silently 3."""
+    with pytest.raises(RowsRefused) as caught:
+        ROW_SCORER.score(rows("6", text, "0", "4"))
+    assert [(problem.row, problem.column, problem.code) for problem in caught.value.problems] == [(3, "chips", "bad_chips")]
+
+
+@pytest.mark.parametrize("text", ["²", "٣"])
+def test_standings_refuse_a_non_ascii_chips_cell_with_422(client, text):
+    url = "/v1/twenty-four-1718/tournaments/standings"
+    records = [{"game": "g1", "player": player, "chips": chips} for player, chips in zip(("ann", "bob", "cy", "dee"), ("6", text, "0", "4"), strict=True)]
+    as_json = client.post(url, json={"rows": records})
+    as_csv = client.post(url, data=("game,player,chips\n" + "".join(f"g1,{r['player']},{r['chips']}\n" for r in records)).encode(),
+                         content_type="text/csv")
+    for response, bobs_row in ((as_json, 1), (as_csv, 3)):  # JSON rows count from 0, a sheet's from its header line 1
+        assert response.status_code == 422
+        assert [(error["row"], error["column"]) for error in response.get_json()["errors"]] == [(bobs_row, "chips")]

@@ -144,7 +144,7 @@ def test_worked_example_declarations():
     assert report["turn_up"] == {"card": "5H", "honor": True, "chips": {"dealer": 1}, "dealer": 4}
     assert [(s["player"], s["top"], s["length"]) for s in report["sequences"]] == [(0, "5", 5), (1, "Q", 5), (2, "Q", 5), (2, "7", 5)]
     assert report["sequence_winner"] == 2
-    assert report["point"] == {"winner": 1, "suit": "S", "count": 5, "sum": 47}
+    assert report["point"] == {"winner": 1, "paid": True, "suit": "S", "count": 5, "sum": 47}
     assert [(p["count"], p["sum"]) for p in report["points"]] == [(5, 15), (5, 47), (5, 47), (3, 28), (3, 17)]
     assert report["chips"] == [0, 1, 2, 0, 1]
     assert oracle.chips_of_hand([text.split() for text in EXAMPLE], "5H", "point", [], [0] * 5) == ([0, 1, 2, 0, 1], None)

@@ -29,7 +29,7 @@ def test_declarations_answer_the_issues_fields(client):
     assert answer["turn_up"]["honor"] is True and answer["turn_up"]["chips"] == {"dealer": 1}
     assert {"player", "cards", "length", "top"} <= set(answer["sequences"][0])
     assert answer["sequence_winner"] == 2
-    assert answer["point"] == {"winner": 1, "suit": "S", "count": 5, "sum": 47}
+    assert answer["point"] == {"winner": 1, "paid": True, "suit": "S", "count": 5, "sum": 47}
     assert answer["chips"] == [0, 1, 2, 0, 1]
 
 
@@ -184,3 +184,18 @@ def test_the_rules_catalog_states_the_readings_facts(client):
     assert rules["honors"] == {"point": ["A", "2", "3", "4", "5"], "face": ["9", "10", "J", "Q", "K"]}
     assert [item["step"] for item in rules["precedence"]] == ["turn_up", "sequence", "point", "honors", "card"]
     assert (rules["chips_to_win"], rules["points_per_chip"], rules["players"]) == (6, 4, {"min": 4, "max": 5})
+
+
+def test_a_wrong_total_of_games_won_points_at_games_won(client):
+    """Before game 1 nobody has won a game: a table claiming one is wrong in /games_won, not in the player names."""
+    response = client.post(ROOT + "/games/from-table", json={**TABLE_REQUEST, "games_won": [1, 0, 0, 0, 0]})
+    assert response.status_code == 422
+    assert [(error["pointer"], error["code"]) for error in response.get_json()["errors"]] == [("/games_won", "games_won_total")]
+
+
+def test_the_view_shows_a_point_sum_only_after_a_tied_count(client):
+    """The example after the declarations: ann, bob and cy tie at five cards and say their sums; dee and eve, at three, do not."""
+    state = examples()["state"]
+    seen = {made["player"]: made["point"] for made in post(client, "/view", {"state": state, "player": "eve"})["declarations"]}
+    assert seen == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47},
+                    "dee": {"count": 3}, "eve": {"count": 3}}

@@ -453,3 +453,20 @@ def test_the_view_of_a_stranger_is_refused():
     with pytest.raises(InvalidInput) as caught:
         GAME.view(example_state(), "zed")
     assert [p.pointer for p in caught.value.problems] == ["/player"]
+
+
+def points_seen(state: TableState) -> dict[str, dict]:
+    return {made["player"]: made["point"] for made in GAME.view(state, "eve").to_dict()["declarations"]}
+
+
+def test_a_view_shows_the_point_count_and_the_sum_only_where_counts_tied():
+    """Each player announces the count of their Point; the sum is said only when a count ties the best one (rule book, the Point).
+
+    ann leads with five clubs (A-5: 15). Alone, her sum is never needed. bob's five spades (47) tie her count, so both
+    say their sums; cy's five hearts (47) tie again; dee and eve (three cards each) are beaten on the count alone.
+    """
+    state = first_legal(example_state())
+    assert points_seen(state) == {"ann": {"count": 5}}
+    everyone = declare_all(state)
+    assert points_seen(everyone) == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47},
+                                     "dee": {"count": 3}, "eve": {"count": 3}}

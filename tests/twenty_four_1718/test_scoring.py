@@ -165,3 +165,40 @@ def test_chips_before_are_checked():
     with pytest.raises(InvalidInput) as caught:
         scored(played_hand(5), chips=[0, 6, 0, 0])
     assert {p.code for p in caught.value.problems} == {"chips_count", "game_already_won"}
+
+
+# -- what is not scored is not reported as scoring (§3.3) -------------------------------------------
+STOP_HANDS = [  # seat 0 leads, seat 4 deals; 5H turned up: hearts trumps, 5H an honor at the point
+    "AC 2C 3C 4C 5C 2S 3S 8D 9D KH", "8S 9S 10S JS QS AD 2D 6C 7C 2H", "8H 9H 10H JH QH 3D 4D 5D 6D 7D",
+    "KS 4S 6S AH 3H 10D QD 8C 10C QC", "AS 5S 7S 4H 6H 7H JD KD 9C JC",
+]
+
+
+def stopped(chips):
+    return score_hand([parse_cards(hand) for hand in STOP_HANDS], parse_card("5H"), "point", [], chips).to_dict()
+
+
+def test_a_game_won_at_the_turn_up_pays_no_sequence_and_no_point():
+    """The dealer at five chips turns up an honor: six, the game is over; the sequences and the Point that follow are not scored."""
+    score = stopped([0, 0, 0, 0, 5])
+    assert [(step["step"], step["player"]) for step in score["steps"]] == [("turn_up", 4)]
+    assert score["chips"] == [0, 0, 0, 0, 1]
+    declared = score["declarations"]
+    assert declared["scoring_sequences"] == []
+    assert declared["point"]["winner"] is None and declared["point"]["paid"] is False
+    assert len(declared["sequences"]) == 4  # every sequence is still declared: clubs, spades, hearts, diamonds
+
+
+def test_a_game_won_at_the_sequence_pays_that_sequence_and_not_the_point():
+    """Runs of five to the queen: the trump run (seat 2's hearts) is best; its first chip makes six, so seat 2's diamonds run is not paid."""
+    score = stopped([0, 0, 5, 0, 0])
+    assert [(step["step"], step["player"]) for step in score["steps"]] == [("turn_up", 4), ("sequence", 2)]
+    declared = score["declarations"]
+    assert [(run["player"], run["cards"]) for run in declared["scoring_sequences"]] == [(2, ["8H", "9H", "10H", "JH", "QH"])]
+    assert declared["point"]["winner"] is None and declared["point"]["paid"] is False
+
+
+def test_a_point_paid_is_reported_paid():
+    """Nobody near six: seat 1's five spades (8 9 10 J Q = 47) tie seat 2's five hearts (47); seat 1 declares earlier and is paid."""
+    declared = stopped([0, 0, 0, 0, 0])["declarations"]
+    assert declared["point"]["winner"] == 1 and declared["point"]["paid"] is True

@@ -8,6 +8,7 @@ referee's moves.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -61,13 +62,16 @@ class DeclarationsReport:
         point = declared.point
         dealer = len(declared.points) - 1
         honor = is_honor(self.turn_up, self.turn_up.suit, self.honors)
+        paid = Counter(award.step for award in self.tally.awards)  # a game won earlier in the order pays nothing after (§3.3)
+        point_paid = paid["point"] > 0
         return {
             "turn_up": {"card": str(self.turn_up), "honor": honor, "chips": {"dealer": int(honor)}, "dealer": dealer},
             "sequences": [run.to_dict() for run in declared.sequences],
             "sequence_winner": declared.sequence_winner,
-            "scoring_sequences": [run.to_dict() for run in declared.scoring_sequences()],
+            "scoring_sequences": [run.to_dict() for run in declared.scoring_sequences()[:paid["sequence"]]],
             "points": [count.to_dict() for count in declared.points],
-            "point": {"winner": point.player, "suit": point.suit, "count": point.count, "sum": point.total},
+            "point": {"winner": point.player if point_paid else None, "paid": point_paid, "suit": point.suit, "count": point.count,
+                      "sum": point.total},
             "chips": [after - before for after, before in zip(self.tally.chips, self.before, strict=True)],
             "steps": [award.to_dict() for award in self.tally.awards],
         }

@@ -122,12 +122,17 @@ _STATE_TO_REQUEST = (  # where a table's fields sit in the state, and where they
 )
 
 
-def _request_pointer(pointer: str) -> str:
-    """A state's pointer as the place in the ``/games/from-table`` request the value came from."""
+_CODE_TO_REQUEST = {"games_won_total": "/games_won"}  # whole-table problems whose state pointer (/players) is not where the request said it
+
+
+def _request_pointer(problem: Problem) -> str:
+    """A state problem's pointer as the place in the ``/games/from-table`` request the value came from."""
+    if problem.code in _CODE_TO_REQUEST:
+        return _CODE_TO_REQUEST[problem.code]
     for pattern, replacement in _STATE_TO_REQUEST:
-        if pattern.match(pointer):
-            return pattern.sub(replacement, pointer)
-    return pointer
+        if pattern.match(problem.pointer):
+            return pattern.sub(replacement, problem.pointer)
+    return problem.pointer
 
 
 def table_hand(table: TableHand) -> NewMatch:
@@ -155,7 +160,7 @@ def table_hand(table: TableHand) -> NewMatch:
     )
     problems = state_problems(state)
     if problems:
-        raise InvalidInput([replace(problem, pointer=_request_pointer(problem.pointer)) for problem in problems])
+        raise InvalidInput([replace(problem, pointer=_request_pointer(problem)) for problem in problems])
     events: list[Event] = [dealt_event(state)]
     after = settle(state, score_turn_up(tally_of(state), table.dealer, table.turn_up, state.hand_honors), events)
     return NewMatch(after, (), tuple(events))

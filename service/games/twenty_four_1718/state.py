@@ -327,7 +327,7 @@ class Reader:
 
     def card(self, value: object, pointer: str) -> Card | None:
         try:
-            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses non-strings itself
+            return value if isinstance(value, Card) else parse_card(value)  # type: ignore[arg-type]  # a schema hands Cards; parse_card refuses non-strings
         except ValueError as error:
             self.problem(pointer, "bad_card", str(error))
             return None

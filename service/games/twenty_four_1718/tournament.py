@@ -39,7 +39,7 @@ class ChipRows:
         chips: dict[str, int] = {}
         for row in rows:
             text = row.cells.get("chips", "").strip()
-            if not text.isdigit() or int(text) > WINNING_CHIPS:
+            if not (text.isascii() and text.isdigit()) or int(text) > WINNING_CHIPS:  # str.isdigit also passes "²" and "٣"
                 problems.append(CellProblem(row.number, "chips", "bad_chips", f"chips is a whole number from 0 to {WINNING_CHIPS}, not {text!r}"))
             else:
                 chips[row.player] = int(text)

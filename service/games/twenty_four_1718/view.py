@@ -51,9 +51,19 @@ class PlayerView:
         if state.phase == "over" and not state.tricks:
             return []
         dealt = state.dealt_hands()
-        made = []
+        made: list[dict[str, object]] = []
+        points: list[tuple[int, int]] = []  # (count, sum) of each declarer so far
+        best: list[int] = []  # the places in ``made`` holding the best Point count so far
         for offset in range(state.declared()):
             seat = (state.leader + offset) % state.seats
-            announced = declare([dealt[seat]], state.trump).of_player(0)
-            made.append({"player": state.players[seat].name, **announced})
+            declared = declare([dealt[seat]], state.trump)
+            count, total = declared.points[0].count, declared.points[0].total
+            made.append({"player": state.players[seat].name, **declared.of_player(0), "point": {"count": count}})
+            points.append((count, total))
+            if best and count == points[best[0]][0]:
+                best.append(len(made) - 1)
+                for place in best:  # a tie on the count: the tied players say their sums (§6.2), public from then on
+                    made[place]["point"] = {"count": points[place][0], "sum": points[place][1]}
+            elif not best or count > points[best[0]][0]:
+                best = [len(made) - 1]
         return made

@@ -8,7 +8,7 @@ a move travel in, and adds the endpoints only this game has.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -33,7 +33,7 @@ from schemas.twenty_four_1718 import (
     TwentyFour1718VerdictSchema,
     TwentyFour1718ViewSchema,
 )
-from service.core.cards import ALL_RANKS, RANK_NAMES, parse_card, parse_cards
+from service.core.cards import ALL_RANKS, RANK_NAMES, Card, parse_card, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
 
@@ -51,7 +51,12 @@ blp = RefereeBlueprint(SLUG, __name__, url_prefix=f"/v1/{SLUG}",
 
 
 # -- request data to engine values ---------------------------------------------------------------
-def _hands(data: list[list[str]]) -> list[list[Any]]:
+def _card(value: Card | str) -> Card:
+    """A schema-loaded body already holds Cards (schemas.fields judges the text once); only this module's examples are text."""
+    return value if isinstance(value, Card) else parse_card(value)
+
+
+def _hands(data: Sequence[Sequence[Card | str]]) -> list[list[Card]]:
     return [parse_cards(hand) for hand in data]
 
 
@@ -68,7 +73,7 @@ def _claim(data: Mapping[str, Any]) -> Claim:
 def table_from(body: Mapping[str, Any]) -> TableHand:
     return TableHand(
         names=tuple(body["players"]), hands=tuple(tuple(hand) for hand in _hands(body["hands"])), dealer=body["dealer"],
-        turn_up=parse_card(body["turn_up"]), stock=tuple(parse_cards(body["stock"])), honors=body["honors"], games=body["games"],
+        turn_up=_card(body["turn_up"]), stock=tuple(parse_cards(body["stock"])), honors=body["honors"], games=body["games"],
         game=body["game"], hand_number=body["hand_number"], chips=_optional_tuple(body.get("chips")), games_won=_optional_tuple(body.get("games_won")),
         seed=body.get("seed"),
     )
@@ -99,15 +104,15 @@ def examples() -> dict[str, Any]:
     while state.phase == "declare":
         state = apply_move(state, Move(state.acting.name, "declare")).state
     for name, card in OPENING:
-        state = apply_move(state, Move(name, "play", parse_card(card))).state
+        state = apply_move(state, Move(name, "play", _card(card))).state
     legal = GAME.legal_moves(state)
-    score = score_hand(_hands(EXAMPLE_HANDS), parse_card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
+    score = score_hand(_hands(EXAMPLE_HANDS), _card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
     return {
         "state": state.to_dict(), "move": legal[0].to_dict(), "player": "cy",
         "illegal_move": {"player": "cy", "action": "play", "card": "3D"},
         "new_match_response": new_match(PLAYERS, seed=NEW_MATCH_REQUEST["seed"]).to_dict(),
         "table_response": table_hand(table_from(_table_defaults(TABLE_REQUEST))).to_dict(),
-        "declarations_response": declarations_report(_hands(EXAMPLE_HANDS), parse_card("5H"), "point", "H").to_dict(),
+        "declarations_response": declarations_report(_hands(EXAMPLE_HANDS), _card("5H"), "point", "H").to_dict(),
         "trick_legal_response": _duty_answer(TRICK_LEGAL_REQUEST),
         "trick_winner_response": trick_report(parse_cards(TRICK_WINNER_REQUEST["trick"]), "H", "point").to_dict(),
         "score_response": score.to_dict(),
@@ -147,7 +152,7 @@ def create_from_table(body: dict[str, Any]) -> Response:
           description="Every sequence of every player, the best, the Point, and the chips (the dealer's turn-up chip included).")
 def declarations(body: dict[str, Any]) -> Response:
     """The declarations of a deal; hands from the leader to the right, the dealer last (rules.md §4-§6)."""
-    return jsonify(declarations_report(_hands(body["hands"]), parse_card(body["turn_up"]), body["honors"], body.get("trump")).to_dict())
+    return jsonify(declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], body.get("trump")).to_dict())
 
 
 @blp.post("/tricks/legal", body=TwentyFour1718TrickLegalRequestSchema, body_example=TRICK_LEGAL_REQUEST,
@@ -172,7 +177,7 @@ def tricks_winner(body: dict[str, Any]) -> Response:
 def score(body: dict[str, Any]) -> Response:
     """Replay the tricks from the deal (each play checked) and score every step (rules.md §3-§9)."""
     claims = body.get("declarations")
-    result = score_hand(_hands(body["hands"]), parse_card(body["turn_up"]), body["honors"], _hands(body["tricks"]),
+    result = score_hand(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], _hands(body["tricks"]),
                         body.get("chips"), body.get("trump"), None if claims is None else [_claim(claim) for claim in claims])
     return jsonify(result.to_dict())
 
