@@ -51,12 +51,13 @@ class PlayerMap(fields.Dict):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[Any, Any]:
         try:
-            return super()._deserialize(value, attr, data, **kwargs)
+            loaded: dict[Any, Any] = super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]
         except ValidationError as error:
             if not isinstance(error.messages, Mapping):
                 raise
             raise ValidationError({name: _entry_messages(parts) for name, parts in error.messages.items()},
                                   valid_data=error.valid_data) from error
+        return loaded
 
 
 def _entry_messages(parts: Mapping[str, Any]) -> Any:
