@@ -155,3 +155,19 @@ def test_any_text_within_the_bounds_gets_a_verdict_whose_offsets_are_in_the_text
         assert verdict.value is not None and (verdict.value == 24) is verdict.correct
     else:
         assert verdict.value is None and "not_target" not in codes
+
+
+# -- joined digits are judged in time linear in the text (§4.3) ------------------------------------
+# A long run of ones over a table holding 1 and 11 can be cut into 1s and 11s in a Fibonacci number
+# of ways; a judge that tries every cut never answers. These sizes are far beyond what that could try.
+@pytest.mark.parametrize(("expression", "code"), [
+    ("1" * 198 + "9", "number_not_on_table"),  # no cut works: 9 is on no card
+    ("1" * 199, "joined_digits"),  # ones and elevens written side by side
+    ("1" * 60 + "9", "number_not_on_table"),
+    ("3" + "11" * 90 + "4", "joined_digits"),
+])
+def test_a_long_run_of_digits_gets_its_verdict(expression, code):
+    values = (1, 11, 3, 4)
+    assert len(expression) <= MAX_LENGTH
+    end = len(expression)
+    assert faults(expression, values) == [(code, 0)] + [("number_missing", end)] * 4

@@ -182,3 +182,10 @@ def test_rules_and_the_games_list(client):
                                           "number_missing", "joined_digits", "division_by_zero", "not_target"}
     assert all(code_rule in {section["section"] for section in rules["sections"]} for code_rule in rules["reason_codes"].values())
     assert "twenty-four" in [game["slug"] for game in client.get("/v1/games").get_json()["games"]]
+
+
+def test_a_long_run_of_joined_digits_is_judged(client):
+    expression = "1" * 198 + "9"  # the 9 is on no card, so no cut of the ones into 1s and 11s makes it table numbers
+    answer = post(client, "/judge", {"values": [1, 11, 3, 4], "expression": expression})
+    assert answer["correct"] is False
+    assert [(reason["code"], reason["at"]) for reason in answer["reasons"]] == [("number_not_on_table", 0)] + [("number_missing", 199)] * 4

@@ -277,11 +277,18 @@ def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> 
 
 
 def _splits_into(digits: str, numbers: set[int]) -> bool:
-    """Whether ``digits`` is table numbers written side by side (``12`` from 1 and 2)."""
-    if not digits:
-        return True
-    return any(digits[:cut][0] != "0" and int(digits[:cut]) in numbers and _splits_into(digits[cut:], numbers)
-               for cut in range(1, len(digits) + 1))
+    """Whether ``digits`` is table numbers written side by side (``12`` from 1 and 2).
+
+    One pass over the text: ``joined[end]`` says whether ``digits[:end]`` splits, and each end looks
+    back only as far as the longest table number, so the work grows with the length of the text,
+    not with the number of ways to cut it (a run of ones over 1 and 11 has a Fibonacci number of cuts).
+    """
+    texts = {str(number) for number in numbers if number > 0}  # a table number is never written with a leading 0
+    longest = max(map(len, texts), default=0)
+    joined = [True] + [False] * len(digits)
+    for end in range(1, len(digits) + 1):
+        joined[end] = any(joined[start] and digits[start:end] in texts for start in range(max(0, end - longest), end))
+    return joined[-1]
 
 
 def _times(count: int) -> str:
