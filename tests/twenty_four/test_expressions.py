@@ -171,3 +171,23 @@ def test_a_long_run_of_digits_gets_its_verdict(expression, code):
     assert len(expression) <= MAX_LENGTH
     end = len(expression)
     assert faults(expression, values) == [(code, 0)] + [("number_missing", end)] * 4
+
+
+# -- a number written with a leading zero is no card's number (§4.3, Our choice) -------------------
+# The reading allows no number but the four on the table; a 0 is on no card, so 04 is not the 4 and
+# 010 is not the 10: the written number is refused at its offset and the card it imitates is missing.
+@pytest.mark.parametrize(("expression", "values", "expected"), [
+    ("04 * 3 * 2 * 1", (1, 2, 3, 4), [("leading_zero", 0), ("number_missing", 14)]),
+    ("(2 + 4 / 010) * 10", (2, 4, 10, 10), [("leading_zero", 9), ("number_missing", 18)]),
+    ("1 + 2 + 3 + 004", (1, 2, 3, 4), [("leading_zero", 12), ("number_missing", 15)]),
+    ("00 + 1 * 2 * 3 * 4", (1, 2, 3, 4), [("leading_zero", 0)]),
+])
+def test_a_number_with_a_leading_zero_is_refused(expression, values, expected):
+    verdict = check(expression, values, 24)
+    assert (verdict.correct, verdict.value) == (False, None)
+    assert faults(expression, values) == expected
+    assert {fault.rule for fault in verdict.faults if fault.code == "leading_zero"} == {"4.3"}
+
+
+def test_a_lone_zero_is_still_a_number_not_on_the_table():
+    assert faults("0 + 1 * 2 * 3 * 4") == [("number_not_on_table", 0)]

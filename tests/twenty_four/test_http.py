@@ -189,3 +189,10 @@ def test_a_long_run_of_joined_digits_is_judged(client):
     answer = post(client, "/judge", {"values": [1, 11, 3, 4], "expression": expression})
     assert answer["correct"] is False
     assert [(reason["code"], reason["at"]) for reason in answer["reasons"]] == [("number_not_on_table", 0)] + [("number_missing", 199)] * 4
+
+
+def test_a_leading_zero_is_refused_with_its_offset(client):
+    answer = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "(2 + 4 / 010) * 10"})
+    assert answer["correct"] is False and answer["value"] is None
+    assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [
+        ("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]

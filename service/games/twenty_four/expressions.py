@@ -24,7 +24,7 @@ DIGITS = frozenset("0123456789")
 SPACES = frozenset(" \t\n\r\u00a0")
 RULE_OF_CODE = {
     "bad_token": "4.2", "unbalanced_parentheses": "4.2", "missing_operand": "4.2", "missing_operator": "4.2",
-    "power": "4.3", "unary_minus": "4.3", "unary_plus": "4.3", "joined_digits": "4.3",
+    "power": "4.3", "unary_minus": "4.3", "unary_plus": "4.3", "joined_digits": "4.3", "leading_zero": "4.3",
     "number_not_on_table": "4.1", "number_reused": "4.1", "number_missing": "4.1",
     "division_by_zero": "4.4", "not_target": "4.5",
 }
@@ -255,7 +255,7 @@ class _Parser:
 
 
 def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> list[Fault]:
-    """Each table value used exactly once (§4.1); digits written together are not a table number (§4.3)."""
+    """Each table value used exactly once (§4.1); digits written together, or after a 0, are not a table number (§4.3)."""
     left = Counter(values)
     on_table = set(values)
     faults = []
@@ -263,7 +263,9 @@ def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> 
         if token.kind != "number":
             continue
         number = int(token.text)
-        if left[number] > 0:
+        if len(token.text) > 1 and token.text[0] == "0":  # checked first: 04 is not the 4 (a 0 is on no card), so it uses no card
+            faults.append(Fault("leading_zero", token.at, f"{token.text} starts with a 0, which is on no card; write table numbers as they are"))
+        elif left[number] > 0:
             left[number] -= 1
         elif number in on_table:
             faults.append(Fault("number_reused", token.at, f"{number} is on the table {_times(values.count(number))}, and is used more often"))
