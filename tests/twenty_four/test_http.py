@@ -196,3 +196,20 @@ def test_a_leading_zero_is_refused_with_its_offset(client):
     assert answer["correct"] is False and answer["value"] is None
     assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [
         ("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]
+
+
+# The convention of every game (24 Kings' /card, /player): a verdict's reasons point into the MOVE,
+# while a problem document (HTTP 422) points into the request BODY, so apply's pointer is /move + the same.
+@pytest.mark.parametrize("move", [
+    {"action": "claim", "player": "nobody", "expression": "1 + 2"},
+    {"action": "claim", "player": "bob", "expression": "1"},  # bob is barred below
+])
+def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5})["state"]
+    state = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": "bob", "expression": "(("}})["state"]
+    verdict = post(client, "/moves/validate", {"state": state, "move": move})
+    refused = post(client, "/moves/apply", {"state": state, "move": move}, status=422)
+    assert verdict["legal"] is False
+    assert [reason["pointer"] for reason in verdict["reasons"]] == ["/player"]
+    assert [error["pointer"] for error in refused["errors"]] == ["/move/player"]
+    assert [reason["code"] for reason in verdict["reasons"]] == [error["code"] for error in refused["errors"]]
