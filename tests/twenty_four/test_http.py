@@ -213,3 +213,13 @@ def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
     assert [reason["pointer"] for reason in verdict["reasons"]] == ["/player"]
     assert [error["pointer"] for error in refused["errors"]] == ["/move/player"]
     assert [reason["code"] for reason in verdict["reasons"]] == [error["code"] for error in refused["errors"]]
+
+
+def test_state_check_refuses_a_finished_hand_played_for_another_target_without_the_option(client):
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5, "options": {"hands": 2}})["state"]
+    while not state["results"]:
+        state = post(client, "/moves/apply", {"state": state, "move": {"action": "set_aside"}})["state"]
+    state["results"][0]["target"] = 99
+    answer = client.post(f"{ROOT}/state/check", json={"state": state}).get_json()
+    assert answer["valid"] is False
+    assert [(problem["pointer"], problem["code"]) for problem in answer["problems"]] == [("/state/results/0/target", "target_mismatch")]
