@@ -155,3 +155,39 @@ def test_any_text_within_the_bounds_gets_a_verdict_whose_offsets_are_in_the_text
         assert verdict.value is not None and (verdict.value == 24) is verdict.correct
     else:
         assert verdict.value is None and "not_target" not in codes
+
+
+# -- joined digits are judged in time linear in the text (§4.3) ------------------------------------
+# A long run of ones over a table holding 1 and 11 can be cut into 1s and 11s in a Fibonacci number
+# of ways; a judge that tries every cut never answers. These sizes are far beyond what that could try.
+@pytest.mark.parametrize(("expression", "code"), [
+    ("1" * 198 + "9", "number_not_on_table"),  # no cut works: 9 is on no card
+    ("1" * 199, "joined_digits"),  # ones and elevens written side by side
+    ("1" * 60 + "9", "number_not_on_table"),
+    ("3" + "11" * 90 + "4", "joined_digits"),
+])
+def test_a_long_run_of_digits_gets_its_verdict(expression, code):
+    values = (1, 11, 3, 4)
+    assert len(expression) <= MAX_LENGTH
+    end = len(expression)
+    assert faults(expression, values) == [(code, 0)] + [("number_missing", end)] * 4
+
+
+# -- a number written with a leading zero is no card's number (§4.3, Our choice) -------------------
+# The reading allows no number but the four on the table; a 0 is on no card, so 04 is not the 4 and
+# 010 is not the 10: the written number is refused at its offset and the card it imitates is missing.
+@pytest.mark.parametrize(("expression", "values", "expected"), [
+    ("04 * 3 * 2 * 1", (1, 2, 3, 4), [("leading_zero", 0), ("number_missing", 14)]),
+    ("(2 + 4 / 010) * 10", (2, 4, 10, 10), [("leading_zero", 9), ("number_missing", 18)]),
+    ("1 + 2 + 3 + 004", (1, 2, 3, 4), [("leading_zero", 12), ("number_missing", 15)]),
+    ("00 + 1 * 2 * 3 * 4", (1, 2, 3, 4), [("leading_zero", 0)]),
+])
+def test_a_number_with_a_leading_zero_is_refused(expression, values, expected):
+    verdict = check(expression, values, 24)
+    assert (verdict.correct, verdict.value) == (False, None)
+    assert faults(expression, values) == expected
+    assert {fault.rule for fault in verdict.faults if fault.code == "leading_zero"} == {"4.3"}
+
+
+def test_a_lone_zero_is_still_a_number_not_on_the_table():
+    assert faults("0 + 1 * 2 * 3 * 4") == [("number_not_on_table", 0)]

@@ -277,3 +277,27 @@ def test_a_view_shows_piles_as_counts_and_hides_the_seed():
     assert seen["table"] == [str(card) for card in state.table]
     with pytest.raises(InvalidInput):
         GAME.view(state, "Zed")
+
+
+# -- §7, §8.1: a finished hand's target -------------------------------------------------------------
+def finished_hand(**options):
+    """The state after the first of two hands, every round set aside."""
+    state = game(hands=2, **options)
+    while not state.results:
+        state = apply_move(state, Move("set_aside")).state
+    return state
+
+
+def test_without_the_dynamic_target_a_finished_hand_was_played_for_24():
+    data = finished_hand().to_dict()
+    assert data["results"][0]["target"] == 24 and GAME.check_state(state_from_dict(data)) == []
+    data["results"][0]["target"] = 99
+    with pytest.raises(InvalidInput) as refused:
+        state_from_dict(data)
+    assert [(problem.pointer, problem.code) for problem in refused.value.problems] == [("/results/0/target", "target_mismatch")]
+
+
+def test_with_the_dynamic_target_a_finished_hand_may_have_had_another_target():
+    data = finished_hand(dynamic_target=True).to_dict()
+    data["results"][0]["target"] = 30  # e.g. eight cards whose middle four sum to 30 (§7)
+    assert GAME.check_state(state_from_dict(data)) == []

@@ -182,3 +182,44 @@ def test_rules_and_the_games_list(client):
                                           "number_missing", "joined_digits", "division_by_zero", "not_target"}
     assert all(code_rule in {section["section"] for section in rules["sections"]} for code_rule in rules["reason_codes"].values())
     assert "twenty-four" in [game["slug"] for game in client.get("/v1/games").get_json()["games"]]
+
+
+def test_a_long_run_of_joined_digits_is_judged(client):
+    expression = "1" * 198 + "9"  # the 9 is on no card, so no cut of the ones into 1s and 11s makes it table numbers
+    answer = post(client, "/judge", {"values": [1, 11, 3, 4], "expression": expression})
+    assert answer["correct"] is False
+    assert [(reason["code"], reason["at"]) for reason in answer["reasons"]] == [("number_not_on_table", 0)] + [("number_missing", 199)] * 4
+
+
+def test_a_leading_zero_is_refused_with_its_offset(client):
+    answer = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "(2 + 4 / 010) * 10"})
+    assert answer["correct"] is False and answer["value"] is None
+    assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [
+        ("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]
+
+
+# The convention of every game (24 Kings' /card, /player): a verdict's reasons point into the MOVE,
+# while a problem document (HTTP 422) points into the request BODY, so apply's pointer is /move + the same.
+@pytest.mark.parametrize("move", [
+    {"action": "claim", "player": "nobody", "expression": "1 + 2"},
+    {"action": "claim", "player": "bob", "expression": "1"},  # bob is barred below
+])
+def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5})["state"]
+    state = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": "bob", "expression": "(("}})["state"]
+    verdict = post(client, "/moves/validate", {"state": state, "move": move})
+    refused = post(client, "/moves/apply", {"state": state, "move": move}, status=422)
+    assert verdict["legal"] is False
+    assert [reason["pointer"] for reason in verdict["reasons"]] == ["/player"]
+    assert [error["pointer"] for error in refused["errors"]] == ["/move/player"]
+    assert [reason["code"] for reason in verdict["reasons"]] == [error["code"] for error in refused["errors"]]
+
+
+def test_state_check_refuses_a_finished_hand_played_for_another_target_without_the_option(client):
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5, "options": {"hands": 2}})["state"]
+    while not state["results"]:
+        state = post(client, "/moves/apply", {"state": state, "move": {"action": "set_aside"}})["state"]
+    state["results"][0]["target"] = 99
+    answer = client.post(f"{ROOT}/state/check", json={"state": state}).get_json()
+    assert answer["valid"] is False
+    assert [(problem["pointer"], problem["code"]) for problem in answer["problems"]] == [("/state/results/0/target", "target_mismatch")]

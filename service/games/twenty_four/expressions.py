@@ -24,7 +24,7 @@ DIGITS = frozenset("0123456789")
 SPACES = frozenset(" \t\n\r\u00a0")
 RULE_OF_CODE = {
     "bad_token": "4.2", "unbalanced_parentheses": "4.2", "missing_operand": "4.2", "missing_operator": "4.2",
-    "power": "4.3", "unary_minus": "4.3", "unary_plus": "4.3", "joined_digits": "4.3",
+    "power": "4.3", "unary_minus": "4.3", "unary_plus": "4.3", "joined_digits": "4.3", "leading_zero": "4.3",
     "number_not_on_table": "4.1", "number_reused": "4.1", "number_missing": "4.1",
     "division_by_zero": "4.4", "not_target": "4.5",
 }
@@ -255,7 +255,7 @@ class _Parser:
 
 
 def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> list[Fault]:
-    """Each table value used exactly once (§4.1); digits written together are not a table number (§4.3)."""
+    """Each table value used exactly once (§4.1); digits written together, or after a 0, are not a table number (§4.3)."""
     left = Counter(values)
     on_table = set(values)
     faults = []
@@ -263,7 +263,9 @@ def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> 
         if token.kind != "number":
             continue
         number = int(token.text)
-        if left[number] > 0:
+        if len(token.text) > 1 and token.text[0] == "0":  # checked first: 04 is not the 4 (a 0 is on no card), so it uses no card
+            faults.append(Fault("leading_zero", token.at, f"{token.text} starts with a 0, which is on no card; write table numbers as they are"))
+        elif left[number] > 0:
             left[number] -= 1
         elif number in on_table:
             faults.append(Fault("number_reused", token.at, f"{number} is on the table {_times(values.count(number))}, and is used more often"))
@@ -277,11 +279,18 @@ def _number_faults(tokens: Sequence[Token], values: Sequence[int], end: int) -> 
 
 
 def _splits_into(digits: str, numbers: set[int]) -> bool:
-    """Whether ``digits`` is table numbers written side by side (``12`` from 1 and 2)."""
-    if not digits:
-        return True
-    return any(digits[:cut][0] != "0" and int(digits[:cut]) in numbers and _splits_into(digits[cut:], numbers)
-               for cut in range(1, len(digits) + 1))
+    """Whether ``digits`` is table numbers written side by side (``12`` from 1 and 2).
+
+    One pass over the text: ``joined[end]`` says whether ``digits[:end]`` splits, and each end looks
+    back only as far as the longest table number, so the work grows with the length of the text,
+    not with the number of ways to cut it (a run of ones over 1 and 11 has a Fibonacci number of cuts).
+    """
+    texts = {str(number) for number in numbers if number > 0}  # a table number is never written with a leading 0
+    longest = max(map(len, texts), default=0)
+    joined = [True] + [False] * len(digits)
+    for end in range(1, len(digits) + 1):
+        joined[end] = any(joined[start] and digits[start:end] in texts for start in range(max(0, end - longest), end))
+    return joined[-1]
 
 
 def _times(count: int) -> str:

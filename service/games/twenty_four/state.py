@@ -222,6 +222,8 @@ def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
         problems.append(Problem("/results", "results_count", f"{finished} hands are finished of {state.options.hands}: no hand is left to play"))
     for index, result in enumerate(state.results):
         at = f"/results/{index}"
+        if not state.options.dynamic_target and result.target != DEFAULT_TARGET:
+            problems.append(Problem(f"{at}/target", "target_mismatch", f"without the dynamic_target option every hand is played for {DEFAULT_TARGET}"))
         if len(result.points) != len(state.players):
             problems.append(Problem(f"{at}/points", "points_count", f"one score per player: {len(state.players)}, not {len(result.points)}"))
         if any(points < 0 or points % TABLE_CARDS for points in result.points):
