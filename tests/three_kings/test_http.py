@@ -146,3 +146,11 @@ def test_every_operation_of_the_game_is_documented_with_examples():
             for status, answer in operation["responses"].items():
                 answer = responses[answer["$ref"].rsplit("/", 1)[1]] if "$ref" in answer else answer
                 assert all("example" in content for content in answer["content"].values()), (method, path, status)
+
+
+def test_the_view_carries_no_seed(client):
+    """With the seed a player could replay the shuffle and learn every hidden card (rules.md §2.2): the view leaves it out."""
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 7}).get_json()["state"]
+    assert state["seed"] == 7  # the full state keeps it, so the deal can be replayed by whoever holds the whole table
+    seen = post(client, "/view", {"state": state, "player": "bob"}).get_json()
+    assert seen["seed"] is None

@@ -92,3 +92,9 @@ def test_the_view_hides_other_hands_and_the_piles_order():
     assert seen["table"] == state.to_dict()["table"]
     with pytest.raises(InvalidInput):
         GAME.view(state, "zed")
+
+
+def test_the_view_leaves_the_seed_out():
+    state = new_game(["ann", "bob"], seed=7).state
+    assert state.seed == 7
+    assert GAME.view(state, "bob").to_dict()["seed"] is None  # with it bob could replay the deal (rules.md §2.2)

@@ -308,7 +308,8 @@ def read_state(data: Mapping[str, Any]) -> GameState:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What one player may see: their own hand, how many cards the others hold, every public card; never the pile's order."""
+    """What one player may see: their own hand, how many cards the others hold, every public card; never the pile's order,
+    nor the seed (with it anyone could replay the shuffle and learn every hidden card)."""
 
     state: GameState
     player: str
@@ -318,6 +319,7 @@ class View:
         data["players"] = [player.to_dict() if player.name == self.player else
                            {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}} for player in self.state.players]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
+        data["seed"] = None
         data["player"] = self.player
         return data
 
