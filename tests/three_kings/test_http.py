@@ -154,3 +154,18 @@ def test_the_view_carries_no_seed(client):
     assert state["seed"] == 7  # the full state keeps it, so the deal can be replayed by whoever holds the whole table
     seen = post(client, "/view", {"state": state, "player": "bob"}).get_json()
     assert seen["seed"] is None
+
+
+def test_three_kings_by_a_king_taken_from_an_unseen_pile_validate_and_apply_agree(client):
+    """The game ends the moment the third King is held: nothing is turned from the pile, so no `turned` is asked for (§7.1)."""
+    from .tables import table
+
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"])
+    data["draw_pile"] = {"cards": [], "hidden": len(data["draw_pile"]["cards"])}
+    body = {"state": data, "move": {"player": "ann", "action": "take_king"}}
+    assert post(client, "/moves/validate", body).get_json()["legal"] is True
+    applied = post(client, "/moves/apply", body)
+    assert applied.status_code == 200, applied.get_json()
+    after = applied.get_json()["state"]
+    assert after["phase"] == "over" and after["three_kings"] == "ann" and after["table"] == []
+    assert after["draw_pile"] == {"cards": [], "hidden": 53 - 3 - 2 - 1}

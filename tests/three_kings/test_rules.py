@@ -212,6 +212,29 @@ def test_three_kings_by_a_king_taken():
     assert after.phase == "over" and after.three_kings == "ann"
 
 
+def test_three_kings_by_the_last_table_king_end_the_game_before_the_table_is_refilled():
+    # ann's third King is the table's last card: the game is over at once, so no card is turned (§7.1 before §6.1).
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"], draws=["2", "3", "5", "6", "7"])
+    pile = GAME.read_state(data).draw_pile.size
+    after, events = play(data, move("ann", "take_king"))
+    assert after.phase == "over" and after.three_kings == "ann"
+    assert after.table == () and after.draw_pile.size == pile
+    assert ranks(after.players[0].hand.cards) == ["K", "K", "4", "K"]
+    assert [event["type"] for event in events] == ["took_king", "three_kings", "game_over"]
+    assert after.outcome.to_dict()["scores"] == {"ann": 15, "bob": 0}
+
+
+def test_three_kings_by_the_last_table_king_from_an_unseen_pile_need_no_turned_cards():
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"])
+    data["draw_pile"] = {"cards": [], "hidden": len(data["draw_pile"]["cards"])}
+    take = move("ann", "take_king")
+    assert codes(data, take) == []
+    after, events = play(data, take)
+    assert after.phase == "over" and after.table == () and after.draw_pile.hidden == 53 - 3 - 2 - 1
+    assert "table_refilled" not in [event["type"] for event in events]
+
+
+
 def test_three_kings_given_by_the_refill_stop_the_extra_draw():
     data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"], draws=["K", "3", "7", "9", "2"])
     after, events = play(data, move("ann", "set", hand_card="6", table_cards=["5", "J"]))

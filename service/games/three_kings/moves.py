@@ -528,15 +528,19 @@ def apply_move(state: GameState, move: Move) -> Transition:
 
 
 def _take_king(turn: _Turn) -> None:
-    """The table's King joins the hand, matched by a King already there (shown, if it was unseen) (§5.2)."""
+    """The table's King joins the hand, matched by a King already there (shown, if it was unseen) (§5.2).
+
+    Kings are counted before an emptied table is refilled: a third King ends the game at once (§7.1), so
+    no card is turned after it (and none need be named from an unseen pile).
+    """
     hand = turn.player.hand
     if not kings_in(hand):
         hand = Zone((*hand.cards, RANK_CARDS[KING]), hand.hidden - 1)
     king = turn.take_from_table(RANK_CARDS[KING])
     turn.set_hand((*hand.cards, king), hand.hidden)
     turn.events.append({"type": "took_king", "player": turn.player.name, "card": str(king), "rule": "5.2"})
-    turn.refill()
     turn.count_kings()
+    turn.refill()
 
 
 # -- reading a move from plain data ----------------------------------------------------------
