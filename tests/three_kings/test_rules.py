@@ -234,6 +234,16 @@ def test_three_kings_by_the_last_table_king_from_an_unseen_pile_need_no_turned_c
     assert "table_refilled" not in [event["type"] for event in events]
 
 
+def test_a_missing_table_card_is_named_without_other_when_the_table_has_none_of_it():
+    data = table([["7", "9"], ["8", "8"]], ["5", "J", "3", "3"])
+    verdict = GAME.judge(GAME.read_state(data), GAME.read_move(move("ann", "set", hand_card="7", table_cards=["5", "Q"]))).to_dict()
+    assert [(r["code"], r["pointer"], r["message"]) for r in verdict["reasons"]] == [  # 7 + 5 = Q: a set, but no Q is there
+        ("not_on_table", "/table_cards/1", "the table shows no Q"),
+    ]
+    pair = GAME.judge(GAME.read_state(table([["6"], ["8", "8"]], ["3", "9"])),
+                      GAME.read_move(move("ann", "set", hand_card="6", table_cards=["3", "3"]))).to_dict()
+    assert [r["message"] for r in pair["reasons"]] == ["the table shows no other 3"]
+
 
 def test_three_kings_given_by_the_refill_stop_the_extra_draw():
     data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"], draws=["K", "3", "7", "9", "2"])

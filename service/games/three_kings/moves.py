@@ -302,10 +302,12 @@ def _set_reasons(state: GameState, player: Player, move: Move, choices: Choices)
     if not possibly_held(state, player.hand, hand_card.rank):
         reasons.append(Reason("card_not_in_hand", "4.2", "/hand_card", f"{player.name!r} holds no {rank_text(hand_card.rank)}"))
     on_table = Counter(card.rank for card in state.table)
+    shown = on_table.copy()
     for index, card in enumerate(table_cards):
         on_table[card.rank] -= 1
         if on_table[card.rank] < 0:
-            reasons.append(Reason("not_on_table", "4.2", f"/table_cards/{index}", f"the table shows no {'other ' if index else ''}{rank_text(card.rank)}"))
+            other = "other " if shown[card.rank] else ""  # "other" only when the table has one, already named
+            reasons.append(Reason("not_on_table", "4.2", f"/table_cards/{index}", f"the table shows no {other}{rank_text(card.rank)}"))
     return reasons
 
 
