@@ -340,6 +340,45 @@ def test_play_it_out_ends_when_all_pass_and_scores_by_method():
     assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": {"ann": 22 - 15, "bob": 10}, "winners": ["ann"]}
 
 
+@pytest.mark.parametrize("scoring, scores, winners", [
+    ("bonus", {"ann": 22 + 15, "bob": 10}, ["ann"]),    # method 2: the three-Kings player adds 15, highest wins
+    ("penalty", {"ann": 22 - 15, "bob": 10}, ["ann"]),  # method 3: the three-Kings player takes 15 off, lowest wins
+])
+def test_play_it_out_from_the_third_king_to_everyone_passing(scoring, scores, winners):
+    # The pile is empty; every other card lies on the table. ann's third King does not end the game (§9);
+    # bob, holding only Kings with none left to take, passes; ann passes too: every player in turn has passed.
+    rules = {"scoring": scoring, "play_it_out": True}
+    data = table([["K", "K"], ["K", "K"]], ["K"], piles=[["6", "5", "J"], ["2", "3", "5"]], rest_to="table", rules=rules)
+    after, events = play(data, move("ann", "take_king"))
+    assert after.three_kings == "ann" and after.phase == "play" and after.outcome is None
+    assert "game_over" not in [event["type"] for event in events]
+    after, _ = play(after.to_dict(), move("bob", "pass"))
+    assert after.phase == "play" and after.passes == 1 and after.to_act == 0
+    after, events = play(after.to_dict(), move("ann", "pass"))
+    assert after.phase == "over"
+    assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": scores, "winners": winners}
+    assert events[-1]["type"] == "game_over"
+
+
+def test_play_it_out_needs_every_player_to_pass_in_a_row():
+    # The pile is empty, bob holds every card but the five Kings: his discard between ann's passes restarts the count (§7.2, §9).
+    rules = {"scoring": "bonus", "play_it_out": True}
+    data = table([["K", "K", "K"], ["K", "K"]], [], draws=[], rest_to=1, rules=rules, three_kings="ann")
+    after, _ = play(data, move("ann", "pass"))
+    assert after.passes == 1 and after.phase == "play"
+    after, _ = play(after.to_dict(), move("bob", "discard", card="A"))
+    assert after.passes == 0 and [str(card) for card in after.table] == ["A"]
+    after, _ = play(after.to_dict(), move("ann", "pass"))
+    assert after.phase == "play" and after.passes == 1 and after.outcome is None
+
+
+def test_play_it_out_passes_do_not_count_while_the_pile_has_cards():
+    rules = {"scoring": "bonus", "play_it_out": True}
+    data = table([["K", "K", "K"], ["K", "K"]], ["2", "Q", "Q", "10"], draws=["3"], rules=rules, three_kings="ann")
+    after, _ = play(data, move("ann", "pass"))
+    assert after.passes == 0 and after.phase == "draw" and after.to_act == 1 and after.outcome is None
+
+
 def test_play_it_out_is_not_for_method_one():
     with pytest.raises(InvalidInput) as refused:
         new_game(["a", "b"], Rules("three_kings_wins", play_it_out=True), seed=1)
