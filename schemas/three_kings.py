@@ -126,6 +126,7 @@ class TransitionSchema(LeanSchema):
 
 class ViewSchema(StateSchema):
     player = player_name(required=True, metadata={"description": "Whose view this is: only their hand shows its cards."})
+    seed = Integer(allow_none=True, metadata={"description": "Always null: with the seed a player could replay the deal."})
 
 
 def seat_fields() -> dict[str, fields.Field[Any]]:

@@ -146,3 +146,26 @@ def test_every_operation_of_the_game_is_documented_with_examples():
             for status, answer in operation["responses"].items():
                 answer = responses[answer["$ref"].rsplit("/", 1)[1]] if "$ref" in answer else answer
                 assert all("example" in content for content in answer["content"].values()), (method, path, status)
+
+
+def test_the_view_carries_no_seed(client):
+    """With the seed a player could replay the shuffle and learn every hidden card (rules.md §2.2): the view leaves it out."""
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 7}).get_json()["state"]
+    assert state["seed"] == 7  # the full state keeps it, so the deal can be replayed by whoever holds the whole table
+    seen = post(client, "/view", {"state": state, "player": "bob"}).get_json()
+    assert seen["seed"] is None
+
+
+def test_three_kings_by_a_king_taken_from_an_unseen_pile_validate_and_apply_agree(client):
+    """The game ends the moment the third King is held: nothing is turned from the pile, so no `turned` is asked for (§7.1)."""
+    from .tables import table
+
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"])
+    data["draw_pile"] = {"cards": [], "hidden": len(data["draw_pile"]["cards"])}
+    body = {"state": data, "move": {"player": "ann", "action": "take_king"}}
+    assert post(client, "/moves/validate", body).get_json()["legal"] is True
+    applied = post(client, "/moves/apply", body)
+    assert applied.status_code == 200, applied.get_json()
+    after = applied.get_json()["state"]
+    assert after["phase"] == "over" and after["three_kings"] == "ann" and after["table"] == []
+    assert after["draw_pile"] == {"cards": [], "hidden": 53 - 3 - 2 - 1}

@@ -212,6 +212,39 @@ def test_three_kings_by_a_king_taken():
     assert after.phase == "over" and after.three_kings == "ann"
 
 
+def test_three_kings_by_the_last_table_king_end_the_game_before_the_table_is_refilled():
+    # ann's third King is the table's last card: the game is over at once, so no card is turned (§7.1 before §6.1).
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"], draws=["2", "3", "5", "6", "7"])
+    pile = GAME.read_state(data).draw_pile.size
+    after, events = play(data, move("ann", "take_king"))
+    assert after.phase == "over" and after.three_kings == "ann"
+    assert after.table == () and after.draw_pile.size == pile
+    assert ranks(after.players[0].hand.cards) == ["K", "K", "4", "K"]
+    assert [event["type"] for event in events] == ["took_king", "three_kings", "game_over"]
+    assert after.outcome.to_dict()["scores"] == {"ann": 15, "bob": 0}
+
+
+def test_three_kings_by_the_last_table_king_from_an_unseen_pile_need_no_turned_cards():
+    data = table([["K", "K", "4"], ["8", "8"]], ["K"])
+    data["draw_pile"] = {"cards": [], "hidden": len(data["draw_pile"]["cards"])}
+    take = move("ann", "take_king")
+    assert codes(data, take) == []
+    after, events = play(data, take)
+    assert after.phase == "over" and after.table == () and after.draw_pile.hidden == 53 - 3 - 2 - 1
+    assert "table_refilled" not in [event["type"] for event in events]
+
+
+def test_a_missing_table_card_is_named_without_other_when_the_table_has_none_of_it():
+    data = table([["7", "9"], ["8", "8"]], ["5", "J", "3", "3"])
+    verdict = GAME.judge(GAME.read_state(data), GAME.read_move(move("ann", "set", hand_card="7", table_cards=["5", "Q"]))).to_dict()
+    assert [(r["code"], r["pointer"], r["message"]) for r in verdict["reasons"]] == [  # 7 + 5 = Q: a set, but no Q is there
+        ("not_on_table", "/table_cards/1", "the table shows no Q"),
+    ]
+    pair = GAME.judge(GAME.read_state(table([["6"], ["8", "8"]], ["3", "9"])),
+                      GAME.read_move(move("ann", "set", hand_card="6", table_cards=["3", "3"]))).to_dict()
+    assert [r["message"] for r in pair["reasons"]] == ["the table shows no other 3"]
+
+
 def test_three_kings_given_by_the_refill_stop_the_extra_draw():
     data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"], draws=["K", "3", "7", "9", "2"])
     after, events = play(data, move("ann", "set", hand_card="6", table_cards=["5", "J"]))
@@ -305,6 +338,45 @@ def test_play_it_out_ends_when_all_pass_and_scores_by_method():
     data = table([["K", "K", "K"], ["K", "K"]], [], piles=[["6", "5", "J"], ["2", "3", "5"]], rest_to="table", rules=rules, three_kings="ann")
     after, _ = play(data, move("ann", "pass"), move("bob", "pass"))
     assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": {"ann": 22 - 15, "bob": 10}, "winners": ["ann"]}
+
+
+@pytest.mark.parametrize("scoring, scores, winners", [
+    ("bonus", {"ann": 22 + 15, "bob": 10}, ["ann"]),    # method 2: the three-Kings player adds 15, highest wins
+    ("penalty", {"ann": 22 - 15, "bob": 10}, ["ann"]),  # method 3: the three-Kings player takes 15 off, lowest wins
+])
+def test_play_it_out_from_the_third_king_to_everyone_passing(scoring, scores, winners):
+    # The pile is empty; every other card lies on the table. ann's third King does not end the game (§9);
+    # bob, holding only Kings with none left to take, passes; ann passes too: every player in turn has passed.
+    rules = {"scoring": scoring, "play_it_out": True}
+    data = table([["K", "K"], ["K", "K"]], ["K"], piles=[["6", "5", "J"], ["2", "3", "5"]], rest_to="table", rules=rules)
+    after, events = play(data, move("ann", "take_king"))
+    assert after.three_kings == "ann" and after.phase == "play" and after.outcome is None
+    assert "game_over" not in [event["type"] for event in events]
+    after, _ = play(after.to_dict(), move("bob", "pass"))
+    assert after.phase == "play" and after.passes == 1 and after.to_act == 0
+    after, events = play(after.to_dict(), move("ann", "pass"))
+    assert after.phase == "over"
+    assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": scores, "winners": winners}
+    assert events[-1]["type"] == "game_over"
+
+
+def test_play_it_out_needs_every_player_to_pass_in_a_row():
+    # The pile is empty, bob holds every card but the five Kings: his discard between ann's passes restarts the count (§7.2, §9).
+    rules = {"scoring": "bonus", "play_it_out": True}
+    data = table([["K", "K", "K"], ["K", "K"]], [], draws=[], rest_to=1, rules=rules, three_kings="ann")
+    after, _ = play(data, move("ann", "pass"))
+    assert after.passes == 1 and after.phase == "play"
+    after, _ = play(after.to_dict(), move("bob", "discard", card="A"))
+    assert after.passes == 0 and [str(card) for card in after.table] == ["A"]
+    after, _ = play(after.to_dict(), move("ann", "pass"))
+    assert after.phase == "play" and after.passes == 1 and after.outcome is None
+
+
+def test_play_it_out_passes_do_not_count_while_the_pile_has_cards():
+    rules = {"scoring": "bonus", "play_it_out": True}
+    data = table([["K", "K", "K"], ["K", "K"]], ["2", "Q", "Q", "10"], draws=["3"], rules=rules, three_kings="ann")
+    after, _ = play(data, move("ann", "pass"))
+    assert after.passes == 0 and after.phase == "draw" and after.to_act == 1 and after.outcome is None
 
 
 def test_play_it_out_is_not_for_method_one():

@@ -92,3 +92,23 @@ def test_the_view_hides_other_hands_and_the_piles_order():
     assert seen["table"] == state.to_dict()["table"]
     with pytest.raises(InvalidInput):
         GAME.view(state, "zed")
+
+
+def test_the_view_leaves_the_seed_out():
+    state = new_game(["ann", "bob"], seed=7).state
+    assert state.seed == 7
+    assert GAME.view(state, "bob").to_dict()["seed"] is None  # with it bob could replay the deal (rules.md §2.2)
+
+
+@pytest.mark.parametrize("phase", ["play", "draw"])
+def test_an_empty_table_with_cards_to_draw_is_impossible_in_play(phase):
+    # An emptied table is refilled at once from the pile (rules.md §6.1): bare table and a full pile cannot meet mid-game.
+    data = table([["6", "9"], ["8", "8"]], [], phase=phase)
+    assert problems_of(data) == [("/table", "table_not_refilled")]
+
+
+def test_an_empty_table_with_cards_to_draw_is_fine_once_three_kings_ended_the_game():
+    # The third King taken from the table ends the game before any card is turned (rules.md §7.1).
+    data = table([["K", "K", "K", "4"], ["8", "8"]], [], phase="over", three_kings="ann")
+    data["outcome"] = {"reason": "three_kings", "three_kings": "ann", "scores": {"ann": 15, "bob": 0}, "winners": ["ann"]}
+    assert GAME.read_state(data).table == ()

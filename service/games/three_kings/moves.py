@@ -302,10 +302,12 @@ def _set_reasons(state: GameState, player: Player, move: Move, choices: Choices)
     if not possibly_held(state, player.hand, hand_card.rank):
         reasons.append(Reason("card_not_in_hand", "4.2", "/hand_card", f"{player.name!r} holds no {rank_text(hand_card.rank)}"))
     on_table = Counter(card.rank for card in state.table)
+    shown = on_table.copy()
     for index, card in enumerate(table_cards):
         on_table[card.rank] -= 1
         if on_table[card.rank] < 0:
-            reasons.append(Reason("not_on_table", "4.2", f"/table_cards/{index}", f"the table shows no {'other ' if index else ''}{rank_text(card.rank)}"))
+            other = "other " if shown[card.rank] else ""  # "other" only when the table has one, already named
+            reasons.append(Reason("not_on_table", "4.2", f"/table_cards/{index}", f"the table shows no {other}{rank_text(card.rank)}"))
     return reasons
 
 
@@ -528,15 +530,19 @@ def apply_move(state: GameState, move: Move) -> Transition:
 
 
 def _take_king(turn: _Turn) -> None:
-    """The table's King joins the hand, matched by a King already there (shown, if it was unseen) (§5.2)."""
+    """The table's King joins the hand, matched by a King already there (shown, if it was unseen) (§5.2).
+
+    Kings are counted before an emptied table is refilled: a third King ends the game at once (§7.1), so
+    no card is turned after it (and none need be named from an unseen pile).
+    """
     hand = turn.player.hand
     if not kings_in(hand):
         hand = Zone((*hand.cards, RANK_CARDS[KING]), hand.hidden - 1)
     king = turn.take_from_table(RANK_CARDS[KING])
     turn.set_hand((*hand.cards, king), hand.hidden)
     turn.events.append({"type": "took_king", "player": turn.player.name, "card": str(king), "rule": "5.2"})
-    turn.refill()
     turn.count_kings()
+    turn.refill()
 
 
 # -- reading a move from plain data ----------------------------------------------------------

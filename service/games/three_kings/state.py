@@ -161,6 +161,9 @@ def _turn_problems(state: GameState) -> list[Problem]:
     problems = []
     if state.phase == "draw" and not state.draw_pile.size:
         problems.append(Problem("/phase", "nothing_to_draw", "the draw pile is empty: a turn then starts in phase play (rules.md §3.1)"))
+    if state.phase != "over" and not state.table and state.draw_pile.size:
+        problems.append(Problem("/table", "table_not_refilled",
+                                "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)"))
     if not 0 <= state.passes <= len(state.players):
         problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
     elif state.passes and state.draw_pile.size:
@@ -308,7 +311,8 @@ def read_state(data: Mapping[str, Any]) -> GameState:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What one player may see: their own hand, how many cards the others hold, every public card; never the pile's order."""
+    """What one player may see: their own hand, how many cards the others hold, every public card; never the pile's order,
+    nor the seed (with it anyone could replay the shuffle and learn every hidden card)."""
 
     state: GameState
     player: str
@@ -318,6 +322,7 @@ class View:
         data["players"] = [player.to_dict() if player.name == self.player else
                            {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}} for player in self.state.players]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
+        data["seed"] = None
         data["player"] = self.player
         return data
 
