@@ -22,8 +22,12 @@ from service.games.kings.web import castles_from
 VARIED_HOLDINGS = 2000
 CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 # Late in a game the castles are crowned and the players' hands have been built up.
-END_CASTLES: list[dict[str, Any]] = [{"card": "5H", "kings": ["KH"]}, {"card": "9C", "kings": ["KC", "KC"]},
-                                     {"card": "4D", "kings": []}, {"card": "10S", "kings": ["KS"]}]
+END_CASTLES: list[dict[str, Any]] = [
+    {"card": "5H", "kings": ["KH"]},
+    {"card": "9C", "kings": ["KC", "KC"]},
+    {"card": "4D", "kings": []},
+    {"card": "10S", "kings": ["KS"]},
+]
 # How many hands each of the six players' 7 cards hold at least, at the end-of-game table.
 END_GAME_HANDS = (2, 2, 2, 2, 1, 0)
 
@@ -93,8 +97,10 @@ def bodies() -> dict[str, tuple[str, dict[str, Any]]]:
     state = mid_game()
     move = next(o.move for o in legal_moves(state) if o.move.action == "face_up_discard")
     return {
-        "calculus-6p": ("/v1/24-kings/calculus", {"castles": CASTLES, "caller": "p0",
-                                                  "players": [{"name": f"p{i}", "cards": cards[i * 7:(i + 1) * 7]} for i in range(6)]}),
+        "calculus-6p": (
+            "/v1/24-kings/calculus",
+            {"castles": CASTLES, "caller": "p0", "players": [{"name": f"p{i}", "cards": cards[i * 7 : (i + 1) * 7]} for i in range(6)]},
+        ),
         "calculus-end": ("/v1/24-kings/calculus", {"castles": END_CASTLES, "caller": "p0", "players": end_of_game_players()}),
         "hands-7": ("/v1/24-kings/hands", {"castles": CASTLES, "cards": cards[:7]}),
         "moves-legal": ("/v1/24-kings/moves/legal", {"state": state.to_dict()}),

@@ -37,7 +37,7 @@ def six_player_tables(table: list[Castle]) -> cycle[list[list[Card]]]:
     deals = []
     for _ in range(DEALS):
         cards = rng.sample(pool, 42)
-        deals.append([cards[i * 7:(i + 1) * 7] for i in range(6)])
+        deals.append([cards[i * 7 : (i + 1) * 7] for i in range(6)])
     return cycle(deals)
 
 

@@ -44,8 +44,13 @@ def free_port() -> int:
 
 def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2")}
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"],
-                               cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -68,13 +73,14 @@ def lua_script(directory: Path, name: str, body: dict[str, Any] | list[dict[str,
         script.write_text('wrk.method = "GET"\n')
     elif isinstance(body, list):
         texts = ", ".join(json.dumps(json.dumps(item)) for item in body)
-        script.write_text(f"bodies = {{{texts}}}\nheaders = {{[\"Content-Type\"] = \"application/json\"}}\n"
-                          "requests = {}\nfunction init(args)\n"
-                          "  for i, body in ipairs(bodies) do requests[i] = wrk.format(\"POST\", nil, headers, body) end\nend\n"
-                          "function request() return requests[math.random(#requests)] end\n")
+        script.write_text(
+            f'bodies = {{{texts}}}\nheaders = {{["Content-Type"] = "application/json"}}\n'
+            "requests = {}\nfunction init(args)\n"
+            '  for i, body in ipairs(bodies) do requests[i] = wrk.format("POST", nil, headers, body) end\nend\n'
+            "function request() return requests[math.random(#requests)] end\n"
+        )
     else:
-        script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-                          f"wrk.body = {json.dumps(json.dumps(body))}\n")
+        script.write_text(f'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = {json.dumps(json.dumps(body))}\n')
     return script
 
 
@@ -99,8 +105,9 @@ def workers_cpu_seconds(master: int) -> float:
 def run_wrk(url: str, script: Path, duration: int, connections: int, master: int) -> dict[str, float]:
     """wrk's figures, and the CPU the workers spent per request: a cost that other jobs on the machine barely move."""
     cpu_before = workers_cpu_seconds(master)
-    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(script), url],
-                            capture_output=True, text=True, check=True).stdout
+    output = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", "-s", str(script), url], capture_output=True, text=True, check=True
+    ).stdout
     cpu = workers_cpu_seconds(master) - cpu_before
     served = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
@@ -108,7 +115,8 @@ def run_wrk(url: str, script: Path, duration: int, connections: int, master: int
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     return {
         "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),  # type: ignore[union-attr]
-        "p50_ms": to_ms(latency["50"]), "p99_ms": to_ms(latency["99"]),
+        "p50_ms": to_ms(latency["50"]),
+        "p99_ms": to_ms(latency["99"]),
         "errors": float(sum(int(n) for n in errors.groups())) if errors else 0.0,
         "non_2xx": float(non_2xx.group(1)) if non_2xx else 0.0,
         "cpu_us": cpu / served * 1e6 if served else float("nan"),
@@ -146,20 +154,26 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.terminate()
             server.wait(timeout=15)
-    print(f"\nmedians of {args.runs} run(s), wrk -t2 -c{args.connections} -d{args.duration}s, "
-          f"gunicorn sync workers={os.environ.get('WEB_CONCURRENCY', '2')}, {os.cpu_count()} cores")
+    print(
+        f"\nmedians of {args.runs} run(s), wrk -t2 -c{args.connections} -d{args.duration}s, "
+        f"gunicorn sync workers={os.environ.get('WEB_CONCURRENCY', '2')}, {os.cpu_count()} cores"
+    )
     print("ratio: req/s over the floor's req/s in the same run (the goals' measure); range: its lowest and highest run.")
     print("cpu us: the workers' CPU per request; cpu ratio: the floor's over the endpoint's, which other jobs on the cores barely move.")
-    print(f"{'endpoint':<14}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'ratio':>8}{'range':>12}{'goal':>7}"
-          f"{'cpu us':>8}{'cpu ratio':>10}  errors non-2xx")
+    print(
+        f"{'endpoint':<14}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'ratio':>8}{'range':>12}{'goal':>7}"
+        f"{'cpu us':>8}{'cpu ratio':>10}  errors non-2xx"
+    )
     for name in targets:
         median = {key: statistics.median(run[name][key] for run in runs) for key in runs[0][name]}
         low, high = min(run[name]["ratio"] for run in runs), max(run[name]["ratio"] for run in runs)
         goal = GOALS.get(name)
         verdict = "" if goal is None else ("met" if median["ratio"] >= goal else "MISSED")
-        print(f"{name:<14}{median['rps']:>9.0f}{median['p50_ms']:>9.2f}{median['p99_ms']:>9.2f}"
-              f"{median['p99_ms'] / median['p50_ms']:>9.2f}{median['ratio']:>8.2f}{f'{low:.2f}-{high:.2f}':>12}{(goal or 0):>7.2f}"
-              f"{median['cpu_us']:>8.0f}{median['cpu_ratio']:>10.2f}  {median['errors']:.0f} {median['non_2xx']:.0f} {verdict}")
+        print(
+            f"{name:<14}{median['rps']:>9.0f}{median['p50_ms']:>9.2f}{median['p99_ms']:>9.2f}"
+            f"{median['p99_ms'] / median['p50_ms']:>9.2f}{median['ratio']:>8.2f}{f'{low:.2f}-{high:.2f}':>12}{(goal or 0):>7.2f}"
+            f"{median['cpu_us']:>8.0f}{median['cpu_ratio']:>10.2f}  {median['errors']:.0f} {median['non_2xx']:.0f} {verdict}"
+        )
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
     return 0

@@ -146,15 +146,23 @@ def mixes() -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
     state = main["moves-legal"][1]["state"]
     acting = state["players"][state["to_act"]]["name"]
     other = next(p["name"] for p in state["players"] if p["name"] != acting)
-    good = [*main.values(), ("/healthz", None), ("/v1/24-kings/rules", None),
-            ("/v1/24-kings/games", {"players": ["ann", "bob", "cy", "dee"], "seed": 5}),
-            ("/v1/24-kings/state/check", {"state": state}),
-            ("/v1/24-kings/moves/validate", {"state": state, "move": {"player": other, "action": "call_hand"}}),
-            ("/v1/24-kings/tournaments/standings", {"rows": [{"game": g, "player": p, "points": (g * 7 + i) % 13 - 4}
-                                                             for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]})]
-    bad = [("/v1/24-kings/calculus", {"castles": CASTLES, "players": [{"name": "ann", "cards": ["QH", "QH", "QH"]}]}),
-           ("/v1/24-kings/moves/apply", {"state": state, "move": {"player": other, "action": "call_hand"}}),
-           ("/v1/24-kings/hands", {"castles": CASTLES, "cards": ["ZZ"]})]
+    good = [
+        *main.values(),
+        ("/healthz", None),
+        ("/v1/24-kings/rules", None),
+        ("/v1/24-kings/games", {"players": ["ann", "bob", "cy", "dee"], "seed": 5}),
+        ("/v1/24-kings/state/check", {"state": state}),
+        ("/v1/24-kings/moves/validate", {"state": state, "move": {"player": other, "action": "call_hand"}}),
+        (
+            "/v1/24-kings/tournaments/standings",
+            {"rows": [{"game": g, "player": p, "points": (g * 7 + i) % 13 - 4} for g in range(1, 6) for i, p in enumerate(["ann", "bob", "cy"])]},
+        ),
+    ]
+    bad = [
+        ("/v1/24-kings/calculus", {"castles": CASTLES, "players": [{"name": "ann", "cards": ["QH", "QH", "QH"]}]}),
+        ("/v1/24-kings/moves/apply", {"state": state, "move": {"player": other, "action": "call_hand"}}),
+        ("/v1/24-kings/hands", {"castles": CASTLES, "cards": ["ZZ"]}),
+    ]
     return good, bad
 
 
@@ -168,15 +176,18 @@ def worker_rss_kib(master: int) -> dict[int, int]:
 
 
 def wrk(url: str, script: Path, connections: int, duration: int) -> subprocess.Popen[str]:
-    return subprocess.Popen(["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "-s", str(script), url],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(
+        ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "-s", str(script), url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
 
 
 def summary(output: str) -> dict[str, int]:
     errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
-    return {"requests": int(re.search(r"(\d+) requests in", output).group(1)),  # type: ignore[union-attr]
-            "errors": sum(int(n) for n in errors.groups()) if errors else 0,
-            "unexpected": int(re.search(r"UNEXPECTED (\d+)", output).group(1))}  # type: ignore[union-attr]
+    return {
+        "requests": int(re.search(r"(\d+) requests in", output).group(1)),  # type: ignore[union-attr]
+        "errors": sum(int(n) for n in errors.groups()) if errors else 0,
+        "unexpected": int(re.search(r"UNEXPECTED (\d+)", output).group(1)),
+    }  # type: ignore[union-attr]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -209,9 +220,11 @@ def main(argv: list[str] | None = None) -> int:
                 process.communicate()
             before = worker_rss_kib(server.pid)
             started = time.monotonic()
-            runs = {"good": wrk(url, scripts["good"], args.connections - bad_share - tables_share, args.duration),
-                    "bad": wrk(url, scripts["bad"], bad_share, args.duration),
-                    "tables": wrk(url, scripts["tables"], tables_share, args.duration)}
+            runs = {
+                "good": wrk(url, scripts["good"], args.connections - bad_share - tables_share, args.duration),
+                "bad": wrk(url, scripts["bad"], bad_share, args.duration),
+                "tables": wrk(url, scripts["tables"], tables_share, args.duration),
+            }
             results = {name: summary(process.communicate()[0]) for name, process in runs.items()}
             elapsed = time.monotonic() - started
             after = worker_rss_kib(server.pid)
@@ -224,9 +237,11 @@ def main(argv: list[str] | None = None) -> int:
     errors = sum(r["errors"] for r in results.values())
     unexpected = sum(r["unexpected"] for r in results.values())
     requests = sum(r["requests"] for r in results.values())
-    print(f"soak: {requests} requests in {elapsed:.0f} s over {args.connections} connections "
-          f"({results['good']['requests']} of the mix expecting 200, {results['bad']['requests']} expecting 422, "
-          f"{results['tables']['requests']} over distinct tables expecting 200)")
+    print(
+        f"soak: {requests} requests in {elapsed:.0f} s over {args.connections} connections "
+        f"({results['good']['requests']} of the mix expecting 200, {results['bad']['requests']} expecting 422, "
+        f"{results['tables']['requests']} over distinct tables expecting 200)"
+    )
     print(f"transport errors: {errors} (must be 0)")
     print(f"answers other than expected: {unexpected} (must be 0)")
     print(f"worker memory: {total_before / MIB:.1f} MiB before, {total_after / MIB:.1f} MiB after, growth {growth:+.1%}")

@@ -53,6 +53,10 @@ def test_calculus_of_an_end_of_game_table(benchmark):
 
 def test_scorer_of_a_new_table(benchmark):
     """What a table not seen before costs: the castle values, the suits' cards and each hand's points."""
-    tables = cycle([table_of([{"card": f"{rank}{suit}", "kings": []} for rank, suit in zip(ranks, "HCDS", strict=True)])
-                    for ranks in (("5", "9", "4", "10"), ("A", "Q", "7", "3"), ("J", "2", "8", "6"))])
+    tables = cycle(
+        [
+            table_of([{"card": f"{rank}{suit}", "kings": []} for rank, suit in zip(ranks, "HCDS", strict=True)])
+            for ranks in (("5", "9", "4", "10"), ("A", "Q", "7", "3"), ("J", "2", "8", "6"))
+        ]
+    )
     benchmark(lambda: Scorer(next(tables), Rules()))

@@ -14,8 +14,7 @@ from service.http.problems import strict_json
 from service.http.referee import request_schemas
 
 KINGS_BODIES = request_schemas("24-kings")
-SCHEMAS = {"calculus-6p": CalculusRequestSchema(), "hands-7": HandsRequestSchema(),
-           "moves-legal": KINGS_BODIES.state(), "moves-apply": KINGS_BODIES.move()}
+SCHEMAS = {"calculus-6p": CalculusRequestSchema(), "hands-7": HandsRequestSchema(), "moves-legal": KINGS_BODIES.state(), "moves-apply": KINGS_BODIES.move()}
 BODIES = bodies()
 
 

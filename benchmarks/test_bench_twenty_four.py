@@ -19,10 +19,16 @@ from service.games.twenty_four.state import state_from_dict
 RNG = random.Random(24)
 ANY_SET_ANY_TARGET = cycle([([RNG.randint(1, 13) for _ in range(4)], RNG.randint(0, 100)) for _ in range(2000)])
 EVERY_SET_FOR_24 = cycle(list(combinations_with_replacement(range(1, 14), 4)))
-CLAIMS = cycle([
-    ((2, 4, 10, 10), "(2 + 4 / 10) * 10"), ((3, 3, 8, 8), "8 / (3 - 8 / 3)"), ((1, 5, 5, 5), "5 × (5 − 1 ÷ 5)"),
-    ((1, 2, 3, 4), "(1 + 2 + 3) * 4"), ((4, 4, 7, 7), "(4 - 4 / 7) * 7"), ((1, 2, 3, 4), "-1 + 2 * 3 * 4 + 1"),
-])
+CLAIMS = cycle(
+    [
+        ((2, 4, 10, 10), "(2 + 4 / 10) * 10"),
+        ((3, 3, 8, 8), "8 / (3 - 8 / 3)"),
+        ((1, 5, 5, 5), "5 × (5 − 1 ÷ 5)"),
+        ((1, 2, 3, 4), "(1 + 2 + 3) * 4"),
+        ((4, 4, 7, 7), "(4 - 4 / 7) * 7"),
+        ((1, 2, 3, 4), "-1 + 2 * 3 * 4 + 1"),
+    ]
+)
 
 
 def test_solve_any_four_values_for_any_target_up_to_100(benchmark):

@@ -27,7 +27,7 @@ def _play_positions() -> list[TableState]:
     found: list[TableState] = []
     seed = 0
     while len(found) < POSITIONS:
-        state = new_match(NAMES[:4 + seed % 2], seed=seed).state
+        state = new_match(NAMES[: 4 + seed % 2], seed=seed).state
         while not GAME.is_terminal(state):
             if state.phase == "play" and rng.random() < 0.2:
                 found.append(state)
@@ -57,7 +57,7 @@ def test_declarations_of_five_hands(benchmark):
     deals = []
     for number in range(POSITIONS):
         pack = shuffled(number, 1)
-        deals.append(([pack[seat * 10:(seat + 1) * 10] for seat in range(5)], pack[50].suit))
+        deals.append(([pack[seat * 10 : (seat + 1) * 10] for seat in range(5)], pack[50].suit))
     cycled = cycle(deals)
 
     def declare_and_decide():

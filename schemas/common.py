@@ -44,8 +44,6 @@ class ProblemSchema(LeanSchema):
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
 
 
-
-
 class StateCheckResponseSchema(LeanSchema):
     valid = Boolean(required=True)
     problems = fields.List(fields.Nested(ProblemDetailSchema), required=True)

@@ -127,11 +127,13 @@ def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool] | None:
 
 def _as_predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool]:
     """Any other validator, run as marshmallow runs it (a False return is a failure too)."""
+
     def passes(value: Any) -> bool:
         try:
             return validator(value) is not False
         except ValidationError:
             return False
+
     return passes
 
 
@@ -147,6 +149,7 @@ def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
             if not check(result):
                 raise Unsure
             return result
+
         return load_and_check
 
     def load_and_validate(value: Any) -> Any:
@@ -154,6 +157,7 @@ def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
         if not all(check(result) for check in checks):
             raise Unsure
         return result
+
     return load_and_validate
 
 
@@ -162,6 +166,7 @@ def _list_of(inner: Loader) -> Loader:
         if type(value) is not list:
             raise Unsure
         return [inner(item) for item in value]
+
     return load_list
 
 
@@ -171,6 +176,7 @@ def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
             return field.deserialize(value, name, None)
         except ValidationError:
             raise Unsure from None
+
     return deserialize
 
 
@@ -201,6 +207,7 @@ def _value_loader_or_null(field: fields.Field[Any], name: str) -> Loader:
 
     def load_item(value: Any) -> Any:
         return None if value is None else load(value)
+
     return load_item
 
 
@@ -241,4 +248,5 @@ def compile_loader(schema: Schema) -> Loader:
             else:
                 result[name] = load(value)
         return result
+
     return load_object

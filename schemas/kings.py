@@ -19,6 +19,7 @@ from .fields import Boolean, Card, CardList, Integer, Number
 DECK = 104
 MAX_TABLE_PLAYERS = 10
 
+
 def option_field(name: str) -> Boolean:
     return Boolean(load_default=False, metadata={"description": OPTION_DESCRIPTIONS[name]})
 
@@ -27,7 +28,8 @@ class RulesSchema(LeanSchema):
     """The hand set and the seven options; all optional, defaults as the standard game."""
 
     hands = fields.String(
-        load_default="standard", validate=validate.OneOf(HAND_SET_NAMES),
+        load_default="standard",
+        validate=validate.OneOf(HAND_SET_NAMES),
         metadata={"description": "; ".join(f"{k}: {v}" for k, v in HAND_SET_DESCRIPTIONS.items())},
     )
     subjects_count = option_field("subjects_count")
@@ -48,7 +50,9 @@ class CastleSchema(LeanSchema):
 
 def castles_field() -> fields.List[Any]:
     return fields.List(
-        fields.Nested(CastleSchema), required=True, validate=validate.Length(equal=4),
+        fields.Nested(CastleSchema),
+        required=True,
+        validate=validate.Length(equal=4),
         metadata={"description": "The four castles in order: 1 North, 2 West, 3 East, 4 South."},
     )
 
@@ -72,8 +76,6 @@ class SplitSchema(LeanSchema):
     kings = fields.List(fields.String(), required=True, metadata={"description": "Kings held besides the Pointer (never penalised)."})
 
 
-
-
 class ZoneSchema(LeanSchema):
     """Cards the referee knows (in order, top last) and how many it cannot see."""
 
@@ -85,8 +87,12 @@ class PlayerStateSchema(LeanSchema):
     name = player_name(required=True)
     hand = fields.Nested(ZoneSchema, required=True)
     status = fields.String(load_default="in", validate=validate.OneOf(["in", "out"]))
-    score = Number(load_default=None, allow_none=True, validate=validate.Range(min=-10_000, max=10_000),
-                         metadata={"description": "Set once the player is scored (a false call, or the game's end)."})
+    score = Number(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=-10_000, max=10_000),
+        metadata={"description": "Set once the player is scored (a false call, or the game's end)."},
+    )
 
 
 class OutcomeSchema(LeanSchema):
@@ -117,8 +123,9 @@ class GameStateSchema(LeanSchema):
 
 def seat_fields() -> dict[str, fields.Field[Any]]:
     return {
-        "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
-                               metadata={"description": "Names in clockwise seat order."}),
+        "players": fields.List(
+            player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
+        ),
         "rules": fields.Nested(RulesSchema, load_default=dict),
         "dealer": Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1)),
         "direction": fields.String(load_default="clockwise", validate=validate.OneOf(DIRECTIONS)),
@@ -126,8 +133,10 @@ def seat_fields() -> dict[str, fields.Field[Any]]:
 
 
 NewGameRequestSchema = LeanSchema.from_dict(
-    {**seat_fields(), "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED),
-                                             metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})},
+    {
+        **seat_fields(),
+        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
+    },
     name="NewGameRequest",
 )
 
@@ -136,8 +145,11 @@ TableSetupRequestSchema = LeanSchema.from_dict(
         **seat_fields(),
         "castles": castles_field(),
         "face_up": CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": "The Castle Phase's discards."}),
-        "hands": fields.List(CardList(validate=validate.Length(max=7)), validate=validate.Length(max=MAX_PLAYERS),
-                             metadata={"description": "Per seat, the cards of that hand the referee may see."}),
+        "hands": fields.List(
+            CardList(validate=validate.Length(max=7)),
+            validate=validate.Length(max=MAX_PLAYERS),
+            metadata={"description": "Per seat, the cards of that hand the referee may see."},
+        ),
     },
     name="TableSetupRequest",
 )
@@ -159,8 +171,9 @@ class MoveSchema(LeanSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     card = Card(allow_none=True, metadata={"description": "The card discarded, dumped or played (not for call_hand)."})
     castle = Integer(allow_none=True, validate=validate.Range(min=1, max=4), metadata={"description": "1-4, for play_king and dethrone."})
-    take_face_up = CardList(load_default=list, validate=validate.Length(max=2),
-                            metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing."})
+    take_face_up = CardList(
+        load_default=list, validate=validate.Length(max=2), metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing."}
+    )
     drawn = CardList(load_default=list, validate=validate.Length(max=2), metadata={"description": "Cards drawn from a counted (unseen) draw pile."})
     reveal = CardList(allow_none=True, validate=validate.Length(max=8), metadata={"description": "A caller's cards the referee cannot see."})
 
@@ -170,8 +183,9 @@ class LegalMoveSchema(MoveSchema):
     (the two notes below are the referee's, and are not read from a posted move)."""
 
     call_valid = Boolean(metadata={"description": "For call_hand: whether the call would be valid."})
-    face_up_choices = fields.List(fields.String(), validate=validate.Length(max=DECK),
-                                  metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."})
+    face_up_choices = fields.List(
+        fields.String(), validate=validate.Length(max=DECK), metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."}
+    )
 
 
 class LegalMovesResponseSchema(LeanSchema):
@@ -194,13 +208,10 @@ class TransitionSchema(LeanSchema):
     events = fields.List(fields.Dict(), required=True)
 
 
-
-
 class HandsRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
-    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING),
-                     metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
+    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
 
 
 class ProgressSchema(LeanSchema):
@@ -227,8 +238,11 @@ class TablePlayerSchema(LeanSchema):
     name = player_name(required=True)
     cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards."})
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
-    hands = fields.List(CardList(validate=validate.Length(min=3, max=6)), validate=validate.Length(max=34),
-                        metadata={"description": "Declared hands; omitted, the referee chooses the best."})
+    hands = fields.List(
+        CardList(validate=validate.Length(min=3, max=6)),
+        validate=validate.Length(max=34),
+        metadata={"description": "Declared hands; omitted, the referee chooses the best."},
+    )
 
 
 class CalculusRequestSchema(LeanSchema):

@@ -33,8 +33,11 @@ def decks_field(description: str) -> Integer:
 
 
 def target_field() -> Integer:
-    return Integer(load_default=DEFAULT_TARGET, validate=validate.Range(min=1, max=MAX_TARGET),
-                   metadata={"description": "The points that win the match (N; rules.md §6.1)."})
+    return Integer(
+        load_default=DEFAULT_TARGET,
+        validate=validate.Range(min=1, max=MAX_TARGET),
+        metadata={"description": "The points that win the match (N; rules.md §6.1)."},
+    )
 
 
 def names_field(**kwargs: object) -> fields.List[Any]:
@@ -55,8 +58,7 @@ class PlayerMap(fields.Dict):
         except ValidationError as error:
             if not isinstance(error.messages, Mapping):
                 raise
-            raise ValidationError({name: _entry_messages(parts) for name, parts in error.messages.items()},
-                                  valid_data=error.valid_data) from error
+            raise ValidationError({name: _entry_messages(parts) for name, parts in error.messages.items()}, valid_data=error.valid_data) from error
         return loaded
 
 
@@ -69,13 +71,21 @@ def _entry_messages(parts: Mapping[str, Any]) -> Any:
 
 
 def cards_by_player(description: str, most: int = PACK) -> PlayerMap:
-    return PlayerMap(keys=player_name(), values=CardList(validate=validate.Length(max=most)), validate=validate.Length(max=MAX_PLAYERS),
-                     metadata={"description": description})
+    return PlayerMap(
+        keys=player_name(),
+        values=CardList(validate=validate.Length(max=most)),
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": description},
+    )
 
 
 def counts_by_player(description: str, low: int = -MAX_POINTS) -> PlayerMap:
-    return PlayerMap(keys=player_name(), values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
-                     validate=validate.Length(max=MAX_PLAYERS), metadata={"description": description})
+    return PlayerMap(
+        keys=player_name(),
+        values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": description},
+    )
 
 
 # -- a match state ---------------------------------------------------------------------------------------
@@ -112,11 +122,18 @@ class StateSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, required=True)
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
     pile = fields.Nested(ZoneSchema, required=True)
-    dealt_by = fields.String(load_default="referee", validate=validate.OneOf(DEALERS),
-                             metadata={"description": "referee: the pile is known, mixed from the seed; table: players mix, the pile is counted."})
+    dealt_by = fields.String(
+        load_default="referee",
+        validate=validate.OneOf(DEALERS),
+        metadata={"description": "referee: the pile is known, mixed from the seed; table: players mix, the pile is counted."},
+    )
     dead = fields.Nested(ZoneSchema, load_default=dict)
-    taken = fields.List(player_name(), load_default=list, validate=validate.Length(max=PACK),
-                        metadata={"description": "Who took each card of the current game, in order (rules.md §3.6)."})
+    taken = fields.List(
+        player_name(),
+        load_default=list,
+        validate=validate.Length(max=PACK),
+        metadata={"description": "Who took each card of the current game, in order (rules.md §3.6)."},
+    )
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     set = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
@@ -131,8 +148,12 @@ class MoveSchema(LeanSchema):
     player = player_name(allow_none=True, metadata={"description": "Who takes or locks."})
     hands = cards_by_player("reveal at a real table: each hand in full, in the order taken.")
     draws = cards_by_player("reveal at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
-    last_war = PlayerMap(keys=player_name(), values=Card(), validate=validate.Length(max=MAX_PLAYERS),
-                         metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."})
+    last_war = PlayerMap(
+        keys=player_name(),
+        values=Card(),
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."},
+    )
 
 
 class LegalMovesResponseSchema(LeanSchema):
@@ -199,10 +220,16 @@ class PlayerCardsSchema(LeanSchema):
 
 class JudgeRequestSchema(LeanSchema):
     hands = fields.List(fields.Nested(PlayerCardsSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
-    draws = fields.List(fields.Nested(PlayerCardsSchema), load_default=list, validate=validate.Length(max=MAX_PLAYERS),
-                        metadata={"description": "Tie-break cards each player drew, round after round (rules.md §4.4)."})
-    pile = Integer(validate=validate.Range(min=0, max=PACK),
-                   metadata={"description": "Cards left in the pack: it decides when a tie goes to war (rules.md §4.5); omitted, enough."})
+    draws = fields.List(
+        fields.Nested(PlayerCardsSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Tie-break cards each player drew, round after round (rules.md §4.4)."},
+    )
+    pile = Integer(
+        validate=validate.Range(min=0, max=PACK),
+        metadata={"description": "Cards left in the pack: it decides when a tie goes to war (rules.md §4.5); omitted, enough."},
+    )
     decks = decks_field("For the check of copies; default ceil(players / 3).")
 
 
@@ -212,8 +239,12 @@ class StepSchema(LeanSchema):
     round = Integer()
     turn = Integer()
     cards = fields.Dict(keys=fields.String(), values=fields.String())
-    compared = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
-                           metadata={"description": "What each player still in was compared on; averages as exact fractions ('17/2')."})
+    compared = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(),
+        required=True,
+        metadata={"description": "What each player still in was compared on; averages as exact fractions ('17/2')."},
+    )
     tied = fields.List(fields.String(), required=True, metadata={"description": "The players still tied after the step."})
     out_of_cards = fields.List(fields.String())
 

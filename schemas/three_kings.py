@@ -47,8 +47,11 @@ def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:
 
 
 class RulesSchema(LeanSchema):
-    scoring = fields.String(load_default="three_kings_wins", validate=validate.OneOf(SCORINGS),
-                            metadata={"description": " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items())})
+    scoring = fields.String(
+        load_default="three_kings_wins",
+        validate=validate.OneOf(SCORINGS),
+        metadata={"description": " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items())},
+    )
     play_it_out = Boolean(load_default=False, metadata={"description": "Three Kings do not end the game (bonus or penalty only)."})
 
 
@@ -68,8 +71,14 @@ class PlayerSchema(LeanSchema):
 class OutcomeSchema(LeanSchema):
     reason = fields.String(required=True, validate=validate.OneOf(["three_kings", "all_passed"]))
     three_kings = player_name(required=True, allow_none=True, metadata={"description": "Who first held three Kings, if anyone."})
-    scores = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), values=Integer(), required=True, allow_none=True,
-                         validate=validate.Length(max=MAX_PLAYERS), metadata={"description": "Points per player; null under three_kings_wins."})
+    scores = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=64)),
+        values=Integer(),
+        required=True,
+        allow_none=True,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Points per player; null under three_kings_wins."},
+    )
     winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
 
 
@@ -83,8 +92,7 @@ class StateSchema(LeanSchema):
     dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
     to_act = Integer(required=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
     phase = fields.String(load_default="draw", validate=validate.OneOf(PHASES))
-    passes = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS),
-                     metadata={"description": "Passes in a row since the draw pile emptied."})
+    passes = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS), metadata={"description": "Passes in a row since the draw pile emptied."})
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who first held three Kings."})
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
@@ -98,8 +106,10 @@ class MoveSchema(LeanSchema):
     table_cards = rank_cards(4, load_default=list, metadata={"description": "set: the two cards from the table."})
     drawn = rank_cards(4, load_default=list, metadata={"description": "Cards drawn from an unseen pile, named (optional)."})
     turned = rank_cards(40, load_default=list, metadata={"description": "Cards turned onto an emptied table from an unseen pile, in order."})
-    sum = fields.String(validate=validate.Length(max=20), metadata={
-        "description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."})
+    sum = fields.String(
+        validate=validate.Length(max=20),
+        metadata={"description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."},
+    )
 
 
 LegalMoveSchema = MoveSchema
@@ -131,25 +141,37 @@ class ViewSchema(StateSchema):
 
 def seat_fields() -> dict[str, fields.Field[Any]]:
     return {
-        "players": fields.List(player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
-                               metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."}),
+        "players": fields.List(
+            player_name(),
+            required=True,
+            validate=validate.Length(min=1, max=MAX_PLAYERS),
+            metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."},
+        ),
         "options": fields.Nested(RulesSchema, load_default=dict),
-        "dealer": Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
-                          metadata={"description": "The dealer's seat; play starts on their left."}),
+        "dealer": Integer(
+            load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The dealer's seat; play starts on their left."}
+        ),
     }
 
 
 NewGameRequestSchema = LeanSchema.from_dict(
-    {**seat_fields(), "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED),
-                                      metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."})},
+    {
+        **seat_fields(),
+        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
+    },
     name="ThreeKingsNewGameRequest",
 )
 
 FromTableRequestSchema = LeanSchema.from_dict(
-    {**seat_fields(),
-     "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),
-     "hands": fields.List(rank_cards(HAND_SIZE + 4), validate=validate.Length(max=MAX_PLAYERS),
-                          metadata={"description": "Per seat, the cards of that hand the referee may see (usually none)."})},
+    {
+        **seat_fields(),
+        "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),
+        "hands": fields.List(
+            rank_cards(HAND_SIZE + 4),
+            validate=validate.Length(max=MAX_PLAYERS),
+            metadata={"description": "Per seat, the cards of that hand the referee may see (usually none)."},
+        ),
+    },
     name="ThreeKingsFromTableRequest",
 )
 
@@ -162,8 +184,11 @@ class NewGameResponseSchema(LeanSchema):
 class SetsRequestSchema(LeanSchema):
     hand = rank_cards(required=True)
     table = rank_cards(required=True)
-    players = Integer(load_default=2, validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                      metadata={"description": "The pack's size, for its copy limits (2P of each rank, 2P + 1 Kings)."})
+    players = Integer(
+        load_default=2,
+        validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
+        metadata={"description": "The pack's size, for its copy limits (2P of each rank, 2P + 1 Kings)."},
+    )
 
 
 class FoundSetSchema(LeanSchema):
@@ -181,8 +206,13 @@ class SetsResponseSchema(LeanSchema):
 
 class ScoreRequestSchema(LeanSchema):
     method = fields.String(required=True, validate=validate.OneOf(SCORINGS))
-    piles = fields.Dict(keys=player_name(), values=rank_cards(), required=True, validate=validate.Length(max=MAX_PLAYERS),
-                        metadata={"description": "Each player's pile of sets, three cards a set."})
+    piles = fields.Dict(
+        keys=player_name(),
+        values=rank_cards(),
+        required=True,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Each player's pile of sets, three cards a set."},
+    )
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who got three Kings, or null."})
 
 

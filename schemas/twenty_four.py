@@ -24,8 +24,11 @@ PACK = 52
 
 
 def _values() -> fields.List[Any]:
-    return fields.List(Integer(validate=validate.Range(min=1, max=13)), validate=validate.Length(equal=4),
-                       metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]})
+    return fields.List(
+        Integer(validate=validate.Range(min=1, max=13)),
+        validate=validate.Length(equal=4),
+        metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]},
+    )
 
 
 def _cards(count: int, description: str, required: bool = False) -> CardList:
@@ -51,8 +54,9 @@ class SolveRequestSchema(LeanSchema):
     values = _values()
     target = _target()
     face_cards = _face_cards()
-    notation = fields.String(load_default="unicode", validate=validate.OneOf(["unicode", "ascii"]),
-                             metadata={"description": "unicode writes − × ÷, ascii writes - * /."})
+    notation = fields.String(
+        load_default="unicode", validate=validate.OneOf(["unicode", "ascii"]), metadata={"description": "unicode writes − × ÷, ascii writes - * /."}
+    )
 
 
 class SolveAnswerSchema(LeanSchema):
@@ -66,9 +70,11 @@ class SolveAnswerSchema(LeanSchema):
 class JudgeRequestSchema(LeanSchema):
     cards = _cards(4, "The four cards on the table (instead of values).")
     values = _values()
-    expression = fields.String(required=True, validate=validate.Length(max=MAX_LENGTH),
-                               metadata={"description": f"The claim: + - * / (or − × x ÷) and parentheses, at most {MAX_LENGTH} characters.",
-                                         "example": "(2 + 4 / 10) * 10"})
+    expression = fields.String(
+        required=True,
+        validate=validate.Length(max=MAX_LENGTH),
+        metadata={"description": f"The claim: + - * / (or − × x ÷) and parentheses, at most {MAX_LENGTH} characters.", "example": "(2 + 4 / 10) * 10"},
+    )
     target = _target()
     face_cards = _face_cards()
 
@@ -84,7 +90,7 @@ class JudgeAnswerSchema(LeanSchema):
     expression = fields.String(required=True)
     target = Integer(required=True)
     correct = Boolean(required=True)
-    value = fields.String(required=True, allow_none=True, metadata={"description": "The exact value (\"24\", \"19/2\"), null when the expression is invalid."})
+    value = fields.String(required=True, allow_none=True, metadata={"description": 'The exact value ("24", "19/2"), null when the expression is invalid.'})
     reasons = fields.List(fields.Nested(FaultSchema), required=True)
 
 
@@ -144,11 +150,15 @@ class MoveSchema(LeanSchema):
 
 
 class NewGameSchema(LeanSchema):
-    players = fields.List(_name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                          metadata={"description": "Names in clockwise seat order."})
+    players = fields.List(
+        _name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
+    )
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
-    dealer = Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
-                     metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."})
+    dealer = Integer(
+        allow_none=True,
+        validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+        metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."},
+    )
     options = fields.Nested(OptionsSchema, load_default=dict)
 
 
@@ -177,7 +187,6 @@ class StandingsAnswerSchema(LeanSchema):
     standings = fields.List(fields.Nested(StandingSchema), required=True)
     winners = fields.List(fields.String(), metadata={"description": "Once every hand is played."})
     leaders = fields.List(fields.String(), metadata={"description": "While hands remain."})
-
 
 
 class LegalReportSchema(LegalMovesSchema):

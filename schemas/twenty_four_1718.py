@@ -37,8 +37,9 @@ def honors_field(options: tuple[str, ...], description: str) -> fields.String:
 
 
 def hands_field(description: str) -> fields.List[Any]:
-    return fields.List(CardList(validate=validate.Length(max=MAX_HAND)), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
-                       metadata={"description": description})
+    return fields.List(
+        CardList(validate=validate.Length(max=MAX_HAND)), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": description}
+    )
 
 
 def trump_field(**kwargs: object) -> fields.String:
@@ -76,8 +77,12 @@ class TwentyFour1718StateSchema(LeanSchema):
     stock = fields.Nested(TwentyFour1718StockSchema, required=True)
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     to_act = seat("Who declares or plays next.", required=True)
-    tricks = fields.List(fields.Nested(TwentyFour1718TrickSchema), load_default=list, validate=validate.Length(max=MAX_TRICKS),
-                         metadata={"description": "The hand's completed tricks."})
+    tricks = fields.List(
+        fields.Nested(TwentyFour1718TrickSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_TRICKS),
+        metadata={"description": "The hand's completed tricks."},
+    )
     trick = fields.Nested(TwentyFour1718TrickSchema, required=True, metadata={"description": "The trick under way."})
     seed = Integer(required=True, validate=validate.Range(min=0, max=MAX_SEED))
     deals = Integer(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
@@ -94,8 +99,12 @@ class TwentyFour1718MoveSchema(LeanSchema):
     player = player_name(required=True)
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     card = Card(allow_none=True, metadata={"description": "For play: the card played."})
-    sequences = fields.List(CardList(validate=validate.Length(max=13)), allow_none=True, validate=validate.Length(max=MAX_DECLARED_SEQUENCES),
-                            metadata={"description": "For declare: every sequence announced."})
+    sequences = fields.List(
+        CardList(validate=validate.Length(max=13)),
+        allow_none=True,
+        validate=validate.Length(max=MAX_DECLARED_SEQUENCES),
+        metadata={"description": "For declare: every sequence announced."},
+    )
     point = fields.Nested(TwentyFour1718PointClaimSchema, allow_none=True, metadata={"description": "For declare: the Point announced."})
 
 
@@ -177,8 +186,12 @@ class TwentyFour1718ViewSchema(LeanSchema):
 
 # -- new matches ------------------------------------------------------------------------------------
 class TwentyFour1718NewMatchRequestSchema(LeanSchema):
-    players = fields.List(player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
-                          metadata={"description": "Four or five names in the order of play (to the right)."})
+    players = fields.List(
+        player_name(),
+        required=True,
+        validate=validate.Length(min=4, max=MAX_SEATS),
+        metadata={"description": "Four or five names in the order of play (to the right)."},
+    )
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: the point in odd hands of a game, the face cards in even ones.")
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
@@ -202,8 +215,9 @@ class TwentyFour1718NewMatchResponseSchema(LeanSchema):
 
 
 class TwentyFour1718TableHandRequestSchema(LeanSchema):
-    players = fields.List(player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS),
-                          metadata={"description": "Names in the order of play (to the right)."})
+    players = fields.List(
+        player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
+    )
     hands = hands_field("Every player's hand as dealt, in the order of players.")
     dealer = seat("The dealer's seat.", required=True)
     turn_up = Card(required=True)
@@ -212,8 +226,11 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
-    chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
-                        metadata={"description": "Chips before this deal, per player."})
+    chips = fields.List(
+        Integer(validate=validate.Range(min=0, max=6)),
+        validate=validate.Length(min=4, max=MAX_SEATS),
+        metadata={"description": "Chips before this deal, per player."},
+    )
     games_won = fields.List(Integer(validate=validate.Range(min=0, max=MAX_GAMES)), validate=validate.Length(min=4, max=MAX_SEATS))
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "For the deals that follow."})
 
@@ -317,12 +334,22 @@ class TwentyFour1718ScoreRequestSchema(LeanSchema):
     turn_up = Card(required=True)
     trump = trump_field()
     honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
-    tricks = fields.List(CardList(validate=validate.Length(max=MAX_SEATS)), load_default=list, validate=validate.Length(max=MAX_TRICKS),
-                         metadata={"description": "The tricks in order, each in playing order; the leader leads the first, each taker the next."})
-    chips = fields.List(Integer(validate=validate.Range(min=0, max=6)), validate=validate.Length(min=4, max=MAX_SEATS),
-                        metadata={"description": "Chips before the hand, per player; omitted, none."})
-    declarations = fields.List(fields.Nested(TwentyFour1718ClaimSchema), validate=validate.Length(min=4, max=MAX_SEATS),
-                               metadata={"description": "What each player announced, if the table wants it checked against the hands."})
+    tricks = fields.List(
+        CardList(validate=validate.Length(max=MAX_SEATS)),
+        load_default=list,
+        validate=validate.Length(max=MAX_TRICKS),
+        metadata={"description": "The tricks in order, each in playing order; the leader leads the first, each taker the next."},
+    )
+    chips = fields.List(
+        Integer(validate=validate.Range(min=0, max=6)),
+        validate=validate.Length(min=4, max=MAX_SEATS),
+        metadata={"description": "Chips before the hand, per player; omitted, none."},
+    )
+    declarations = fields.List(
+        fields.Nested(TwentyFour1718ClaimSchema),
+        validate=validate.Length(min=4, max=MAX_SEATS),
+        metadata={"description": "What each player announced, if the table wants it checked against the hands."},
+    )
 
 
 class TwentyFour1718PlayedTrickSchema(LeanSchema):

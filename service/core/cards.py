@@ -16,9 +16,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {
-    rank: str(rank) for rank in range(2, 11)
-}
+RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {rank: str(rank) for rank in range(2, 11)}
 ACE, KING = 1, 13
 ALL_RANKS: tuple[int, ...] = tuple(range(ACE, KING + 1))
 
@@ -26,10 +24,18 @@ _RANK_TEXT: dict[str, int] = {name: rank for rank, name in RANK_NAMES.items()} |
     "T": 10,
 }
 _SUIT_TEXT: dict[str, str] = {
-    "S": "S", "♠": "S", "♤": "S",
-    "H": "H", "♥": "H", "♡": "H",
-    "D": "D", "♦": "D", "♢": "D",
-    "C": "C", "♣": "C", "♧": "C",
+    "S": "S",
+    "♠": "S",
+    "♤": "S",
+    "H": "H",
+    "♥": "H",
+    "♡": "H",
+    "D": "D",
+    "♦": "D",
+    "♢": "D",
+    "C": "C",
+    "♣": "C",
+    "♧": "C",
 }
 
 
@@ -96,8 +102,9 @@ def parse_card(text: str | Card) -> Card:
 def _read_text(text: str) -> Card:
     cleaned = text.strip().upper()
     if len(cleaned) > MAX_CARD_TEXT:
-        raise CardError(f"{text[:MAX_CARD_TEXT * 2]!r}{'…' if len(text) > MAX_CARD_TEXT * 2 else ''} is not a card: "
-                        "far too long for a rank and a suit, e.g. '10H'")
+        raise CardError(
+            f"{text[: MAX_CARD_TEXT * 2]!r}{'…' if len(text) > MAX_CARD_TEXT * 2 else ''} is not a card: far too long for a rank and a suit, e.g. '10H'"
+        )
     if len(cleaned) < 2:
         raise CardError(f"{text!r} is not a card: expected a rank and a suit, e.g. '10H'")
     rank = _RANK_TEXT.get(cleaned[:-1])

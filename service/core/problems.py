@@ -48,8 +48,7 @@ def excess_copies(places: Iterable[tuple[str, Card]], pack: Pack, code: str = "t
     return problems
 
 
-def excess_copies_among(cards: Iterable[Card], places: Callable[[], Iterable[tuple[str, Card]]], pack: Pack,
-                        code: str = "too_many_copies") -> list[Problem]:
+def excess_copies_among(cards: Iterable[Card], places: Callable[[], Iterable[tuple[str, Card]]], pack: Pack, code: str = "too_many_copies") -> list[Problem]:
     """:func:`excess_copies` of a whole table, cheaply: the cards are counted first, and ``places``
     (the same cards with their JSON pointers) is only built and walked when some card is over its
     limit, which a real table never is."""

@@ -24,8 +24,13 @@ PROBLEM_EXAMPLE = {
     "status": 422,
     "detail": "the request describes no real table: 1 problem(s)",
     "instance": "/v1/24-kings/calculus",
-    "errors": [{"pointer": "/castles/1/card", "code": "castle_suit_repeated",
-                "message": "castle 2 (3H) has the suit of castle 1; the four castles are of four different suits"}],
+    "errors": [
+        {
+            "pointer": "/castles/1/card",
+            "code": "castle_suit_repeated",
+            "message": "castle 2 (3H) has the suit of castle 1; the four castles are of four different suits",
+        }
+    ],
 }
 
 
@@ -49,8 +54,14 @@ SHARED_SCHEMA_MODULES = frozenset({"base", "common", "compiled", "fields", "meta
 def problem_example(status: HTTPStatus) -> dict[str, Any]:
     if status == 422:
         return PROBLEM_EXAMPLE
-    return {"type": "about:blank", "title": status.phrase, "status": int(status), "detail": status.description or status.phrase,
-            "instance": "/v1/24-kings/calculus", "errors": []}
+    return {
+        "type": "about:blank",
+        "title": status.phrase,
+        "status": int(status),
+        "detail": status.description or status.phrase,
+        "instance": "/v1/24-kings/calculus",
+        "errors": [],
+    }
 
 
 class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
@@ -64,8 +75,7 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
                 response = {"description": status.phrase, "schema": self.ERROR_SCHEMA, "example": problem_example(status)}
                 prepare_response(response, self.spec, PROBLEM_MIME)
                 self.spec.components.response(status.name, response, lazy=True)
-        default = {"description": "Any error: an RFC 9457 problem document", "schema": self.ERROR_SCHEMA,
-                   "example": problem_example(HTTPStatus.BAD_REQUEST)}
+        default = {"description": "Any error: an RFC 9457 problem document", "schema": self.ERROR_SCHEMA, "example": problem_example(HTTPStatus.BAD_REQUEST)}
         prepare_response(default, self.spec, PROBLEM_MIME)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
@@ -93,33 +103,40 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
     def problems(self, statuses: tuple[int, ...] = POST_ERRORS) -> Callable[[View], View]:
         """Document the error statuses (their examples come from the shared components)."""
+
         def decorator(func: View) -> View:
             for status in statuses:
                 func = _docs_only(self.alt_response(status, response=HTTPStatus(status).name))(func)
             return func
+
         return decorator
 
     def get(self, path: str, *, answer: Any, answer_example: Any, description: str) -> Callable[[View], View]:
         """A GET operation with a documented answer."""
+
         def decorator(func: View) -> View:
             self.route(path, methods=["GET"])(self.answers(answer, answer_example, description)(func))
             return func
+
         return decorator
 
-    def post(self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any,
-             description: str) -> Callable[[BodyView], BodyView]:
+    def post(self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any, description: str) -> Callable[[BodyView], BodyView]:
         """A JSON POST operation: validated body, documented answer, and the errors every POST can meet."""
+
         def decorator(func: BodyView) -> BodyView:
             schema = body()  # built once: a schema per request would cost more than the load
             documented = _docs_only(self.arguments(schema, example=body_example))(
-                self.answers(answer, answer_example, description)(self.problems()(_as_view(func))))
+                self.answers(answer, answer_example, description)(self.problems()(_as_view(func)))
+            )
 
             @wraps(func)
             def view() -> Response:
                 return func(load_body(schema, json_body()))
+
             view._apidoc = documented._apidoc  # type: ignore[attr-defined]  # flask-smorest reads the docs from here
             self.route(path, methods=["POST"])(view)
             return func
+
         return decorator
 
 
@@ -129,15 +146,19 @@ BodyView = Callable[[dict[str, Any]], Response]
 
 def _as_view(func: BodyView) -> View:
     """A stand-in carrying the documentation, so the body-taking view is documented without being wrapped."""
+
     @wraps(func)
     def documented(*args: Any, **kwargs: Any) -> Response:
         return func(*args, **kwargs)
+
     return documented
 
 
 def _docs_only(documenting: Any) -> Callable[[View], View]:
     """Apply a flask-smorest decorator for the documentation it records, without its run-time wrapper."""
+
     def decorator(func: View) -> View:
         func._apidoc = documenting(func)._apidoc  # type: ignore[attr-defined]  # flask-smorest's own attribute
         return func
+
     return decorator

@@ -48,8 +48,15 @@ class MalformedJson(BadRequest):
     """The body is not JSON this service reads: bad syntax, NaN/Infinity, nesting too deep."""
 
 
-def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, object]] = (), *, slug: str | None = None,
-                     title: str | None = None, headers: Mapping[str, str] | None = None) -> Response:
+def problem_response(
+    status: int,
+    detail: str,
+    errors: Iterable[Mapping[str, object]] = (),
+    *,
+    slug: str | None = None,
+    title: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
     """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1)."""
     body = {
         "type": problem_type(slug) if slug else "about:blank",
@@ -100,9 +107,11 @@ def pointer_errors(messages: Any, pointer: str = "") -> list[dict[str, str]]:
     if isinstance(messages, list | tuple):
         errors = []
         for item in messages:
-            errors += pointer_errors(item, pointer) if isinstance(item, Mapping | list) else [
-                {"pointer": pointer, "code": _code_for(str(item)), "message": str(item)}
-            ]
+            errors += (
+                pointer_errors(item, pointer)
+                if isinstance(item, Mapping | list)
+                else [{"pointer": pointer, "code": _code_for(str(item)), "message": str(item)}]
+            )
         return errors
     return [{"pointer": pointer, "code": _code_for(str(messages)), "message": str(messages)}]
 
@@ -110,8 +119,9 @@ def pointer_errors(messages: Any, pointer: str = "") -> list[dict[str, str]]:
 def invalid_body(messages: Any) -> Response:
     """The 422 for a body that does not fit its schema: one error per JSON pointer."""
     errors = pointer_errors(messages)
-    return problem_response(422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body",
-                            title="Invalid request body")
+    return problem_response(
+        422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body", title="Invalid request body"
+    )
 
 
 def from_http_exception(error: HTTPException) -> Response:
@@ -127,8 +137,13 @@ def from_http_exception(error: HTTPException) -> Response:
 
 
 def from_invalid_input(error: InvalidInput) -> Response:
-    return problem_response(422, f"the request describes no real table: {len(error.problems)} problem(s)",
-                            [p.to_dict() for p in error.problems], slug="invalid-input", title="Impossible table")
+    return problem_response(
+        422,
+        f"the request describes no real table: {len(error.problems)} problem(s)",
+        [p.to_dict() for p in error.problems],
+        slug="invalid-input",
+        title="Impossible table",
+    )
 
 
 def from_illegal_move(error: IllegalMove) -> Response:
@@ -138,8 +153,13 @@ def from_illegal_move(error: IllegalMove) -> Response:
 
 def from_bad_rows(error: BadRows) -> Response:
     rows = sorted({p.row for p in error.problems})
-    return problem_response(422, f"{len(error.problems)} problem(s) in row(s) {', '.join(map(str, rows))}",
-                            [p.to_dict() for p in error.problems], slug="bad-rows", title="Bad result rows")
+    return problem_response(
+        422,
+        f"{len(error.problems)} problem(s) in row(s) {', '.join(map(str, rows))}",
+        [p.to_dict() for p in error.problems],
+        slug="bad-rows",
+        title="Bad result rows",
+    )
 
 
 def from_unexpected(error: Exception) -> Response:

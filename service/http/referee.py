@@ -106,9 +106,15 @@ def rules_answer(web: GameWeb) -> dict[str, Any]:
     info = web.game.info
     text = rule_text(web.slug)
     answer: dict[str, Any] = {
-        "slug": info.slug, "title": info.title, "summary": info.summary, "rule_book": info.rule_book,
-        "rules_version": info.rules_version, "players": {"min": info.players[0], "max": info.players[1]},
-        "options": dict(info.options), "sections": rule_sections(text), "text": text,
+        "slug": info.slug,
+        "title": info.title,
+        "summary": info.summary,
+        "rule_book": info.rule_book,
+        "rules_version": info.rules_version,
+        "players": {"min": info.players[0], "max": info.players[1]},
+        "options": dict(info.options),
+        "sections": rule_sections(text),
+        "text": text,
     }
     if web.rules_catalog is not None:
         answer |= dict(web.rules_catalog())
@@ -128,8 +134,16 @@ def conformance_answers(app: Flask, web: GameWeb) -> list[dict[str, Any]]:
         for case in web.conformance():
             path = f"/v1/{web.slug}{case.path}"
             reply = client.open(path, method=case.method, json=case.body) if case.body is not None else client.open(path, method=case.method)
-            answers.append({"name": case.name, "note": case.note, "method": case.method, "path": path, "body": case.body,
-                            "answer": {"status": reply.status_code, "content_type": reply.mimetype, "body": reply.get_json()}})
+            answers.append(
+                {
+                    "name": case.name,
+                    "note": case.note,
+                    "method": case.method,
+                    "path": path,
+                    "body": case.body,
+                    "answer": {"status": reply.status_code, "content_type": reply.mimetype, "body": reply.get_json()},
+                }
+            )
         cache[web.slug] = answers
     return cache[web.slug]
 
@@ -166,21 +180,27 @@ def request_schemas(slug: str) -> RequestSchemas:
     return RequestSchemas(
         state=LeanSchema.from_dict({"state": state}, name=f"{prefix}StateRequest"),
         move=LeanSchema.from_dict({"state": state, "move": fields.Nested(web.move_schema, required=True)}, name=f"{prefix}MoveRequest"),
-        view=LeanSchema.from_dict({"state": state, "player": player_name(required=True, metadata={"description": "Whose view."})},
-                                  name=f"{prefix}ViewRequest"),
+        view=LeanSchema.from_dict({"state": state, "player": player_name(required=True, metadata={"description": "Whose view."})}, name=f"{prefix}ViewRequest"),
     )
 
 
 def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     """The shared endpoints of one game, documented with its own schemas and examples."""
     game = web.game
-    blp = RefereeBlueprint(f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}",
-                           description=f"{game.info.title}: the referee endpoints every game shares.")
+    blp = RefereeBlueprint(
+        f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}", description=f"{game.info.title}: the referee endpoints every game shares."
+    )
     state_body, move_body, view_body = request_schemas(web.slug)
     ex = _examples(web)
 
-    @blp.post("/state/check", body=state_body, body_example={"state": ex["state"]}, answer=StateCheckResponseSchema,
-              answer_example={"valid": True, "problems": []}, description="Whether the state is a real table, with every problem at once.")
+    @blp.post(
+        "/state/check",
+        body=state_body,
+        body_example={"state": ex["state"]},
+        answer=StateCheckResponseSchema,
+        answer_example={"valid": True, "problems": []},
+        description="Whether the state is a real table, with every problem at once.",
+    )
     def check(body: dict[str, Any]) -> Response:
         """Whole-state check: conservation of the pack, every zone, the turn, the outcome; each problem with a JSON pointer."""
         try:
@@ -189,41 +209,69 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
             return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems]})
         return jsonify({"valid": True, "problems": []})
 
-    @blp.post("/moves/legal", body=state_body, body_example={"state": ex["state"]}, answer=web.legal_schema,
-              answer_example=ex["legal"], description="Every distinct legal move of whoever acts, with counts per action.")
+    @blp.post(
+        "/moves/legal",
+        body=state_body,
+        body_example={"state": ex["state"]},
+        answer=web.legal_schema,
+        answer_example=ex["legal"],
+        description="Every distinct legal move of whoever acts, with counts per action.",
+    )
     def legal(body: dict[str, Any]) -> Response:
         """The legal moves: each one is accepted by /moves/validate, and nothing else is."""
         return jsonify(game.legal_report(read_state(game, body["state"])).to_dict())
 
-    @blp.post("/moves/validate", body=move_body, body_example={"state": ex["state"], "move": ex["verdict_move"]},
-              answer=web.verdict_schema, answer_example=ex["verdict"],
-              description="The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.")
+    @blp.post(
+        "/moves/validate",
+        body=move_body,
+        body_example={"state": ex["state"], "move": ex["verdict_move"]},
+        answer=web.verdict_schema,
+        answer_example=ex["verdict"],
+        description="The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.",
+    )
     def validate(body: dict[str, Any]) -> Response:
         """Judge a move; an illegal move is a verdict, not an error."""
         state = read_state(game, body["state"])
         return jsonify(game.judge(state, read_move(game, body["move"])).to_dict())
 
-    @blp.post("/moves/apply", body=move_body, body_example={"state": ex["state"], "move": ex["move"]}, answer=web.transition_schema,
-              answer_example=ex["transition"], description="The state after the move and the events, in order; an illegal move is a 422.")
+    @blp.post(
+        "/moves/apply",
+        body=move_body,
+        body_example={"state": ex["state"], "move": ex["move"]},
+        answer=web.transition_schema,
+        answer_example=ex["transition"],
+        description="The state after the move and the events, in order; an illegal move is a 422.",
+    )
     def apply(body: dict[str, Any]) -> Response:
         """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
         state = read_state(game, body["state"])
         return jsonify(game.apply(state, read_move(game, body["move"])).to_dict())
 
-    @blp.post("/view", body=view_body, body_example={"state": ex["state"], "player": ex["player"]}, answer=web.view_schema,
-              answer_example=ex["view"], description="What one player may see: their own cards, counts of the others', the public cards.")
+    @blp.post(
+        "/view",
+        body=view_body,
+        body_example={"state": ex["state"], "player": ex["player"]},
+        answer=web.view_schema,
+        answer_example=ex["view"],
+        description="What one player may see: their own cards, counts of the others', the public cards.",
+    )
     def view(body: dict[str, Any]) -> Response:
         """One player's view of a state: nothing they may not see reaches them."""
         return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
 
-    @blp.get("/rules", answer=GameRulesSchema, answer_example=rules_answer(web),
-             description=f"{game.info.title}: its facts and its rule text, section by section.")
+    @blp.get(
+        "/rules", answer=GameRulesSchema, answer_example=rules_answer(web), description=f"{game.info.title}: its facts and its rule text, section by section."
+    )
     def rules() -> Response:
         """The rule text that verdicts cite, with the game's options."""
         return jsonify(rules_answer(web))
 
-    @blp.get("/conformance", answer=ConformanceSchema, answer_example={"game": web.slug, "cases": []},
-             description="Worked requests, each with the answer this referee gives.")
+    @blp.get(
+        "/conformance",
+        answer=ConformanceSchema,
+        answer_example={"game": web.slug, "cases": []},
+        description="Worked requests, each with the answer this referee gives.",
+    )
     def conformance() -> Response:
         """Test a client against the referee: send each request, expect each answer."""
         return jsonify({"game": web.slug, "cases": conformance_answers(current_app, web)})
@@ -238,7 +286,10 @@ def _examples(web: GameWeb) -> dict[str, Any]:
     move = game.read_move(given["move"])
     refused = given.get("illegal_move", given["move"])
     return {
-        "state": given["state"], "move": given["move"], "player": given["player"], "verdict_move": refused,
+        "state": given["state"],
+        "move": given["move"],
+        "player": given["player"],
+        "verdict_move": refused,
         "legal": game.legal_report(state).to_dict(),
         "verdict": game.judge(state, game.read_move(refused)).to_dict(),
         "transition": game.apply(state, move).to_dict(),

@@ -127,8 +127,11 @@ def test_calculus_contract(client):
     body = client.post(f"{V1}/calculus", json=CALCULUS_REQUEST).get_json()
     assert body["castle_values"] == [7, 2, 11, 4]
     ann, bob = body["players"]
-    assert ann["score"] == 11 and ann["pointer"] == "QD" and ann["hands"][0] == {
-        "name": "Half 7's", "family": "7's", "tier": "half", "cards": ["7H", "8H", "8H"], "points": 2}
+    assert (
+        ann["score"] == 11
+        and ann["pointer"] == "QD"
+        and ann["hands"][0] == {"name": "Half 7's", "family": "7's", "tier": "half", "cards": ["7H", "8H", "8H"], "points": 2}
+    )
     assert ann["saved"] == ["5C"] and ann["penalised"] == ["3H"]
     assert bob["declared"] and bob["pointer"] == "9C"
     assert body["winners"] == ["bob"] and body["call"]["player"] == "bob" and body["call"]["valid"] is True
@@ -146,8 +149,9 @@ CASES = golden_cases("24-kings-calculus.json")
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_golden_cases_through_http(client, case):
     hands = client.post(f"{V1}/hands", json={"rules": case["rules"], "castles": case["castles"], "cards": case["cards"]}).get_json()
-    table = client.post(f"{V1}/calculus", json={"rules": case["rules"], "castles": case["castles"],
-                                                "players": [{"name": "p", "cards": case["cards"]}], "caller": "p"}).get_json()
+    table = client.post(
+        f"{V1}/calculus", json={"rules": case["rules"], "castles": case["castles"], "players": [{"name": "p", "cards": case["cards"]}], "caller": "p"}
+    ).get_json()
     expect = case["expect"]
     assert hands["castle_values"] == table["castle_values"] == expect["castle_values"]
     assert hands["best"]["score"] == table["players"][0]["score"] == expect["score"]
@@ -202,27 +206,42 @@ def test_deep_json_within_the_bound_is_judged_not_refused(client):
 
 
 def test_422_schema_problems_have_one_pointer_each(client):
-    body = {"castles": [{"card": "5H", "kings": ["KH", "KH", "KH"]}, {"card": "ZZ"}], "players": [{"name": "", "cards": ["2C", 3]}],
-            "rules": {"hands": "speedy", "bogus": True}, "extra": 1}
-    problem = assert_problem(client.post(f"{V1}/calculus", json=body), 422,
-                             "/castles/0/kings", "/castles/1/card", "/players/0/name", "/players/0/cards/1",
-                             "/rules/hands", "/rules/bogus", "/extra")
+    body = {
+        "castles": [{"card": "5H", "kings": ["KH", "KH", "KH"]}, {"card": "ZZ"}],
+        "players": [{"name": "", "cards": ["2C", 3]}],
+        "rules": {"hands": "speedy", "bogus": True},
+        "extra": 1,
+    }
+    problem = assert_problem(
+        client.post(f"{V1}/calculus", json=body),
+        422,
+        "/castles/0/kings",
+        "/castles/1/card",
+        "/players/0/name",
+        "/players/0/cards/1",
+        "/rules/hands",
+        "/rules/bogus",
+        "/extra",
+    )
     codes = {e["pointer"]: e["code"] for e in problem["errors"]}
     assert codes["/extra"] == "unknown_field" and codes["/castles/1/card"] == "bad_card"
     assert codes["/rules/hands"] == "not_an_option" and codes["/castles/0/kings"] == "bad_length"
 
 
 def test_422_impossible_table_reports_every_problem(client):
-    body = {"castles": [{"card": "5H"}, {"card": "9H"}, {"card": "4D", "kings": ["KS"]}, {"card": "10S"}],
-            "players": [{"name": "ann", "cards": ["5H", "5H"]}, {"name": "ann", "cards": ["2C"]}], "caller": "zed"}
-    problem = assert_problem(client.post(f"{V1}/calculus", json=body), 422, "/castles/1/card", "/castles/2/kings/0",
-                             "/players/0/cards/1", "/players/1/name", "/caller")
+    body = {
+        "castles": [{"card": "5H"}, {"card": "9H"}, {"card": "4D", "kings": ["KS"]}, {"card": "10S"}],
+        "players": [{"name": "ann", "cards": ["5H", "5H"]}, {"name": "ann", "cards": ["2C"]}],
+        "caller": "zed",
+    }
+    problem = assert_problem(
+        client.post(f"{V1}/calculus", json=body), 422, "/castles/1/card", "/castles/2/kings/0", "/players/0/cards/1", "/players/1/name", "/caller"
+    )
     assert problem["type"].endswith("invalid-input")
 
 
 def test_422_declared_split_reasons(client):
-    body = {**CALCULUS_REQUEST, "players": [{"name": "ann", "cards": ["9H", "10H", "JS", "2C"], "hands": [["9H", "10H", "JS"]]}],
-            "caller": None}
+    body = {**CALCULUS_REQUEST, "players": [{"name": "ann", "cards": ["9H", "10H", "JS", "2C"], "hands": [["9H", "10H", "JS"]]}], "caller": None}
     body.pop("caller")
     problem = assert_problem(client.post(f"{V1}/calculus", json=body), 422, "/players/0/hands/0")
     assert problem["errors"][0]["code"] == "hand_suits_wrong"  # the ranks of a Half Kingdom, not its suit

@@ -29,14 +29,21 @@ from service.http.referee import request_schemas
 EX = examples()
 StateRequestSchema, MoveRequestSchema, _ = request_schemas("24-kings")
 CASES = [
-    (CalculusRequestSchema, EX["calculus_request"]), (HandsRequestSchema, EX["hands_request"]),
-    (NewGameRequestSchema, EX["new_game_request"]), (TableSetupRequestSchema, EX["table_setup_request"]),
-    (StateRequestSchema, {"state": EX["state"]}), (MoveRequestSchema, {"state": EX["state"], "move": EX["move"]}),
+    (CalculusRequestSchema, EX["calculus_request"]),
+    (HandsRequestSchema, EX["hands_request"]),
+    (NewGameRequestSchema, EX["new_game_request"]),
+    (TableSetupRequestSchema, EX["table_setup_request"]),
+    (StateRequestSchema, {"state": EX["state"]}),
+    (MoveRequestSchema, {"state": EX["state"], "move": EX["move"]}),
     (StandingsRequestSchema, {"rows": [{"game": 1, "player": "ann", "points": 2}]}),
 ]
 EDGE_NUMBERS = st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 10**400, 1e308, 1.0, -0.0, 2.5])
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(-5, 5, allow_nan=False) | EDGE_NUMBERS
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 200)
+    | st.floats(-5, 5, allow_nan=False)
+    | EDGE_NUMBERS
     | st.sampled_from(["", "QH", "10h", " ks ", "T♥", "ZZ", "x", "KS"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["card", "kings", "cards", "name", "x", "hidden"]), inner, max_size=3),
     max_leaves=6,
@@ -118,8 +125,36 @@ def test_mutations_load_identically(case, data, action, replacement):
     assert fast[0] == "unsure" or fast == stock
 
 
-AWKWARD = [None, True, False, 0, 1, -1, 2, 2.0, 2.5, -0.0, 2**53 + 1, 10**400, 1e308, "", " ", "x", "3", "true",
-           "QH", "10h", "K♠", "ZZ", [], ["QH"], ["qh", "ZZ"], [1], {}, {"x": 1}]
+AWKWARD = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    2.0,
+    2.5,
+    -0.0,
+    2**53 + 1,
+    10**400,
+    1e308,
+    "",
+    " ",
+    "x",
+    "3",
+    "true",
+    "QH",
+    "10h",
+    "K♠",
+    "ZZ",
+    [],
+    ["QH"],
+    ["qh", "ZZ"],
+    [1],
+    {},
+    {"x": 1},
+]
 
 
 def one_path_per_field(example: Any) -> list[tuple]:
@@ -155,8 +190,7 @@ def validator_bounds(schema: Schema, seen: set[type] | None = None) -> set[int]:
 
 
 def numbers_of(validators: list[Any]) -> set[int]:
-    return {n for v in validators for n in (getattr(v, "min", None), getattr(v, "max", None), getattr(v, "equal", None))
-            if isinstance(n, int)}
+    return {n for v in validators for n in (getattr(v, "min", None), getattr(v, "max", None), getattr(v, "equal", None)) if isinstance(n, int)}
 
 
 BOUNDS = sorted({n + step for schema_class, _ in CASES for n in validator_bounds(schema_class()) for step in (-1, 0, 1) if n + step >= 0})
@@ -189,20 +223,23 @@ def test_the_fast_path_agrees_with_marshmallow_at_every_length_and_range_bound(s
 MOVE = {"state": EX["state"], "move": EX["move"]}
 
 
-@pytest.mark.parametrize(("path", "value"), [
-    (("move", "castle"), True),                 # a boolean is not an integer
-    (("move", "castle"), 2.0),                  # nor is a float, even a whole one
-    (("move", "castle"), 9),                    # out of range
-    (("move", "player"), ""),                   # too short
-    (("move", "action"), "fly"),                # not one of the actions
-    (("move", "card"), "1H"),                   # not a card
-    (("move", "drawn"), ["QH", 7]),             # not a string
-    (("move", "drawn"), "QH"),                  # a string is not a list
-    (("state", "players", 0, "score"), 10**400),  # too large for a float
-    (("state", "players", 0, "score"), "3"),    # a numeric string is not a number
-    (("state", "players", 0, "hand"), None),    # not nullable
-    (("state", "rules", "hands"), "jumbo"),
-])
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("move", "castle"), True),  # a boolean is not an integer
+        (("move", "castle"), 2.0),  # nor is a float, even a whole one
+        (("move", "castle"), 9),  # out of range
+        (("move", "player"), ""),  # too short
+        (("move", "action"), "fly"),  # not one of the actions
+        (("move", "card"), "1H"),  # not a card
+        (("move", "drawn"), ["QH", 7]),  # not a string
+        (("move", "drawn"), "QH"),  # a string is not a list
+        (("state", "players", 0, "score"), 10**400),  # too large for a float
+        (("state", "players", 0, "score"), "3"),  # a numeric string is not a number
+        (("state", "players", 0, "hand"), None),  # not nullable
+        (("state", "rules", "hands"), "jumbo"),
+    ],
+)
 def test_the_fast_path_leaves_every_invalid_value_to_marshmallow(path, value):
     body = mutate(MOVE, path, "replace", value)
     assert fast_outcome(MoveRequestSchema, body) == ("unsure", None)

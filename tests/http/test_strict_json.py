@@ -10,8 +10,9 @@ from werkzeug.wrappers import Request
 from service.http.problems import MAX_JSON_DEPTH, TOO_DEEP, MalformedJson, _declared_length, json_depth, standard_json, strict_json
 
 TEXT = st.text(alphabet='ab[]{}"\\\n/u', max_size=6)
-VALUES = st.recursive(st.none() | st.booleans() | st.integers() | TEXT,
-                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3), max_leaves=20)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | TEXT, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3), max_leaves=20
+)
 
 
 def depth(value):
@@ -62,13 +63,35 @@ def reading(raw: bytes):
 
 
 AWKWARD_NUMBERS = st.sampled_from([2**64, -(2**63) - 1, 10**30, 1e308, 5e-324, -0.0, 0.1])
-ANY_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-                          | AWKWARD_NUMBERS | st.text(max_size=5),
-                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
-                          max_leaves=12)
-ODD_TEXTS = st.sampled_from([b"NaN", b"[Infinity]", b'{"a": -Infinity}', b'"\\ud800"', b'["\\udc00x"]', b"\xff", b'"\xc3"',
-                             b"1e999", b'{"a":1,"a":2}', b"[1,]", b"\xef\xbb\xbf{}", b" \n{} ", b"{}\x00", b"[" * 40 + b"]" * 40,
-                             b"tru", b"01", b"-", b'"\t"', b"[1e5, 1E-5, -0]", b'"\\u00e9\\/"'])
+ANY_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | AWKWARD_NUMBERS | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+ODD_TEXTS = st.sampled_from(
+    [
+        b"NaN",
+        b"[Infinity]",
+        b'{"a": -Infinity}',
+        b'"\\ud800"',
+        b'["\\udc00x"]',
+        b"\xff",
+        b'"\xc3"',
+        b"1e999",
+        b'{"a":1,"a":2}',
+        b"[1,]",
+        b"\xef\xbb\xbf{}",
+        b" \n{} ",
+        b"{}\x00",
+        b"[" * 40 + b"]" * 40,
+        b"tru",
+        b"01",
+        b"-",
+        b'"\t"',
+        b"[1e5, 1E-5, -0]",
+        b'"\\u00e9\\/"',
+    ]
+)
 
 
 @settings(max_examples=500, deadline=None)
@@ -76,14 +99,29 @@ ODD_TEXTS = st.sampled_from([b"NaN", b"[Infinity]", b'{"a": -Infinity}', b'"\\ud
 def test_orjson_first_answers_as_the_standard_decoder_alone(raw, data):
     if data.draw(st.booleans()):  # damage it: cut, or overwrite one byte
         cut = data.draw(st.integers(0, len(raw)))
-        raw = raw[:cut] if data.draw(st.booleans()) else raw[:cut] + bytes([data.draw(st.integers(0, 255))]) + raw[cut + 1:]
+        raw = raw[:cut] if data.draw(st.booleans()) else raw[:cut] + bytes([data.draw(st.integers(0, 255))]) + raw[cut + 1 :]
     assert reading(raw) == standard_reading(raw)
 
 
-@pytest.mark.parametrize("content_length, transfer_encoding", [
-    ("120", None), ("0", None), ("-5", None), (" 7", None), ("\t7 ", None), ("\n7", None), ("1e3", None), ("²", None), ("abc", None),
-    (None, None), ("120", "chunked"), ("120", "gzip, Chunked"), ("120", "gzip"), (None, "chunked"),
-])
+@pytest.mark.parametrize(
+    "content_length, transfer_encoding",
+    [
+        ("120", None),
+        ("0", None),
+        ("-5", None),
+        (" 7", None),
+        ("\t7 ", None),
+        ("\n7", None),
+        ("1e3", None),
+        ("²", None),
+        ("abc", None),
+        (None, None),
+        ("120", "chunked"),
+        ("120", "gzip, Chunked"),
+        ("120", "gzip"),
+        (None, "chunked"),
+    ],
+)
 def test_the_declared_length_is_read_as_werkzeug_reads_it(content_length, transfer_encoding):
     environ = {"CONTENT_LENGTH": content_length, "HTTP_TRANSFER_ENCODING": transfer_encoding}
     environ = {key: value for key, value in environ.items() if value is not None}

@@ -50,9 +50,15 @@ def build(
             rest.remove(card)
         rest += list(reversed(top))
     state = GameState(
-        rules=rules or Rules(), players=players, castles=tuple(table), draw_pile=Zone(tuple(rest)),
-        face_up=tuple(parse_cards(face_up)), face_down=Zone(tuple(parse_cards(face_down))),
-        set_aside=Zone(tuple(set_aside)), to_act=to_act, phase=phase,  # type: ignore[arg-type]
+        rules=rules or Rules(),
+        players=players,
+        castles=tuple(table),
+        draw_pile=Zone(tuple(rest)),
+        face_up=tuple(parse_cards(face_up)),
+        face_down=Zone(tuple(parse_cards(face_down))),
+        set_aside=Zone(tuple(set_aside)),
+        to_act=to_act,
+        phase=phase,  # type: ignore[arg-type]
         dealer=(to_act - 1) % len(players),
     )
     return check_state(replace(state, **fields))

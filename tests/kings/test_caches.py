@@ -42,8 +42,7 @@ def test_no_module_keeps_a_cache_of_its_own():
     Read: 24 Kings' package, the card model and the schemas. (The registry's memos, of a game's package
     and of its request schemas, are keyed by the registered games: a fixed set.)
     """
-    places = [*sorted((ROOT / "service" / "games" / "kings").rglob("*.py")), ROOT / "service" / "core" / "cards.py",
-              *sorted((ROOT / "schemas").rglob("*.py"))]
+    places = [*sorted((ROOT / "service" / "games" / "kings").rglob("*.py")), ROOT / "service" / "core" / "cards.py", *sorted((ROOT / "schemas").rglob("*.py"))]
     offenders = []
     for path in places:
         if path.name == "caches.py":
@@ -86,6 +85,7 @@ def test_a_scorer_takes_no_more_than_its_bound(empty_caches):
         for table in tables:
             scorer_for(table, Rules())
         return scorer_for.cache_info().currsize
+
     measured = bytes_per_entry(fill)
     print(f"scorer: {measured:.0f} bytes")
     assert measured <= caches.SCORERS.bytes_per_entry
@@ -102,6 +102,7 @@ def test_a_progress_reading_takes_no_more_than_its_bound(empty_caches):
         for holding in holdings:
             rng.choice(scorers).progress(holding)
         return progress_reading.cache_info().currsize
+
     measured = bytes_per_entry(fill)
     print(f"progress reading: {measured:.0f} bytes")
     assert measured <= caches.PROGRESS_READINGS.bytes_per_entry
@@ -113,6 +114,7 @@ def test_a_group_list_takes_no_more_than_its_bound(empty_caches):
             for ranks in range(0, 1 << 13, 2):  # every set of the ranks A..Q (bit r for rank r; no rank 0)
                 groups_for_ranks(hand_set, ranks)
         return groups_for_ranks.cache_info().currsize
+
     measured = bytes_per_entry(fill)
     print(f"groups: {measured:.0f} bytes")
     assert measured <= caches.GROUPS_BY_RANKS.bytes_per_entry

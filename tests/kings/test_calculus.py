@@ -12,8 +12,9 @@ TABLE = make_castles("5H", "9C", "4D", "10S")
 
 
 def player(name, cards, pointer=None, hands=None):
-    return PlayerCards(name, tuple(parse_cards(cards)), parse_card(pointer) if pointer else None,
-                       None if hands is None else tuple(tuple(parse_cards(h)) for h in hands))
+    return PlayerCards(
+        name, tuple(parse_cards(cards)), parse_card(pointer) if pointer else None, None if hands is None else tuple(tuple(parse_cards(h)) for h in hands)
+    )
 
 
 def test_a_table_is_scored_and_the_best_wins():
@@ -71,8 +72,11 @@ def test_every_table_problem_is_reported_at_once():
         calculus(castles, players, Rules(), caller="zed")
     found = {(p.pointer, p.code) for p in caught.value.problems}
     assert found == {
-        ("/castles/0/kings/0", "suit_mismatch"), ("/castles/1/card", "castle_suit_repeated"),
-        ("/players/1/name", "duplicate_name"), ("/caller", "unknown_caller"), ("/players/1/cards/0", "third_copy"),
+        ("/castles/0/kings/0", "suit_mismatch"),
+        ("/castles/1/card", "castle_suit_repeated"),
+        ("/players/1/name", "duplicate_name"),
+        ("/caller", "unknown_caller"),
+        ("/players/1/cards/0", "third_copy"),
         ("/players/2/cards/1", "third_copy"),
     }
 

@@ -6,8 +6,19 @@ from service.games.kings.pack import full_deck, third_copies
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
-    [("10H", "10H"), ("TH", "10H"), ("10h", "10H"), ("qs", "QS"), ("K♠", "KS"), ("10♥", "10H"),
-     ("A♦", "AD"), ("2♣", "2C"), (" jd ", "JD"), ("t♤", "10S"), ("Q♡", "QH")],
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("10h", "10H"),
+        ("qs", "QS"),
+        ("K♠", "KS"),
+        ("10♥", "10H"),
+        ("A♦", "AD"),
+        ("2♣", "2C"),
+        (" jd ", "JD"),
+        ("t♤", "10S"),
+        ("Q♡", "QH"),
+    ],
 )
 def test_every_spelling_reads_to_the_canonical_card(text, canonical):
     assert str(parse_card(text)) == canonical
@@ -15,9 +26,16 @@ def test_every_spelling_reads_to_the_canonical_card(text, canonical):
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("", "expected a rank and a suit"), ("H", "expected a rank and a suit"), ("1H", "unknown rank '1'"),
-     ("11H", "unknown rank '11'"), ("10X", "unknown suit 'X'"), ("ZZ", "unknown rank 'Z' and suit 'Z'"),
-     ("KH ", None), ("10 H", "unknown rank '10 '")],
+    [
+        ("", "expected a rank and a suit"),
+        ("H", "expected a rank and a suit"),
+        ("1H", "unknown rank '1'"),
+        ("11H", "unknown rank '11'"),
+        ("10X", "unknown suit 'X'"),
+        ("ZZ", "unknown rank 'Z' and suit 'Z'"),
+        ("KH ", None),
+        ("10 H", "unknown rank '10 '"),
+    ],
 )
 def test_bad_text_is_refused_with_the_text_quoted(text, fragment):
     if fragment is None:

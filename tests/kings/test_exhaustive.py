@@ -21,9 +21,14 @@ from service.games.kings.rules import Rules
 
 NON_KING_RANKS = range(1, 13)
 SIX_CARD_PATTERNS = {
-    "Kingdom": (7, 8, 9, 10, 11, 12), "Southie": (1, 2, 3, 4, 5, 6), "Steven": (4, 4, 4, 10, 10, 10),
-    "Todd": (3, 3, 3, 9, 9, 9), "Aces": (1, 1, 1, 2, 2, 2), "Special": (5, 5, 5, 6, 6, 6),
-    "7's": (7, 7, 7, 8, 8, 8), "Royalty": (11, 11, 11, 12, 12, 12),
+    "Kingdom": (7, 8, 9, 10, 11, 12),
+    "Southie": (1, 2, 3, 4, 5, 6),
+    "Steven": (4, 4, 4, 10, 10, 10),
+    "Todd": (3, 3, 3, 9, 9, 9),
+    "Aces": (1, 1, 1, 2, 2, 2),
+    "Special": (5, 5, 5, 6, 6, 6),
+    "7's": (7, 7, 7, 8, 8, 8),
+    "Royalty": (11, 11, 11, 12, 12, 12),
 }
 CASTLE_ORDERS = ("HCDS", "SHDC", "DSCH")
 
@@ -43,9 +48,14 @@ def oracle(cards: list[Card], castle_suits: str, hands: str) -> set[str]:
             names.add("Southie")
             if suits.count(c4) == 6:
                 names.add("Super Southie")
-        pairs = {(4, 10): ("Even Steven", "Super Steven", c2, c3), (3, 9): ("Odd Todd", "Super Todd", c2, c3),
-                 (1, 2): ("Aces High", "Super Aces", c1, c2), (5, 6): ("The Special Case", "Super Special", c2, c4),
-                 (7, 8): ("Lucky 7's", "Super 7's", c1, c3), (11, 12): ("Pure Royalty", "Super Royalty", c3, c4)}
+        pairs = {
+            (4, 10): ("Even Steven", "Super Steven", c2, c3),
+            (3, 9): ("Odd Todd", "Super Todd", c2, c3),
+            (1, 2): ("Aces High", "Super Aces", c1, c2),
+            (5, 6): ("The Special Case", "Super Special", c2, c4),
+            (7, 8): ("Lucky 7's", "Super 7's", c1, c3),
+            (11, 12): ("Pure Royalty", "Super Royalty", c3, c4),
+        }
         for (low, high), (plain, super_, first, second) in pairs.items():
             if ranks == [low] * 3 + [high] * 3:
                 names.add(plain)
@@ -58,13 +68,18 @@ def oracle(cards: list[Card], castle_suits: str, hands: str) -> set[str]:
             names.add("Half Kingdom")
         if ranks in ([1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6]) and (quick or (one_suit and suits[0] == c4)):
             names.add("Half Southie")
-        halves = {(4, 10): ("Half Steven", c2, c3), (3, 9): ("Half Todd", c2, c3), (1, 2): ("Half Aces", c1, c2),
-                  (5, 6): ("Half Special", c2, c4), (7, 8): ("Half 7's", c1, c3), (11, 12): ("Half Royalty", c3, c4)}
+        halves = {
+            (4, 10): ("Half Steven", c2, c3),
+            (3, 9): ("Half Todd", c2, c3),
+            (1, 2): ("Half Aces", c1, c2),
+            (5, 6): ("Half Special", c2, c4),
+            (7, 8): ("Half 7's", c1, c3),
+            (11, 12): ("Half Royalty", c3, c4),
+        }
         for (low, high), (name, first, second) in halves.items():
             if ranks in ([low, high, high], [low, low, high]) and (quick or (one_suit and suits[0] in (first, second))):
                 names.add(name)
-    allowed = {"standard": {"super", "full", "half"}, "quick": {"super", "full", "half"},
-               "elders": {"super", "full"}, "time-sink": {"super"}}[hands]
+    allowed = {"standard": {"super", "full", "half"}, "quick": {"super", "full", "half"}, "elders": {"super", "full"}, "time-sink": {"super"}}[hands]
     tier = {name: ("super" if name.startswith("Super") else "half" if name.startswith("Half") else "full") for name in names}
     return {name for name in names if tier[name] in allowed}
 

@@ -96,8 +96,14 @@ def test_near_misses_are_refused_or_downgraded(cards, reading, why):
 
 @pytest.mark.parametrize(
     ("cards", "quick"),
-    [("9H 10H JS", ("Half Kingdom", 15)), ("4D 10D 10C", ("Half Steven", 4.5)), ("4H 10H 10H", ("Half Steven", 4.5)),
-     ("AD 2H 3C", ("Half Southie", 7.5)), ("JH QC QS", ("Half Royalty", 3)), ("7S 8H 8D", ("Half 7's", 0.5))],
+    [
+        ("9H 10H JS", ("Half Kingdom", 15)),
+        ("4D 10D 10C", ("Half Steven", 4.5)),
+        ("4H 10H 10H", ("Half Steven", 4.5)),
+        ("AD 2H 3C", ("Half Southie", 7.5)),
+        ("JH QC QS", ("Half Royalty", 3)),
+        ("7S 8H 8D", ("Half 7's", 0.5)),
+    ],
 )
 def test_the_quick_accepts_half_hands_of_any_suit(cards, quick):
     assert best_reading(cards) is None

@@ -16,8 +16,8 @@ from service.games.kings.rules import Rules
 from service.games.kings.state import Zone
 from tests.kings.tables import build
 
-ANN = "QH JH 10H 9H 8H 2C KC"   # castles 5H 9C 4D 10S: a King of castle 2's suit
-BOB = "AS 2S 3S 4D 5D 8C 7C"   # a Half Southie, no call
+ANN = "QH JH 10H 9H 8H 2C KC"  # castles 5H 9C 4D 10S: a King of castle 2's suit
+BOB = "AS 2S 3S 4D 5D 8C 7C"  # a Half Southie, no call
 
 
 def two_players(**kwargs):
@@ -229,8 +229,7 @@ def test_no_harm_no_foul_and_hand_sets_reach_the_game_calculus():
 REASON_CASES = [
     ("game_over", lambda: apply_move(two_players(ann="QH JH 10H 9H 8H 7H 3S"), move("call_hand")).state, move("call_hand", player="bob")),
     ("unknown_player", two_players, move("call_hand", player="zed")),
-    ("player_out", lambda: apply_move(build({"ann": ANN, "bob": BOB, "cy": "AH 2H 3H 4H 5H 6H 7H"}), move("call_hand")).state,
-     move("face_up_discard", "2C")),
+    ("player_out", lambda: apply_move(build({"ann": ANN, "bob": BOB, "cy": "AH 2H 3H 4H 5H 6H 7H"}), move("call_hand")).state, move("face_up_discard", "2C")),
     ("not_your_turn", two_players, move("face_up_discard", "AS", player="bob")),
     ("wrong_phase", lambda: two_players(ann="QH JH 10H 9H 8H 2C KC 7D", phase="kingdom-discard"), move("play_king", "KC", 2)),
     ("card_required", two_players, move("face_up_discard")),
@@ -238,8 +237,7 @@ REASON_CASES = [
     ("king_needs_dump", two_players, move("face_up_discard", "KC")),
     ("not_a_king", two_players, move("play_king", "QH", 1)),
     ("suit_mismatch", two_players, move("play_king", "KC", 1)),
-    ("castle_is_double_king", lambda: two_players(castles=("5H", "9C+KC+KC", "4D", "10S"), ann="QH JH 10H 9H 8H 2C KS"),
-     move("play_king", "KS", 2)),
+    ("castle_is_double_king", lambda: two_players(castles=("5H", "9C+KC+KC", "4D", "10S"), ann="QH JH 10H 9H 8H 2C KS"), move("play_king", "KS", 2)),
     ("castle_card_is_king", lambda: two_players(castles=("5H", "KC", "4D", "10S")), move("dethrone", "KC", 2)),
     ("castle_not_crowned", two_players, move("dethrone", "KC", 2)),
     ("castle_required", two_players, move("play_king", "KC")),
@@ -248,12 +246,13 @@ REASON_CASES = [
     ("reveal_required", lambda: replace_hand(two_players(), 0, Zone(tuple(parse_cards("QH JH")), 5)), move("call_hand")),
     ("reveal_mismatch", two_players, move("call_hand", reveal=parse_cards("QH JH 10H 9H 8H 7H 3S"))),
     ("ghoul_raiser_off", lambda: two_players(face_up="7H"), move("dump_king", "KC", take_face_up=(parse_card("7H"),))),
-    ("ghoul_needs_king_action", lambda: two_players(face_up="7H", rules=Rules(ghoul_raiser=True)),
-     move("face_up_discard", "2C", take_face_up=(parse_card("7H"),))),
-    ("too_many_draws", lambda: two_players(face_up="7H 3D 6H", rules=Rules(ghoul_raiser=True)),
-     move("dump_king", "KC", take_face_up=parse_cards("7H 3D 6H"))),
-    ("not_on_face_up_pile", lambda: two_players(face_up="7H", rules=Rules(ghoul_raiser=True)),
-     move("dump_king", "KC", take_face_up=(parse_card("KC"),))),
+    (
+        "ghoul_needs_king_action",
+        lambda: two_players(face_up="7H", rules=Rules(ghoul_raiser=True)),
+        move("face_up_discard", "2C", take_face_up=(parse_card("7H"),)),
+    ),
+    ("too_many_draws", lambda: two_players(face_up="7H 3D 6H", rules=Rules(ghoul_raiser=True)), move("dump_king", "KC", take_face_up=parse_cards("7H 3D 6H"))),
+    ("not_on_face_up_pile", lambda: two_players(face_up="7H", rules=Rules(ghoul_raiser=True)), move("dump_king", "KC", take_face_up=(parse_card("KC"),))),
     ("drawn_not_needed", two_players, move("face_up_discard", "2C", drawn=(parse_card("7D"),))),
     ("drawn_impossible", lambda: counted_pile(two_players(face_up="7D 7D")), move("face_up_discard", "2C", drawn=(parse_card("7D"),))),
 ]

@@ -10,14 +10,17 @@ from service.games.kings.rules import Rules
 STANDARD, GENTLE = Rules(), Rules(no_harm_no_foul=True)
 
 
-@pytest.mark.parametrize(("leftovers", "kings_held", "rules", "saved"), [
-    (4, 0, STANDARD, 0),   # no King: every left-over costs its face value
-    (4, 1, STANDARD, 1),   # one King saves one left-over (the highest)
-    (0, 1, STANDARD, 0),   # ...and nothing when nothing is left over
-    (4, 2, STANDARD, 4),   # two Kings save them all
-    (4, 3, STANDARD, 4),
-    (4, 0, GENTLE, 4),     # NO HARM-NO FOUL: no left-over costs anything
-])
+@pytest.mark.parametrize(
+    ("leftovers", "kings_held", "rules", "saved"),
+    [
+        (4, 0, STANDARD, 0),  # no King: every left-over costs its face value
+        (4, 1, STANDARD, 1),  # one King saves one left-over (the highest)
+        (0, 1, STANDARD, 0),  # ...and nothing when nothing is left over
+        (4, 2, STANDARD, 4),  # two Kings save them all
+        (4, 3, STANDARD, 4),
+        (4, 0, GENTLE, 4),  # NO HARM-NO FOUL: no left-over costs anything
+    ],
+)
 def test_kings_save_left_overs(leftovers, kings_held, rules, saved):
     assert saved_count(leftovers, kings_held, rules) == saved
 

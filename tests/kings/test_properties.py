@@ -31,7 +31,8 @@ def tables(draw: st.DrawFn) -> tuple[list[Castle], Rules, list[Card]]:
         castles.append(Castle(Card(rank, suit), (Card(13, suit),) * kings))
     rules = Rules(
         hands=draw(st.sampled_from(HAND_SET_NAMES)),  # type: ignore[arg-type]
-        subjects_count=draw(st.booleans()), static_castles=draw(st.booleans()),
+        subjects_count=draw(st.booleans()),
+        static_castles=draw(st.booleans()),
     )
     used = [c.card for c in castles] + [k for c in castles for k in c.kings]
     pool = list(DECK)

@@ -8,7 +8,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_engine_imports_without_flask():
-    code = ("import sys, service.games.kings.moves, service.games.kings.start, service.games.kings.calculus; "
-            "bad = [m for m in ('flask', 'werkzeug', 'marshmallow') if m in sys.modules]; print(bad); sys.exit(bool(bad))")
+    code = (
+        "import sys, service.games.kings.moves, service.games.kings.start, service.games.kings.calculus; "
+        "bad = [m for m in ('flask', 'werkzeug', 'marshmallow') if m in sys.modules]; print(bad); sys.exit(bool(bad))"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -46,8 +46,7 @@ def unlisted_sample(state, listed: set[Move], rng: random.Random, count: int = 4
 def play(game: int) -> tuple[int, str]:
     rng = random.Random(game)
     names = [f"p{i}" for i in range(rng.randint(2, 10))]
-    state = new_game(names, rules_for(game), seed=game, dealer=rng.randrange(len(names)),
-                     direction=rng.choice(["clockwise", "counterclockwise"])).state
+    state = new_game(names, rules_for(game), seed=game, dealer=rng.randrange(len(names)), direction=rng.choice(["clockwise", "counterclockwise"])).state
     steps = 0
     while state.phase != "over":
         assert state.card_total() == 104 and not state_problems(state)

@@ -56,8 +56,10 @@ def test_counter_clockwise_starts_with_the_previous_seat():
     assert state.to_act == 2
 
 
-@pytest.mark.parametrize(("names", "code"), [(["solo"], "player_count"), ([f"p{i}" for i in range(11)], "player_count"),
-                                              (["ann", "ann"], "duplicate_name"), (["ann", " "], "blank_name")])
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [(["solo"], "player_count"), ([f"p{i}" for i in range(11)], "player_count"), (["ann", "ann"], "duplicate_name"), (["ann", " "], "blank_name")],
+)
 def test_bad_tables_are_refused(names, code):
     with pytest.raises(InvalidInput) as caught:
         new_game(names, seed=1)
@@ -100,8 +102,7 @@ def test_the_deal_reshuffles_the_castle_phase_discards_when_needed(monkeypatch):
 
 def test_a_physical_table_starts_with_unseen_cards():
     castles = make_castles("2H", "3C", "QD", "7S")
-    state = table_setup(["ann", "bob", "cy"], castles, face_up=parse_cards("5H 9H"),
-                        known_hands=[parse_cards("QH AS KD KD 2H JH 6C"), [], parse_cards("4S")])
+    state = table_setup(["ann", "bob", "cy"], castles, face_up=parse_cards("5H 9H"), known_hands=[parse_cards("QH AS KD KD 2H JH 6C"), [], parse_cards("4S")])
     assert state.draw_pile.hidden == 104 - 21 - 4 - 2 and state.to_act == 1
     assert [p.hand.hidden for p in state.players] == [0, 7, 6]
 

@@ -82,7 +82,8 @@ def test_a_bad_declaration_reports_every_reason():
     scorer = Scorer(TABLE, Rules())
     with pytest.raises(InvalidInput) as caught:
         scorer.declared_split(
-            parse_cards("7H 8H 8H KS QD 5C 3H"), parse_card("2S"),
+            parse_cards("7H 8H 8H KS QD 5C 3H"),
+            parse_card("2S"),
             [parse_cards("7H 8H 8H"), parse_cards("8H QD 5C"), parse_cards("9H 10H JS")],
         )
     found = {(p.pointer, p.code) for p in caught.value.problems}
@@ -90,7 +91,9 @@ def test_a_bad_declaration_reports_every_reason():
         ("/pointer", "card_not_held"),
         ("/hands/1/0", "card_not_held"),
         ("/hands/1", "not_a_hand"),
-        ("/hands/2/0", "card_not_held"), ("/hands/2/1", "card_not_held"), ("/hands/2/2", "card_not_held"),
+        ("/hands/2/0", "card_not_held"),
+        ("/hands/2/1", "card_not_held"),
+        ("/hands/2/2", "card_not_held"),
         ("/hands/2", "hand_suits_wrong"),
     }
 
@@ -104,8 +107,14 @@ def test_declaring_every_card_into_hands_leaves_no_pointer():
 
 @pytest.mark.parametrize(
     ("cards", "valid"),
-    [("QH JS 10H 9D 8H 7H 3S", True), ("9H 10H JH 4S 5S 6S 2C", True), ("9H 10H JH 4S 5S 6S KC", True),
-     ("9H 10H JH 4S 5S 2C 2D", False), ("QH JS 10H 9D 8H 7H", False), ("QH JS 10H 9D 8H 7H 3S 2S", False)],
+    [
+        ("QH JS 10H 9D 8H 7H 3S", True),
+        ("9H 10H JH 4S 5S 6S 2C", True),
+        ("9H 10H JH 4S 5S 6S KC", True),
+        ("9H 10H JH 4S 5S 2C 2D", False),
+        ("QH JS 10H 9D 8H 7H", False),
+        ("QH JS 10H 9D 8H 7H 3S 2S", False),
+    ],
 )
 def test_valid_call_needs_seven_cards_as_one_full_or_two_halves_plus_pointer(cards, valid):
     scorer = Scorer(make_castles("5H", "9C", "4D", "10S"), Rules())

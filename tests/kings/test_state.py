@@ -80,7 +80,12 @@ def test_state_from_dict_reports_malformed_fields_with_pointers():
     with pytest.raises(InvalidInput) as caught:
         state_from_dict(data)
     assert {p.pointer for p in caught.value.problems} == {
-        "/players/0/hand/cards/1", "/castles/2/card", "/rules/bogus", "/rules/hands", "/phase", "/players/1/score",
+        "/players/0/hand/cards/1",
+        "/castles/2/card",
+        "/rules/bogus",
+        "/rules/hands",
+        "/phase",
+        "/players/1/score",
     }
 
 

@@ -12,12 +12,16 @@ def castles_from(castles: list[dict[str, Any]]) -> list[Castle]:
     """The castles of a /hands body, loaded by its schema as the view's are."""
     return castles_of_loaded(HandsRequestSchema().load({"castles": castles, "cards": []})["castles"])
 
+
 TABLE = [{"card": "5H", "kings": []}, {"card": "9C", "kings": ["KC"]}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
 
 
 def test_castles_are_parsed_with_their_kings():
     assert castles_from(TABLE) == [
-        Castle(parse_card("5H")), Castle(parse_card("9C"), (parse_card("KC"),)), Castle(parse_card("4D")), Castle(parse_card("10S")),
+        Castle(parse_card("5H")),
+        Castle(parse_card("9C"), (parse_card("KC"),)),
+        Castle(parse_card("4D")),
+        Castle(parse_card("10S")),
     ]
 
 

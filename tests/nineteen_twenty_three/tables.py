@@ -14,9 +14,18 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def table(hands: Mapping[str, str], pile: str = "", *, decks: int = 1, target: int = 21, won: Mapping[str, str] | None = None,
-          points: Mapping[str, int] | None = None, match_cards: Mapping[str, int] | None = None, locked: bool = True,
-          seed: int = 7) -> MatchState:
+def table(
+    hands: Mapping[str, str],
+    pile: str = "",
+    *,
+    decks: int = 1,
+    target: int = 21,
+    won: Mapping[str, str] | None = None,
+    points: Mapping[str, int] | None = None,
+    match_cards: Mapping[str, int] | None = None,
+    locked: bool = True,
+    seed: int = 7,
+) -> MatchState:
     """A referee-dealt state: the hands and the pile (top first) as given, every other card of the pack dead.
 
     With ``locked`` every player has locked (phase reveal); otherwise nobody has (phase play).
@@ -34,5 +43,4 @@ def table(hands: Mapping[str, str], pile: str = "", *, decks: int = 1, target: i
     assert not used - Counter(Pack(decks=decks).cards()), "the table uses more copies than the decks hold"
     seats = tuple(Seat(name, Zone(hand_cards[name]), locked, won_cards[name], points.get(name, 0), match_cards.get(name, 0)) for name in hands)
     taken = tuple(name for name in hands for _ in hand_cards[name])
-    return MatchState(Rules(decks, target), seats, Zone(pile_cards), "referee", Zone(tuple(rest.elements())), taken,
-                      "reveal" if locked else "play", seed=seed)
+    return MatchState(Rules(decks, target), seats, Zone(pile_cards), "referee", Zone(tuple(rest.elements())), taken, "reveal" if locked else "play", seed=seed)

@@ -74,8 +74,14 @@ def test_judge_endpoint(client):
 def test_set_and_match_endpoints(client):
     answer = post(client, "/sets/score", {"won": {"ann": ["AH", "7C"], "bob": ["AS"]}})
     assert answer["points"] == {"ann": 3, "bob": -1} and answer["winners"] == ["ann"]
-    standings = post(client, "/matches/standings", {"target": 21, "sets": [{"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}},
-                                                                   {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}}]})
+    standings = post(
+        client,
+        "/matches/standings",
+        {
+            "target": 21,
+            "sets": [{"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}}, {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}}],
+        },
+    )
     assert (standings["over"], standings["winners"], standings["decided_by"], standings["rule"]) == (True, ["ann"], "most_cards", "6.2")
     problem = post(client, "/matches/standings", {"sets": [{"points": {"ann": 1}}]}, 422)
     assert problem["errors"][0]["code"] == "set_shape"
@@ -135,9 +141,13 @@ def test_the_judged_winner_over_http_does_not_depend_on_the_order(client, game, 
     hands, draws, pile = game
 
     def body(order):
-        data = {"hands": [{"player": name, "cards": card_texts(cards)} for name, cards in order], "decks": 2,
-                "draws": [{"player": name, "cards": card_texts(cards)} for name, cards in draws.items() if cards]}
+        data = {
+            "hands": [{"player": name, "cards": card_texts(cards)} for name, cards in order],
+            "decks": 2,
+            "draws": [{"player": name, "cards": card_texts(cards)} for name, cards in draws.items() if cards],
+        }
         return data | ({} if pile is None else {"pile": pile})
+
     reordered = list(hands)
     rng.shuffle(reordered)
     first, second = client.post(f"{ROOT}/judge", json=body(hands)), client.post(f"{ROOT}/judge", json=body(reordered))

@@ -17,8 +17,7 @@ from .test_values import oracle_value
 
 
 def judged(hands: dict[str, str], draws: dict[str, str] | None = None, pile: int | None = None):
-    return judge_game([(name, cards(text)) for name, text in hands.items()],
-                      {name: cards(text) for name, text in (draws or {}).items()}, pile)
+    return judge_game([(name, cards(text)) for name, text in hands.items()], {name: cards(text) for name, text in (draws or {}).items()}, pile)
 
 
 def test_range_closest_to_23_wins():
@@ -65,8 +64,7 @@ def test_repeated_draws():
     result = judged({"ann": "10H 8D", "bob": "10C 8S"}, {"ann": "5S 7S", "bob": "5D 2C"})
     assert (result.winner, result.decided_by, result.cards_won) == ("ann", "draw", 8)
     rounds = [step for step in result.to_dict()["steps"] if step["step"] == "draw"]
-    assert [(r["round"], r["cards"], r["tied"]) for r in rounds] == [(1, {"ann": "5S", "bob": "5D"}, ["ann", "bob"]),
-                                                                     (2, {"ann": "7S", "bob": "2C"}, ["ann"])]
+    assert [(r["round"], r["cards"], r["tied"]) for r in rounds] == [(1, {"ann": "5S", "bob": "5D"}, ["ann", "bob"]), (2, {"ann": "7S", "bob": "2C"}, ["ann"])]
 
 
 def test_draw_values_ace_high_and_faces_equal():
@@ -149,12 +147,12 @@ def games(draw):
     sizes = [draw(st.integers(2, 6)) for _ in range(players)]
     hands, at = [], 0
     for index, size in enumerate(sizes):
-        hands.append((f"p{index}", deck[at:at + size]))
+        hands.append((f"p{index}", deck[at : at + size]))
         at += size
     draws = {}
     for name, _ in hands:
         count = draw(st.integers(0, 3))
-        draws[name], at = deck[at:at + count], at + count
+        draws[name], at = deck[at : at + count], at + count
     return hands, draws, draw(st.none() | st.integers(0, 8))
 
 
@@ -208,7 +206,9 @@ def test_request_problems_all_at_once():
     assert problems_of(request({"ann": "AH 9C", "bob": "2C 3C"}, {"ann": "4S"})) == [("/draws/0/cards/0", "draw_not_needed")]
     assert problems_of(request({"ann": "10H 8D", "bob": "10C 8S"}, {"ann": "5S 7S 9S", "bob": "5D 2C"})) == [("/draws/0/cards/2", "draw_not_needed")]
     assert problems_of(request({"ann": "10H 8D", "bob": "10C 8S"}, {"ann": "5S", "bob": "6S"}, pile=1)) == [
-        ("/draws/0/cards/0", "draw_not_needed"), ("/draws/1/cards/0", "draw_not_needed")]  # one card left: war, no draws
+        ("/draws/0/cards/0", "draw_not_needed"),
+        ("/draws/1/cards/0", "draw_not_needed"),
+    ]  # one card left: war, no draws
 
 
 def test_request_decks_default_and_override():

@@ -35,8 +35,12 @@ def test_new_match_deals_two_each_in_seat_order_from_the_seeded_pack():
     state, events = new_match(["ann", "bob", "cy", "dee"], seed=11)
     pack = mixed_pack(2, 11, 1)  # 4 players: ceil(4/3) = 2 decks
     assert state.rules.decks == 2 and state.rules.target == 21 and state.seed == 11
-    assert [s.hand.cards for s in state.seats] == [tuple(reversed(pack[-2:])), tuple(reversed(pack[-4:-2])),
-                                                   tuple(reversed(pack[-6:-4])), tuple(reversed(pack[-8:-6]))]
+    assert [s.hand.cards for s in state.seats] == [
+        tuple(reversed(pack[-2:])),
+        tuple(reversed(pack[-4:-2])),
+        tuple(reversed(pack[-6:-4])),
+        tuple(reversed(pack[-8:-6])),
+    ]
     assert state.taken == ("ann", "ann", "bob", "bob", "cy", "cy", "dee", "dee")
     assert state.pile.size == 104 - 8 and state.phase == "play"
     assert events[0]["type"] == "dealt"
@@ -50,7 +54,11 @@ def test_new_match_options_and_problems():
     with pytest.raises(InvalidInput) as refused:
         new_match(["ann", "ann"], decks=0, target=0, seed=-1)
     assert [(p.pointer, p.code) for p in refused.value.problems] == [
-        ("/players/1", "duplicate_name"), ("/decks", "bad_decks"), ("/target", "bad_target"), ("/seed", "bad_seed")]
+        ("/players/1", "duplicate_name"),
+        ("/decks", "bad_decks"),
+        ("/target", "bad_target"),
+        ("/seed", "bad_seed"),
+    ]
     with pytest.raises(InvalidInput):
         new_match(["solo"], seed=1)
     assert new_match(["ann", "bob"])[0].seed >= 0  # a seed is drawn and recorded
@@ -171,12 +179,19 @@ def test_match_ends_at_the_target():
     assert new.pile.size == 52 and not state_problems(new)
 
 
-@pytest.mark.parametrize(("earlier_cards", "winners", "decided_by"), [({"ann": 30, "bob": 20}, ("ann",), "most_cards"),
-                                                                      ({"ann": 20, "bob": 20}, ("ann", "bob"), "shared")])
+@pytest.mark.parametrize(
+    ("earlier_cards", "winners", "decided_by"), [({"ann": 30, "bob": 20}, ("ann",), "most_cards"), ({"ann": 20, "bob": 20}, ("ann", "bob"), "shared")]
+)
 def test_several_past_the_target_in_the_same_set(earlier_cards, winners, decided_by):
     # ann wins this game: 4 + 4 cards this set (1 Ace), bob already has 8 (1 Ace): they share the set, 9 points each, 14 + 9 = 23
-    state = table({"ann": "10H 9H", "bob": "4H 5H"}, "2S", target=21, won={"ann": "AC 2C 3C 4C", "bob": "AD 2D 3D 4D 5D 6D 7D 8D"},
-                  points={"ann": 14, "bob": 14}, match_cards=earlier_cards)
+    state = table(
+        {"ann": "10H 9H", "bob": "4H 5H"},
+        "2S",
+        target=21,
+        won={"ann": "AC 2C 3C 4C", "bob": "AD 2D 3D 4D 5D 6D 7D 8D"},
+        points={"ann": 14, "bob": 14},
+        match_cards=earlier_cards,
+    )
     new = after(state, Move("reveal"))
     assert [s.points for s in new.seats] == [23, 23]
     assert (new.phase, new.outcome.winners, new.outcome.decided_by) == ("over", winners, decided_by)
@@ -199,8 +214,7 @@ def test_table_match_hidden_hands_and_counted_pile():
 def test_table_match_impossible_card_and_draws_required():
     state = table_match(["ann", "bob"], decks=1, won={"ann": cards("AH")})
     state = after(state, Move("lock", "ann"), Move("lock", "bob"))
-    assert reasons(state, Move("reveal", hands=(("ann", cards("AH 9H")), ("bob", cards("4H 5H"))))) == [
-        ("card_impossible", "1.2", "/hands/ann/0")]
+    assert reasons(state, Move("reveal", hands=(("ann", cards("AH 9H")), ("bob", cards("4H 5H"))))) == [("card_impossible", "1.2", "/hands/ann/0")]
     tie = (("ann", cards("10H 8D")), ("bob", cards("10C 8S")))
     assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
     assert judge(state, Move("reveal", hands=tie)).alternatives == ()  # the bare reveal would not pass: nothing to offer
@@ -212,8 +226,7 @@ def test_table_match_impossible_card_and_draws_required():
 
 
 def test_table_match_last_war_cards_required():
-    dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
-                 "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
+    dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
     state = table_match(["ann", "bob"], decks=1, dead=dead)
     assert state.pile.hidden == 3  # AH QH KH: after this game, 1 or more but fewer than 2 each
     state = after(state, Move("lock", "ann"), Move("lock", "bob"))
@@ -226,7 +239,8 @@ def test_table_match_last_war_cards_required():
     assert scored["cards"] == {"ann": 4, "bob": 2} and scored["points"] == {"ann": 4, "bob": -1}
     assert done.state.set_number == 2 and done.state.pile.hidden == 48
     assert reasons(state, Move("reveal", hands=shown, last_war=(("ann", cards("QH")[0]), ("bob", cards("2S")[0])))) == [
-        ("card_impossible", "1.2", "/last_war/bob")]
+        ("card_impossible", "1.2", "/last_war/bob")
+    ]
 
 
 # -- what a player sees -----------------------------------------------------------------------------------------
@@ -243,16 +257,14 @@ def test_view_hides_the_unknown_card_other_hands_the_pile_and_the_seed():
 
 def test_table_match_last_war_counted_after_the_tie_break_draws():
     """§4.4 then §5.2: the draws come out of the pile first; the last war is reckoned on what they leave."""
-    dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD "
-                 "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
+    dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
     state = after(table_match(["ann", "bob"], decks=1, dead=dead), Move("lock", "ann"), Move("lock", "bob"))
     tie = (("ann", cards("10H JH")), ("bob", cards("QH KH")))  # 20 each, average 10 each: they draw
     assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
     # the draws take 2 of the 3 cards: 1 card for 2 players is no last war, it is dead (§5.3)
     draws = (("ann", cards("AH")), ("bob", cards("9H")))
     assert reasons(state, Move("reveal", hands=tie, draws=draws)) == []
-    assert reasons(state, Move("reveal", hands=tie, draws=draws, last_war=(("ann", cards("8H")[0]),))) == [
-        ("unexpected_field", "5.2", "/last_war")]
+    assert reasons(state, Move("reveal", hands=tie, draws=draws, last_war=(("ann", cards("8H")[0]),))) == [("unexpected_field", "5.2", "/last_war")]
     done = apply_move(state, Move("reveal", hands=tie, draws=draws))
     scored = next(e for e in done.events if e["type"] == "set_scored")
     assert scored["cards"] == {"ann": 6, "bob": 0} and scored["points"] == {"ann": 7, "bob": 0}  # 6 cards + 1 Ace

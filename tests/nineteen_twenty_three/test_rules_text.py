@@ -41,7 +41,6 @@ def test_the_rule_text_cites_the_rule_book_and_stands_alone():
 
 def test_the_engine_imports_without_a_web_framework():
     modules = ", ".join(f"service.games.nineteen_twenty_three.{name}" for name in ("moves", "start", "judging", "scoring", "referee", "tournament"))
-    code = (f"import sys, {modules}; bad = [m for m in ('flask', 'werkzeug', 'marshmallow', 'orjson') if m in sys.modules]; "
-            "print(bad); sys.exit(bool(bad))")
+    code = f"import sys, {modules}; bad = [m for m in ('flask', 'werkzeug', 'marshmallow', 'orjson') if m in sys.modules]; print(bad); sys.exit(bool(bad))"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -36,7 +36,12 @@ def test_nobody_won_a_card_everyone_shares_with_zero():
 
 def test_set_request():
     assert set_request({"won": {"ann": ["AH", "7C"], "bob": ["AS"]}}).to_dict() == {
-        "winners": ["ann"], "points": {"ann": 3, "bob": -1}, "cards": {"ann": 2, "bob": 1}, "aces": {"ann": 1, "bob": 1}, "rule": "5.5"}
+        "winners": ["ann"],
+        "points": {"ann": 3, "bob": -1},
+        "cards": {"ann": 2, "bob": 1},
+        "aces": {"ann": 1, "bob": 1},
+        "rule": "5.5",
+    }
     with pytest.raises(InvalidInput) as refused:
         set_request({"won": {"ann": ["AH", "AH"], "bob": ["XX"]}})
     assert [(p.pointer, p.code) for p in refused.value.problems] == [("/won/bob/0", "bad_card"), ("/won/ann/1", "too_many_copies")]
@@ -59,8 +64,9 @@ def test_not_over_yet():
 
 def test_several_past_the_target_in_the_same_set_most_cards_wins():
     # ann wins set 1 alone; ann and bob share set 2 and pass 21 together: 35 and 22 points, 35 and 33 cards
-    result = standings_request(sets(({"ann": 14, "bob": 0, "cy": -1}, {"ann": 14, "bob": 12, "cy": 5}),
-                                    ({"ann": 21, "bob": 22, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2}))).to_dict()
+    result = standings_request(
+        sets(({"ann": 14, "bob": 0, "cy": -1}, {"ann": 14, "bob": 12, "cy": 5}), ({"ann": 21, "bob": 22, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2}))
+    ).to_dict()
     assert (result["winners"], result["decided_by"], result["rule"]) == (["ann"], "most_cards", "6.2")
 
 
@@ -73,8 +79,10 @@ def test_several_past_the_target_with_equal_cards_share():
 def test_a_lower_total_past_the_target_can_win_on_cards():
     # bob passes 21 with more points, ann with more cards over the match: cards decide (§6.2)
     # cy wins set 1 (ann 15 cards, bob 5, no points); ann and bob share set 2: ann 21, bob 25 points; cards 36 and 26
-    result = standings_request(sets(({"ann": 0, "bob": 0, "cy": 20}, {"ann": 15, "bob": 5, "cy": 20}),
-                                    ({"ann": 21, "bob": 25, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2})) | {"target": 21}).to_dict()
+    result = standings_request(
+        sets(({"ann": 0, "bob": 0, "cy": 20}, {"ann": 15, "bob": 5, "cy": 20}), ({"ann": 21, "bob": 25, "cy": 0}, {"ann": 21, "bob": 21, "cy": 2}))
+        | {"target": 21}
+    ).to_dict()
     assert result["winners"] == ["ann"]
 
 
@@ -105,9 +113,11 @@ def test_match_standings_direct():
 
 
 def test_sheet_rows_score_a_set():
-    rows = [GameRow(2, "ann", {"won": "AH AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"}),
-            GameRow(3, "bob", {"won": "AD 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2D"}),
-            GameRow(4, "cy", {"won": "AC 2C 3C 4C 5C 6C 7C 8C 9C"})]
+    rows = [
+        GameRow(2, "ann", {"won": "AH AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"}),
+        GameRow(3, "bob", {"won": "AD 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2D"}),
+        GameRow(4, "cy", {"won": "AC 2C 3C 4C 5C 6C 7C 8C 9C"}),
+    ]
     assert ROW_SCORER.score(rows) == {"ann": Fraction(16), "bob": Fraction(15), "cy": Fraction(-1)}
     assert ROW_SCORER.columns == ("won",)
     with pytest.raises(RowsRefused) as refused:
@@ -120,6 +130,7 @@ def test_sheet_rows_score_a_set():
 
 def test_a_set_line_that_cannot_happen_is_refused():
     """§5.5: the winners (most cards) score their cards plus their Aces; everyone else scores 0 or less (Ace damage)."""
+
     def problems(data):
         with pytest.raises(InvalidInput) as refused:
             standings_request(data)
@@ -129,8 +140,10 @@ def test_a_set_line_that_cannot_happen_is_refused():
     assert ("/sets/0/points/bob", "impossible_points") in found  # bob did not win the set: 21 > 0
     assert ("/sets/0/points/ann", "impossible_points") in found  # ann won 30 cards: at least 30 points
     assert problems(sets(({"ann": 12, "bob": 0}, {"ann": 12, "bob": 8}), ({"ann": 25, "bob": 0}, {"ann": 12, "bob": 8}))) == [
-        ("/sets/1/points/ann", "impossible_points")]  # 12 cards hold at most 12 Aces: 24 points at most
+        ("/sets/1/points/ann", "impossible_points")
+    ]  # 12 cards hold at most 12 Aces: 24 points at most
     assert problems(sets(({"ann": 12, "bob": -9}, {"ann": 12, "bob": 8}))) == [("/sets/0/points/bob", "impossible_points")]
     # possible lines: a winner with Aces, a shared win, a loser with Ace damage, nobody won a card
-    assert standings_request(sets(({"ann": 14, "bob": -2}, {"ann": 12, "bob": 8}), ({"ann": 5, "bob": 6}, {"ann": 5, "bob": 5}),
-                                  ({"ann": 0, "bob": 0}, {"ann": 0, "bob": 0}))).to_dict()["totals"] == {"ann": 19, "bob": 4}
+    assert standings_request(
+        sets(({"ann": 14, "bob": -2}, {"ann": 12, "bob": 8}), ({"ann": 5, "bob": 6}, {"ann": 5, "bob": 5}), ({"ann": 0, "bob": 0}, {"ann": 0, "bob": 0}))
+    ).to_dict()["totals"] == {"ann": 19, "bob": 4}

@@ -72,8 +72,12 @@ def test_reading_reports_every_malformed_field():
     data["players"][1]["locked"] = "yes"
     data["phase"] = "dancing"
     data["rules"]["decks"] = 0
-    assert read_problems(data) == [("/rules/decks", "bad_integer"), ("/players/0/hand/cards/0", "bad_card"), ("/players/1/locked", "bad_boolean"),
-                                   ("/phase", "bad_choice")]
+    assert read_problems(data) == [
+        ("/rules/decks", "bad_integer"),
+        ("/players/0/hand/cards/0", "bad_card"),
+        ("/players/1/locked", "bad_boolean"),
+        ("/phase", "bad_choice"),
+    ]
     data = new_match(["ann", "bob"], seed=1)[0].to_dict()
     data["players"][1]["name"] = "ann"
     assert ("/players/1/name", "duplicate_name") in read_problems(data)

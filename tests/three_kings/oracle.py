@@ -52,7 +52,7 @@ def invariant_problems(data: dict[str, Any]) -> list[str]:
         problems.append(f"conservation: {held - pack_counts(len(players))} extra, {pack_counts(len(players)) - held} missing")
     for player in players:
         pile = [rank_of(card) for card in player["pile"]]
-        if len(pile) % 3 or not all(makes_set(*pile[i:i + 3]) for i in range(0, len(pile), 3)):
+        if len(pile) % 3 or not all(makes_set(*pile[i : i + 3]) for i in range(0, len(pile), 3)):
             problems.append(f"{player['name']}'s pile is not sets: {pile}")
         kings = sum(rank_of(card) == "K" for card in player["hand"]["cards"])
         if kings >= 3 and data["three_kings"] is None:

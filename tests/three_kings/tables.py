@@ -35,9 +35,20 @@ def remainder(players: int, used: list[str]) -> list[str]:
     return [rank for rank in RANKS for _ in range(left[rank])]
 
 
-def table(hands: list[list[str]], table_cards: list[str], *, draws: list[str] = (), piles: list[list[str]] | None = None,
-          to_act: int = 0, phase: str = "play", rules: dict[str, Any] | None = None, names: list[str] | None = None,
-          rest_to: int | str | None = None, three_kings: str | None = None, passes: int = 0) -> dict[str, Any]:
+def table(
+    hands: list[list[str]],
+    table_cards: list[str],
+    *,
+    draws: list[str] = (),
+    piles: list[list[str]] | None = None,
+    to_act: int = 0,
+    phase: str = "play",
+    rules: dict[str, Any] | None = None,
+    names: list[str] | None = None,
+    rest_to: int | str | None = None,
+    three_kings: str | None = None,
+    passes: int = 0,
+) -> dict[str, Any]:
     """A state's plain data. ``draws`` are the next cards drawn, in order (the whole pile when ``rest_to`` is given);
     the rest of the pack lies under them, or goes to the end of the table (``rest_to="table"``) or into a seat's hand."""
     players = len(hands)
@@ -54,8 +65,9 @@ def table(hands: list[list[str]], table_cards: list[str], *, draws: list[str] = 
         hands = [hand + rest if seat == rest_to else hand for seat, hand in enumerate(hands)]
     return {
         "rules": rules or {"scoring": "bonus", "play_it_out": False},
-        "players": [{"name": name, "hand": {"cards": hand, "hidden": 0}, "pile": pile_cards}
-                    for name, hand, pile_cards in zip(names, hands, piles, strict=True)],
+        "players": [
+            {"name": name, "hand": {"cards": hand, "hidden": 0}, "pile": pile_cards} for name, hand, pile_cards in zip(names, hands, piles, strict=True)
+        ],
         "table": table_cards,
         "draw_pile": {"cards": pile, "hidden": 0},
         "dealer": (to_act - 1) % players,

@@ -41,8 +41,10 @@ def test_sets_command(client):
 
 
 def test_score_command(client):
-    assert run(client, "score", "--method", "penalty", "--pile", "ann=6 5 J", "--pile", "bob=2 3 5", "--three-kings", "bob") == \
-        "  ann: 22\n  bob: -5\nwinners: bob"
+    assert (
+        run(client, "score", "--method", "penalty", "--pile", "ann=6 5 J", "--pile", "bob=2 3 5", "--three-kings", "bob")
+        == "  ann: 22\n  bob: -5\nwinners: bob"
+    )
     assert run(client, "score", "--method", "three_kings_wins", "--pile", "ann=", "--pile", "bob=") == "  (method 1: no points)\nwinners: nobody"
 
 

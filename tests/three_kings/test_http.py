@@ -20,8 +20,10 @@ def post(client, path, body):
 
 
 def test_the_engine_imports_without_a_web_framework():
-    code = ("import sys, service.games.three_kings, service.games.three_kings.queries, service.games.three_kings.tournament; "
-            "bad = [m for m in ('flask', 'werkzeug', 'marshmallow', 'orjson') if m in sys.modules]; print(bad); sys.exit(bool(bad))")
+    code = (
+        "import sys, service.games.three_kings, service.games.three_kings.queries, service.games.three_kings.tournament; "
+        "bad = [m for m in ('flask', 'werkzeug', 'marshmallow', 'orjson') if m in sys.modules]; print(bad); sys.exit(bool(bad))"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -30,9 +32,10 @@ def test_the_worked_example_through_sets(client):
     answer = post(client, "/sets", {"hand": ["6", "K", "2", "9"], "table": ["5", "J", "3", "K"], "players": 2})
     assert answer.status_code == 200
     assert answer.get_json() == {
-        "sets": [{"hand_card": "6", "table_cards": ["5", "J"], "sum": "6 + 5 = 11"},
-                 {"hand_card": "2", "table_cards": ["3", "5"], "sum": "2 + 3 = 5"}],
-        "can_take_king": True, "may_discard": False, "may_pass": False,
+        "sets": [{"hand_card": "6", "table_cards": ["5", "J"], "sum": "6 + 5 = 11"}, {"hand_card": "2", "table_cards": ["3", "5"], "sum": "2 + 3 = 5"}],
+        "can_take_king": True,
+        "may_discard": False,
+        "may_pass": False,
     }
 
 
@@ -43,9 +46,14 @@ def test_sets_refuses_more_copies_than_the_pack_naming_each_place(client):
     assert post(client, "/sets", {"hand": ["9", "9", "9"], "table": ["9", "9", "9H"], "players": 3}).status_code == 200
 
 
-@pytest.mark.parametrize("method, scores, winners", [
-    ("three_kings_wins", None, ["bob"]), ("bonus", {"ann": 22, "bob": 25}, ["bob"]), ("penalty", {"ann": 22, "bob": -5}, ["bob"]),
-])
+@pytest.mark.parametrize(
+    "method, scores, winners",
+    [
+        ("three_kings_wins", None, ["bob"]),
+        ("bonus", {"ann": 22, "bob": 25}, ["bob"]),
+        ("penalty", {"ann": 22, "bob": -5}, ["bob"]),
+    ],
+)
 def test_score_by_each_method(client, method, scores, winners):
     answer = post(client, "/score", {"method": method, "piles": {"ann": ["6", "5", "J"], "bob": ["2", "3", "5"]}, "three_kings": "bob"})
     assert answer.get_json() == {"method": method, "scores": scores, "winners": winners}

@@ -14,8 +14,13 @@ from .tables import card, move, ranks
 
 
 def dealt(table_cards=("5", "J", "3", "Q"), hands=None, rules=None):
-    return table_setup(["ann", "bob"], [card(text) for text in table_cards], rules or Rules("bonus"), dealer=1,
-                       hands=hands and [[card(text) for text in hand] for hand in hands]).state
+    return table_setup(
+        ["ann", "bob"],
+        [card(text) for text in table_cards],
+        rules or Rules("bonus"),
+        dealer=1,
+        hands=hands and [[card(text) for text in hand] for hand in hands],
+    ).state
 
 
 def apply(state, **fields):

@@ -43,11 +43,11 @@ def walk(state, rng, steps):
             assert [problem.code for problem in error.problems] == ["turned_required"]
             left = list(unaccounted(state.to_dict()).elements())
             rng.shuffle(left)
-            chosen["turned"] = left[:min(len(left), 8, state.draw_pile.size)]
+            chosen["turned"] = left[: min(len(left), 8, state.draw_pile.size)]
             try:
                 state = GAME.apply(state, GAME.read_move(chosen)).state
             except InvalidInput:  # the King-only refill needed a second four: name exactly what it needs
-                chosen["turned"] = left[:min(len(left), 4, state.draw_pile.size)]
+                chosen["turned"] = left[: min(len(left), 4, state.draw_pile.size)]
                 state = GAME.apply(state, GAME.read_move(chosen)).state
         assert GAME.check_state(state) == []
     return state
@@ -86,8 +86,7 @@ def candidates(state):
 
 def same_choice(data):
     """A move as a choice: who, what, and the ranks it names (the table's two in any order)."""
-    return (data["player"], data["action"], data.get("card"), data.get("hand_card"),
-            tuple(sorted(data.get("table_cards", []), key=VALUE.get)))
+    return (data["player"], data["action"], data.get("card"), data.get("hand_card"), tuple(sorted(data.get("table_cards", []), key=VALUE.get)))
 
 
 def check_agreement(state):

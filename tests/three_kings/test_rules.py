@@ -186,11 +186,14 @@ def test_an_emptied_table_stays_empty_when_the_pile_is():
 
 
 # §7.1 three Kings end the game at once, from any source --------------------------------------------------
-@pytest.mark.parametrize("scoring, scores, winners", [
-    ("three_kings_wins", None, ["ann"]),
-    ("bonus", {"ann": 15, "bob": 0}, ["ann"]),
-    ("penalty", {"ann": -15, "bob": 0}, ["ann"]),
-])
+@pytest.mark.parametrize(
+    "scoring, scores, winners",
+    [
+        ("three_kings_wins", None, ["ann"]),
+        ("bonus", {"ann": 15, "bob": 0}, ["ann"]),
+        ("penalty", {"ann": -15, "bob": 0}, ["ann"]),
+    ],
+)
 def test_three_kings_by_the_turns_draw(scoring, scores, winners):
     data = table([["K", "K"], ["8", "8"]], ["2", "Q", "Q", "10"], draws=["K"], phase="draw", rules={"scoring": scoring})
     after, events = play(data, move("ann", "draw"))
@@ -240,8 +243,9 @@ def test_a_missing_table_card_is_named_without_other_when_the_table_has_none_of_
     assert [(r["code"], r["pointer"], r["message"]) for r in verdict["reasons"]] == [  # 7 + 5 = Q: a set, but no Q is there
         ("not_on_table", "/table_cards/1", "the table shows no Q"),
     ]
-    pair = GAME.judge(GAME.read_state(table([["6"], ["8", "8"]], ["3", "9"])),
-                      GAME.read_move(move("ann", "set", hand_card="6", table_cards=["3", "3"]))).to_dict()
+    pair = GAME.judge(
+        GAME.read_state(table([["6"], ["8", "8"]], ["3", "9"])), GAME.read_move(move("ann", "set", hand_card="6", table_cards=["3", "3"]))
+    ).to_dict()
     assert [r["message"] for r in pair["reasons"]] == ["the table shows no other 3"]
 
 
@@ -254,8 +258,9 @@ def test_three_kings_given_by_the_refill_stop_the_extra_draw():
 
 
 def test_three_kings_at_the_deal_end_the_game_before_it_starts():
-    seeds = [seed for seed in range(3000) if any(sum(card.rank == 13 for card in player.hand.cards) >= 3
-                                                 for player in new_game(["a", "b"], seed=seed).state.players)]
+    seeds = [
+        seed for seed in range(3000) if any(sum(card.rank == 13 for card in player.hand.cards) >= 3 for player in new_game(["a", "b"], seed=seed).state.players)
+    ]
     assert seeds  # such deals exist
     for seed in seeds[:3]:
         game = new_game(["a", "b"], seed=seed)
@@ -296,10 +301,13 @@ def test_a_move_other_than_a_pass_breaks_the_run_of_passes():
     assert after.phase == "over"
 
 
-@pytest.mark.parametrize("scoring, scores, winners", [
-    ("bonus", {"ann": 22, "bob": 10}, ["ann"]),
-    ("penalty", {"ann": 22, "bob": 10}, ["bob"]),
-])
+@pytest.mark.parametrize(
+    "scoring, scores, winners",
+    [
+        ("bonus", {"ann": 22, "bob": 10}, ["ann"]),
+        ("penalty", {"ann": 22, "bob": 10}, ["bob"]),
+    ],
+)
 def test_a_game_run_dry_is_scored_without_bonus(scoring, scores, winners):
     data = table([[], []], [], piles=[["6", "5", "J"], ["2", "3", "5"]], rest_to="table", rules={"scoring": scoring})
     after, _ = play(data, move("ann", "pass"), move("bob", "pass"))
@@ -340,10 +348,13 @@ def test_play_it_out_ends_when_all_pass_and_scores_by_method():
     assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": {"ann": 22 - 15, "bob": 10}, "winners": ["ann"]}
 
 
-@pytest.mark.parametrize("scoring, scores, winners", [
-    ("bonus", {"ann": 22 + 15, "bob": 10}, ["ann"]),    # method 2: the three-Kings player adds 15, highest wins
-    ("penalty", {"ann": 22 - 15, "bob": 10}, ["ann"]),  # method 3: the three-Kings player takes 15 off, lowest wins
-])
+@pytest.mark.parametrize(
+    "scoring, scores, winners",
+    [
+        ("bonus", {"ann": 22 + 15, "bob": 10}, ["ann"]),  # method 2: the three-Kings player adds 15, highest wins
+        ("penalty", {"ann": 22 - 15, "bob": 10}, ["ann"]),  # method 3: the three-Kings player takes 15 off, lowest wins
+    ],
+)
 def test_play_it_out_from_the_third_king_to_everyone_passing(scoring, scores, winners):
     # The pile is empty; every other card lies on the table. ann's third King does not end the game (§9);
     # bob, holding only Kings with none left to take, passes; ann passes too: every player in turn has passed.

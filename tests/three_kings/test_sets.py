@@ -21,10 +21,22 @@ def cards(texts):
     return [parse_card(text) for text in texts]
 
 
-@pytest.mark.parametrize("text, rank, shown", [
-    ("6", 6, "6"), ("6h", 6, "6H"), ("10♥", 10, "10H"), ("T", 10, "10"), ("j", 11, "J"), ("QS", 12, "QS"),
-    ("K", 13, "K"), ("JK", 13, "JK"), ("jk", 13, "JK"), ("Joker", 13, "JK"), ("a", 1, "A"),
-])
+@pytest.mark.parametrize(
+    "text, rank, shown",
+    [
+        ("6", 6, "6"),
+        ("6h", 6, "6H"),
+        ("10♥", 10, "10H"),
+        ("T", 10, "10"),
+        ("j", 11, "J"),
+        ("QS", 12, "QS"),
+        ("K", 13, "K"),
+        ("JK", 13, "JK"),
+        ("jk", 13, "JK"),
+        ("Joker", 13, "JK"),
+        ("a", 1, "A"),
+    ],
+)
 def test_a_card_is_its_rank_and_keeps_its_suit_for_display(text, rank, shown):
     card = parse_card(text)
     assert (card.rank, str(card)) == (rank, shown)
@@ -39,9 +51,10 @@ def test_what_is_not_a_card_is_refused(text):
 def test_the_worked_example_of_the_reading():
     report = sets_report(cards(["6", "K", "2", "9"]), cards(["5", "J", "3", "K"])).to_dict()
     assert report == {
-        "sets": [{"hand_card": "6", "table_cards": ["5", "J"], "sum": "6 + 5 = 11"},
-                 {"hand_card": "2", "table_cards": ["3", "5"], "sum": "2 + 3 = 5"}],
-        "can_take_king": True, "may_discard": False, "may_pass": False,
+        "sets": [{"hand_card": "6", "table_cards": ["5", "J"], "sum": "6 + 5 = 11"}, {"hand_card": "2", "table_cards": ["3", "5"], "sum": "2 + 3 = 5"}],
+        "can_take_king": True,
+        "may_discard": False,
+        "may_pass": False,
     }
 
 
@@ -52,8 +65,7 @@ def test_suits_and_jokers_change_nothing():
 
 
 def test_a_discard_is_allowed_only_without_a_set():
-    assert sets_report(cards(["9", "K"]), cards(["5", "J", "K"])).to_dict() == {
-        "sets": [], "can_take_king": True, "may_discard": True, "may_pass": False}
+    assert sets_report(cards(["9", "K"]), cards(["5", "J", "K"])).to_dict() == {"sets": [], "can_take_king": True, "may_discard": True, "may_pass": False}
     assert sets_report(cards(["K", "K"]), cards(["5", "J"])).to_dict()["may_pass"]
 
 
@@ -92,14 +104,17 @@ def test_the_set_finder_agrees_with_brute_force(hand, table):
 PILES = {"ann": ["6", "5", "J"], "bob": ["2", "3", "5"], "cy": ["4", "7", "J"]}
 
 
-@pytest.mark.parametrize("method, three_kings, expected", [
-    ("three_kings_wins", "bob", {"scores": None, "winners": ["bob"]}),
-    ("three_kings_wins", None, {"scores": None, "winners": []}),
-    ("bonus", "bob", {"scores": {"ann": 22, "bob": 25, "cy": 22}, "winners": ["bob"]}),
-    ("bonus", None, {"scores": {"ann": 22, "bob": 10, "cy": 22}, "winners": ["ann", "cy"]}),
-    ("penalty", "bob", {"scores": {"ann": 22, "bob": -5, "cy": 22}, "winners": ["bob"]}),
-    ("penalty", "ann", {"scores": {"ann": 7, "bob": 10, "cy": 22}, "winners": ["ann"]}),
-])
+@pytest.mark.parametrize(
+    "method, three_kings, expected",
+    [
+        ("three_kings_wins", "bob", {"scores": None, "winners": ["bob"]}),
+        ("three_kings_wins", None, {"scores": None, "winners": []}),
+        ("bonus", "bob", {"scores": {"ann": 22, "bob": 25, "cy": 22}, "winners": ["bob"]}),
+        ("bonus", None, {"scores": {"ann": 22, "bob": 10, "cy": 22}, "winners": ["ann", "cy"]}),
+        ("penalty", "bob", {"scores": {"ann": 22, "bob": -5, "cy": 22}, "winners": ["bob"]}),
+        ("penalty", "ann", {"scores": {"ann": 7, "bob": 10, "cy": 22}, "winners": ["ann"]}),
+    ],
+)
 def test_score_by_each_method(method, three_kings, expected):
     report = score_report(method, {name: cards(pile) for name, pile in PILES.items()}, three_kings).to_dict()
     assert report == {"method": method, **expected}
@@ -109,4 +124,7 @@ def test_score_refuses_piles_that_are_not_sets_and_unknown_holders():
     with pytest.raises(InvalidInput) as refused:
         score_report("bonus", {"ann": cards(["6", "5", "9"]), "b/b": cards(["2", "3"])}, "zed")
     assert [(p.pointer, p.code) for p in refused.value.problems] == [
-        ("/three_kings", "unknown_player"), ("/piles/ann/0", "pile_not_sets"), ("/piles/b~1b", "pile_not_sets")]
+        ("/three_kings", "unknown_player"),
+        ("/piles/ann/0", "pile_not_sets"),
+        ("/piles/b~1b", "pile_not_sets"),
+    ]

@@ -60,8 +60,7 @@ def test_conservation_and_turn_problems():
     data["to_act"] = 5
     data["passes"] = 1
     found = problems_of(data)
-    assert {("", "card_total"), ("/players/0/pile", "pile_not_sets"), ("/to_act", "seat_out_of_range"),
-            ("/passes", "passes_with_cards_to_draw")} <= set(found)
+    assert {("", "card_total"), ("/players/0/pile", "pile_not_sets"), ("/to_act", "seat_out_of_range"), ("/passes", "passes_with_cards_to_draw")} <= set(found)
 
 
 def test_three_kings_must_be_recorded_and_end_the_game():

@@ -15,9 +15,11 @@ def rows(*cells: dict[str, str]) -> list[GameRow]:
 
 
 def game() -> list[GameRow]:
-    return rows({"player": "ann", "pile": "6 5 J", "three_kings": "no"},
-                {"player": "bob", "pile": "2, 3, 5", "three_kings": "yes"},
-                {"player": "cy", "pile": "", "three_kings": ""})
+    return rows(
+        {"player": "ann", "pile": "6 5 J", "three_kings": "no"},
+        {"player": "bob", "pile": "2, 3, 5", "three_kings": "yes"},
+        {"player": "cy", "pile": "", "three_kings": ""},
+    )
 
 
 def test_the_method_is_the_sheets_option():
@@ -27,24 +29,28 @@ def test_the_method_is_the_sheets_option():
     assert ROW_SCORER.score(game()) == {"ann": 22, "bob": 25, "cy": 0}  # bonus by default: 10 + 15 for bob
 
 
-@pytest.mark.parametrize("method, points", [
-    ("bonus", {"ann": 22, "bob": 25, "cy": 0}),
-    ("penalty", {"ann": -22, "bob": 5, "cy": 0}),  # bob scores 10 - 15 = -5, the fewest: he ranks first
-    ("three_kings_wins", {"ann": 0, "bob": 1, "cy": 0}),
-])
+@pytest.mark.parametrize(
+    "method, points",
+    [
+        ("bonus", {"ann": 22, "bob": 25, "cy": 0}),
+        ("penalty", {"ann": -22, "bob": 5, "cy": 0}),  # bob scores 10 - 15 = -5, the fewest: he ranks first
+        ("three_kings_wins", {"ann": 0, "bob": 1, "cy": 0}),
+    ],
+)
 def test_points_by_method(method, points):
     assert with_options(ROW_SCORER, {"method": method}).score(game()) == {name: Fraction(value) for name, value in points.items()}
 
 
 def test_every_bad_cell_is_named():
-    bad = rows({"player": "ann", "pile": "6 5 9 X", "three_kings": "maybe"},
-               {"player": "bob", "pile": "K Q Q", "three_kings": "yes"},
-               {"player": "cy", "pile": "", "three_kings": "yes"})
+    bad = rows(
+        {"player": "ann", "pile": "6 5 9 X", "three_kings": "maybe"},
+        {"player": "bob", "pile": "K Q Q", "three_kings": "yes"},
+        {"player": "cy", "pile": "", "three_kings": "yes"},
+    )
     with pytest.raises(RowsRefused) as refused:
         ROW_SCORER.score(bad)
     found = {(p.row, p.column, p.code) for p in refused.value.problems}
-    assert found == {(2, "pile", "bad_card"), (2, "three_kings", "bad_three_kings"), (3, "pile", "pile_not_sets"),
-                     (4, "three_kings", "two_three_kings")}
+    assert found == {(2, "pile", "bad_card"), (2, "three_kings", "bad_three_kings"), (3, "pile", "pile_not_sets"), (4, "three_kings", "two_three_kings")}
 
 
 def test_copies_beyond_the_pack_are_refused():

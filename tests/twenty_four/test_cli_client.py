@@ -56,7 +56,8 @@ def test_judge_right_and_wrong(referee):
     assert run(referee, "judge", "(2 + 4 / 10) * 10", "2", "4", "10", "10") == "Correct: (2 + 4 / 10) * 10 = 24"
     text = run(referee, "judge", "-1 + 2 * 3 * 4 + 1", "1", "2", "3", "4")
     assert text.splitlines() == [
-        "Wrong:", "  -1 + 2 * 3 * 4 + 1",
+        "Wrong:",
+        "  -1 + 2 * 3 * 4 + 1",
         "  ^ unary_minus (§4.3): a minus sign before a number or '(' is not allowed: each operator joins two parts",
         "  " + " " * 17 + "^ number_reused (§4.1): 1 is on the table once, and is used more often",  # the second 1 is at offset 17
     ]

@@ -31,25 +31,28 @@ def faults(expression, values=(1, 2, 3, 4), target=24):
     return [(fault.code, fault.at) for fault in check(expression, values, target).faults]
 
 
-@pytest.mark.parametrize(("expression", "expected"), [
-    ("1 + 2 + 3 + a4", [("bad_token", 12)]),
-    ("1 + 2 + 3 + 4.0", [("bad_token", 13), ("number_not_on_table", 14)]),  # '.' is no operator, and 0 no card
-    ("1 + 2) * (3 + 4", [("unbalanced_parentheses", 5), ("unbalanced_parentheses", 9)]),
-    ("(1 + 2) * (3 + 4", [("unbalanced_parentheses", 10)]),
-    ("-1 + 2 * 3 * 4 + 1", [("unary_minus", 0), ("number_reused", 17)]),
-    ("4 * (3 + 2 * -1)", [("unary_minus", 13)]),
-    ("+4 * 3 * 2 * 1", [("unary_plus", 0)]),
-    ("12 * (4 - 3 + 1)", [("joined_digits", 0), ("number_missing", 16)]),
-    ("4 * 6 * 1", [("number_not_on_table", 4), ("number_missing", 9), ("number_missing", 9)]),
-    ("4 * 3 * 2 * 2", [("number_reused", 12), ("number_missing", 13)]),
-    ("2 ^ 3 * 4 * 1", [("power", 2)]),
-    ("2 ** 3 * 4 * 1", [("power", 2)]),
-    ("1 2 * 3 * 4", [("missing_operator", 2)]),
-    ("1 * * 2 * 3 * 4", [("missing_operand", 4)]),
-    ("1 * 2 * 3 * 4 *", [("missing_operand", 15)]),
-    ("", [("missing_operand", 0)] + [("number_missing", 0)] * 4),
-    ("(1 + 2 + 3) * 4", []),
-])
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("1 + 2 + 3 + a4", [("bad_token", 12)]),
+        ("1 + 2 + 3 + 4.0", [("bad_token", 13), ("number_not_on_table", 14)]),  # '.' is no operator, and 0 no card
+        ("1 + 2) * (3 + 4", [("unbalanced_parentheses", 5), ("unbalanced_parentheses", 9)]),
+        ("(1 + 2) * (3 + 4", [("unbalanced_parentheses", 10)]),
+        ("-1 + 2 * 3 * 4 + 1", [("unary_minus", 0), ("number_reused", 17)]),
+        ("4 * (3 + 2 * -1)", [("unary_minus", 13)]),
+        ("+4 * 3 * 2 * 1", [("unary_plus", 0)]),
+        ("12 * (4 - 3 + 1)", [("joined_digits", 0), ("number_missing", 16)]),
+        ("4 * 6 * 1", [("number_not_on_table", 4), ("number_missing", 9), ("number_missing", 9)]),
+        ("4 * 3 * 2 * 2", [("number_reused", 12), ("number_missing", 13)]),
+        ("2 ^ 3 * 4 * 1", [("power", 2)]),
+        ("2 ** 3 * 4 * 1", [("power", 2)]),
+        ("1 2 * 3 * 4", [("missing_operator", 2)]),
+        ("1 * * 2 * 3 * 4", [("missing_operand", 4)]),
+        ("1 * 2 * 3 * 4 *", [("missing_operand", 15)]),
+        ("", [("missing_operand", 0)] + [("number_missing", 0)] * 4),
+        ("(1 + 2 + 3) * 4", []),
+    ],
+)
 def test_each_fault_names_its_code_and_where_it_is(expression, expected):
     assert faults(expression) == expected
 
@@ -80,10 +83,13 @@ def test_any_nesting_within_the_bound_is_read():
     assert check(deep, (1, 2, 3, 4), 21).correct
 
 
-@pytest.mark.parametrize(("expression", "code"), [
-    ("(" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1), "expression_too_deep"),
-    ("1 + " * 60 + "1", "expression_too_long"),
-])
+@pytest.mark.parametrize(
+    ("expression", "code"),
+    [
+        ("(" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1), "expression_too_deep"),
+        ("1 + " * 60 + "1", "expression_too_long"),
+    ],
+)
 def test_an_expression_beyond_the_bounds_is_refused_not_judged(expression, code):
     assert len(expression) > MAX_LENGTH or expression.count("(") > MAX_DEPTH
     with pytest.raises(InvalidInput) as refused:
@@ -134,12 +140,15 @@ def test_the_judges_value_is_the_fractions_value_of_the_same_tree(case, target):
     assert verdict.correct is (expected == target)
 
 
-@pytest.mark.parametrize(("expression", "expected"), [
-    ("(2 + 4 / 10) * 10", []),
-    ("2 * 10 + 4", [("number_missing", 10)]),
-    ("24 * (10 / 10)", [("joined_digits", 0), ("number_missing", 14), ("number_missing", 14)]),
-    ("-2 + 4 + 10 + 10", [("unary_minus", 0)]),
-])
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("(2 + 4 / 10) * 10", []),
+        ("2 * 10 + 4", [("number_missing", 10)]),
+        ("24 * (10 / 10)", [("joined_digits", 0), ("number_missing", 14), ("number_missing", 14)]),
+        ("-2 + 4 + 10 + 10", [("unary_minus", 0)]),
+    ],
+)
 def test_the_worked_examples_of_the_rule_text(expression, expected):
     assert faults(expression, (2, 4, 10, 10)) == expected
 
@@ -160,12 +169,15 @@ def test_any_text_within_the_bounds_gets_a_verdict_whose_offsets_are_in_the_text
 # -- joined digits are judged in time linear in the text (§4.3) ------------------------------------
 # A long run of ones over a table holding 1 and 11 can be cut into 1s and 11s in a Fibonacci number
 # of ways; a judge that tries every cut never answers. These sizes are far beyond what that could try.
-@pytest.mark.parametrize(("expression", "code"), [
-    ("1" * 198 + "9", "number_not_on_table"),  # no cut works: 9 is on no card
-    ("1" * 199, "joined_digits"),  # ones and elevens written side by side
-    ("1" * 60 + "9", "number_not_on_table"),
-    ("3" + "11" * 90 + "4", "joined_digits"),
-])
+@pytest.mark.parametrize(
+    ("expression", "code"),
+    [
+        ("1" * 198 + "9", "number_not_on_table"),  # no cut works: 9 is on no card
+        ("1" * 199, "joined_digits"),  # ones and elevens written side by side
+        ("1" * 60 + "9", "number_not_on_table"),
+        ("3" + "11" * 90 + "4", "joined_digits"),
+    ],
+)
 def test_a_long_run_of_digits_gets_its_verdict(expression, code):
     values = (1, 11, 3, 4)
     assert len(expression) <= MAX_LENGTH
@@ -176,12 +188,15 @@ def test_a_long_run_of_digits_gets_its_verdict(expression, code):
 # -- a number written with a leading zero is no card's number (§4.3, Our choice) -------------------
 # The reading allows no number but the four on the table; a 0 is on no card, so 04 is not the 4 and
 # 010 is not the 10: the written number is refused at its offset and the card it imitates is missing.
-@pytest.mark.parametrize(("expression", "values", "expected"), [
-    ("04 * 3 * 2 * 1", (1, 2, 3, 4), [("leading_zero", 0), ("number_missing", 14)]),
-    ("(2 + 4 / 010) * 10", (2, 4, 10, 10), [("leading_zero", 9), ("number_missing", 18)]),
-    ("1 + 2 + 3 + 004", (1, 2, 3, 4), [("leading_zero", 12), ("number_missing", 15)]),
-    ("00 + 1 * 2 * 3 * 4", (1, 2, 3, 4), [("leading_zero", 0)]),
-])
+@pytest.mark.parametrize(
+    ("expression", "values", "expected"),
+    [
+        ("04 * 3 * 2 * 1", (1, 2, 3, 4), [("leading_zero", 0), ("number_missing", 14)]),
+        ("(2 + 4 / 010) * 10", (2, 4, 10, 10), [("leading_zero", 9), ("number_missing", 18)]),
+        ("1 + 2 + 3 + 004", (1, 2, 3, 4), [("leading_zero", 12), ("number_missing", 15)]),
+        ("00 + 1 * 2 * 3 * 4", (1, 2, 3, 4), [("leading_zero", 0)]),
+    ],
+)
 def test_a_number_with_a_leading_zero_is_refused(expression, values, expected):
     verdict = check(expression, values, 24)
     assert (verdict.correct, verdict.value) == (False, None)

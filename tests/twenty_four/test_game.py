@@ -42,12 +42,15 @@ def test_four_players_get_ten_cards_each_and_each_pile_shows_one_card():
     assert [len(seat.pile) for seat in state.players] == [9, 9, 9, 9]  # 10 dealt, one showing
 
 
-@pytest.mark.parametrize(("players", "dealer", "dealt"), [
-    (3, 0, [13, 13, 14]),  # the first card goes to the dealer's right (seat 2), the 40th too
-    (3, 1, [14, 13, 13]),
-    (6, 0, [6, 6, 7, 7, 7, 7]),  # 40 cards: seats 5, 4, 3, 2 get the extra ones
-    (2, 0, [20, 20]),
-])
+@pytest.mark.parametrize(
+    ("players", "dealer", "dealt"),
+    [
+        (3, 0, [13, 13, 14]),  # the first card goes to the dealer's right (seat 2), the 40th too
+        (3, 1, [14, 13, 13]),
+        (6, 0, [6, 6, 7, 7, 7, 7]),  # 40 cards: seats 5, 4, 3, 2 get the extra ones
+        (2, 0, [20, 20]),
+    ],
+)
 def test_other_numbers_of_players_get_piles_that_differ_by_one_at_most(players, dealer, dealt):
     names = [f"P{index}" for index in range(players)]
     made = new_game(names, seed=3, dealer=dealer)
@@ -87,8 +90,9 @@ def test_without_a_seed_one_is_drawn_and_recorded():
     assert new_game(list(NAMES), seed=made.state.seed, dealer=None).state == made.state
 
 
-@pytest.mark.parametrize(("names", "code"), [(["solo"], "player_count"), ([f"P{i}" for i in range(9)], "player_count"),
-                                              (["A", "A"], "duplicate_name"), (["A", " "], "blank_name")])
+@pytest.mark.parametrize(
+    ("names", "code"), [(["solo"], "player_count"), ([f"P{i}" for i in range(9)], "player_count"), (["A", "A"], "duplicate_name"), (["A", " "], "blank_name")]
+)
 def test_two_to_eight_named_players(names, code):
     with pytest.raises(InvalidInput) as refused:
         new_game(names, seed=1)
@@ -249,17 +253,20 @@ def test_a_state_reads_back_to_itself():
     assert state_from_dict(state.to_dict()) == state
 
 
-@pytest.mark.parametrize(("change", "codes"), [
-    (lambda data: data["players"][0]["pile"].pop(), {"card_total", "pile_size"}),
-    (lambda data: data["players"][0]["pile"].__setitem__(0, data["table"][0]), {"repeated_card"}),
-    (lambda data: data["players"][0]["pile"].__setitem__(0, "KS"), {"not_in_pack"}),
-    (lambda data: data.__setitem__("barred", ["Zed"]), {"unknown_player"}),
-    (lambda data: data.__setitem__("barred", list(NAMES)), {"all_barred"}),
-    (lambda data: data.__setitem__("target", 25), {"target_mismatch"}),
-    (lambda data: data["players"][1]["won"].append(data["players"][1]["pile"].pop()), {"won_not_fours", "pile_size"}),
-    (lambda data: data.__setitem__("dealer", 9), {"seat_out_of_range"}),
-    (lambda data: data["table"].pop(), {"card_total", "table_size"}),
-])
+@pytest.mark.parametrize(
+    ("change", "codes"),
+    [
+        (lambda data: data["players"][0]["pile"].pop(), {"card_total", "pile_size"}),
+        (lambda data: data["players"][0]["pile"].__setitem__(0, data["table"][0]), {"repeated_card"}),
+        (lambda data: data["players"][0]["pile"].__setitem__(0, "KS"), {"not_in_pack"}),
+        (lambda data: data.__setitem__("barred", ["Zed"]), {"unknown_player"}),
+        (lambda data: data.__setitem__("barred", list(NAMES)), {"all_barred"}),
+        (lambda data: data.__setitem__("target", 25), {"target_mismatch"}),
+        (lambda data: data["players"][1]["won"].append(data["players"][1]["pile"].pop()), {"won_not_fours", "pile_size"}),
+        (lambda data: data.__setitem__("dealer", 9), {"seat_out_of_range"}),
+        (lambda data: data["table"].pop(), {"card_total", "table_size"}),
+    ],
+)
 def test_every_problem_of_a_state_is_reported_with_its_pointer(change, codes):
     data = game().to_dict()
     change(data)

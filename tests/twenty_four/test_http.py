@@ -63,12 +63,15 @@ def test_a_target_beyond_1000_is_refused(client):
     post(client, "/solve", {"values": [1, 2, 3, 4], "target": 1001}, status=422)
 
 
-@pytest.mark.parametrize(("body", "pointer", "code"), [
-    ({"values": [1, 2, 3, 4], "cards": ["AS", "2S", "3S", "4S"]}, "/cards", "table_required"),
-    ({}, "/cards", "table_required"),
-    ({"cards": ["KS", "2S", "3S", "4S"]}, "/cards/0", "not_in_pack"),
-    ({"cards": ["2S", "2S", "3S", "4S"]}, "/cards/1", "repeated_card"),
-])
+@pytest.mark.parametrize(
+    ("body", "pointer", "code"),
+    [
+        ({"values": [1, 2, 3, 4], "cards": ["AS", "2S", "3S", "4S"]}, "/cards", "table_required"),
+        ({}, "/cards", "table_required"),
+        ({"cards": ["KS", "2S", "3S", "4S"]}, "/cards/0", "not_in_pack"),
+        ({"cards": ["2S", "2S", "3S", "4S"]}, "/cards/1", "repeated_card"),
+    ],
+)
 def test_a_table_given_wrongly_is_a_problem(client, body, pointer, code):
     answer = post(client, "/solve", body, status=422)
     assert [(error["pointer"], error["code"]) for error in answer["errors"]] == [(pointer, code)]
@@ -113,12 +116,10 @@ def cards_in(state):
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**53 - 1), count=st.integers(2, 8), face_cards=st.booleans(), dynamic=st.booleans(),
-       rng=st.randoms(use_true_random=False))
+@given(seed=st.integers(0, 2**53 - 1), count=st.integers(2, 8), face_cards=st.booleans(), dynamic=st.booleans(), rng=st.randoms(use_true_random=False))
 def test_random_games_through_http_keep_the_pack_and_legal_and_validate_agree(client, seed, count, face_cards, dynamic, rng):
     players = [f"p{index}" for index in range(count)]
-    state = post(client, "/games", {"players": players, "seed": seed,
-                                    "options": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": 2}})["state"]
+    state = post(client, "/games", {"players": players, "seed": seed, "options": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": 2}})["state"]
     pack = Counter(str(card) for card in pack_for(face_cards).cards())
     while state["phase"] != "over":
         assert cards_in(state) == pack
@@ -154,12 +155,15 @@ def test_a_barred_players_claim_is_refused_with_the_rule(client):
     assert refused.status_code == 422
 
 
-@pytest.mark.parametrize(("move", "pointer"), [
-    ({"action": "claim", "player": "ann"}, "/move/expression"),
-    ({"action": "claim", "expression": "1"}, "/move/player"),
-    ({"action": "set_aside", "expression": "1"}, "/move/expression"),
-    ({"action": "claim", "player": "ann", "expression": "(" * 17 + ")" * 17}, "/move/expression"),
-])
+@pytest.mark.parametrize(
+    ("move", "pointer"),
+    [
+        ({"action": "claim", "player": "ann"}, "/move/expression"),
+        ({"action": "claim", "expression": "1"}, "/move/player"),
+        ({"action": "set_aside", "expression": "1"}, "/move/expression"),
+        ({"action": "claim", "player": "ann", "expression": "(" * 17 + ")" * 17}, "/move/expression"),
+    ],
+)
 def test_a_malformed_move_is_a_problem_pointing_into_the_move(client, move, pointer):
     state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5})["state"]
     answer = post(client, "/moves/validate", {"state": state, "move": move}, status=422)
@@ -178,8 +182,17 @@ def test_a_broken_state_is_reported_whole(client):
 def test_rules_and_the_games_list(client):
     rules = client.get(f"{ROOT}/rules").get_json()
     assert rules["slug"] == "twenty-four" and {"3.3", "4.1", "6.2", "7"} <= {section["section"] for section in rules["sections"]}
-    assert set(rules["reason_codes"]) >= {"bad_token", "unbalanced_parentheses", "unary_minus", "number_not_on_table", "number_reused",
-                                          "number_missing", "joined_digits", "division_by_zero", "not_target"}
+    assert set(rules["reason_codes"]) >= {
+        "bad_token",
+        "unbalanced_parentheses",
+        "unary_minus",
+        "number_not_on_table",
+        "number_reused",
+        "number_missing",
+        "joined_digits",
+        "division_by_zero",
+        "not_target",
+    }
     assert all(code_rule in {section["section"] for section in rules["sections"]} for code_rule in rules["reason_codes"].values())
     assert "twenty-four" in [game["slug"] for game in client.get("/v1/games").get_json()["games"]]
 
@@ -194,16 +207,18 @@ def test_a_long_run_of_joined_digits_is_judged(client):
 def test_a_leading_zero_is_refused_with_its_offset(client):
     answer = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "(2 + 4 / 010) * 10"})
     assert answer["correct"] is False and answer["value"] is None
-    assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [
-        ("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]
+    assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]
 
 
 # The convention of every game (24 Kings' /card, /player): a verdict's reasons point into the MOVE,
 # while a problem document (HTTP 422) points into the request BODY, so apply's pointer is /move + the same.
-@pytest.mark.parametrize("move", [
-    {"action": "claim", "player": "nobody", "expression": "1 + 2"},
-    {"action": "claim", "player": "bob", "expression": "1"},  # bob is barred below
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"action": "claim", "player": "nobody", "expression": "1 + 2"},
+        {"action": "claim", "player": "bob", "expression": "1"},  # bob is barred below
+    ],
+)
 def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
     state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5})["state"]
     state = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": "bob", "expression": "(("}})["state"]

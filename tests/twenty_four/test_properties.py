@@ -25,8 +25,14 @@ def cards_of(state):
 
 
 @settings(max_examples=15, deadline=None)
-@given(players=st.integers(2, 8), seed=st.integers(0, 2**53 - 1), face_cards=st.booleans(), dynamic=st.booleans(),
-       hands=st.integers(1, 2), choices=st.randoms(use_true_random=False))
+@given(
+    players=st.integers(2, 8),
+    seed=st.integers(0, 2**53 - 1),
+    face_cards=st.booleans(),
+    dynamic=st.booleans(),
+    hands=st.integers(1, 2),
+    choices=st.randoms(use_true_random=False),
+)
 def test_random_games_keep_every_rule(players, seed, face_cards, dynamic, hands, choices):
     names = [f"P{index}" for index in range(players)]
     state = new_game(names, Options(face_cards, dynamic, hands), seed=seed).state

@@ -47,8 +47,7 @@ def test_566_of_the_715_multisets_of_1_to_10_make_24():
 def _sample(count: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
     rng = random.Random(seed)
     cases = [((2, 4, 10, 10), 24), ((3, 3, 8, 8), 24), ((6, 6, 6, 6), 24), ((9, 9, 9, 9), 0), ((5, 5, 5, 5), 1), ((1, 2, 3, 4), 24)]
-    cases += [(tuple(sorted(rng.randint(1, 13) for _ in range(4))), rng.choice([0, 1, 10, 24, 24, 24, 36, 100, rng.randint(0, 1000)]))
-              for _ in range(count)]
+    cases += [(tuple(sorted(rng.randint(1, 13) for _ in range(4))), rng.choice([0, 1, 10, 24, 24, 24, 36, 100, rng.randint(0, 1000)])) for _ in range(count)]
     return cases
 
 
@@ -76,12 +75,15 @@ def test_every_solution_of_every_set_of_1_to_10_for_24_is_accepted_by_the_judge(
             assert check(text, values, 24).correct, (values, text)
 
 
-@pytest.mark.parametrize(("same", "other"), [
-    ("8 - (3 - 1) + 2", "8 - 3 + 1 + 2"),  # the negation spreads over a sum
-    ("(8 / 2) * 3", "(8 * 3) / 2"),
-    ("8 / (2 / 3)", "8 * 3 / 2"),  # the inverse spreads over a product
-    ("(1 + 2) + (3 + 4)", "4 + 3 + 2 + 1"),
-])
+@pytest.mark.parametrize(
+    ("same", "other"),
+    [
+        ("8 - (3 - 1) + 2", "8 - 3 + 1 + 2"),  # the negation spreads over a sum
+        ("(8 / 2) * 3", "(8 * 3) / 2"),
+        ("8 / (2 / 3)", "8 * 3 / 2"),  # the inverse spreads over a product
+        ("(1 + 2) + (3 + 4)", "4 + 3 + 2 + 1"),
+    ],
+)
 def test_the_readings_equivalences_make_one_solution(same, other):
     assert oracle.key(oracle.parse(same)) == oracle.key(oracle.parse(other))
 

@@ -19,15 +19,18 @@ def test_cards_won_are_the_points():
     assert ROW_SCORER.columns == ("cards_won",) and ROW_SCORER.max_rows == 8
 
 
-@pytest.mark.parametrize(("cells", "code"), [
-    ((("ann", "15", {}), ("bob", "12", {})), "bad_cards_won"),  # cards are won four at a time
-    ((("ann", "x", {}), ("bob", "12", {})), "bad_cards_won"),
-    ((("ann", "24", {}), ("bob", "20", {})), "too_many_cards"),  # 44 of a 40-card pack
-    ((("ann", "16", {}),), "player_count"),
-    ((("ann", "16", {}), ("ann", "4", {})), "duplicate_player"),
-    ((("ann", "16", {"hands": "2"}), ("bob", "4", {"hands": "3"})), "rows_disagree"),
-    ((("ann", "16", {"face_cards": "maybe"}), ("bob", "4", {})), "bad_face_cards"),
-])
+@pytest.mark.parametrize(
+    ("cells", "code"),
+    [
+        ((("ann", "15", {}), ("bob", "12", {})), "bad_cards_won"),  # cards are won four at a time
+        ((("ann", "x", {}), ("bob", "12", {})), "bad_cards_won"),
+        ((("ann", "24", {}), ("bob", "20", {})), "too_many_cards"),  # 44 of a 40-card pack
+        ((("ann", "16", {}),), "player_count"),
+        ((("ann", "16", {}), ("ann", "4", {})), "duplicate_player"),
+        ((("ann", "16", {"hands": "2"}), ("bob", "4", {"hands": "3"})), "rows_disagree"),
+        ((("ann", "16", {"face_cards": "maybe"}), ("bob", "4", {})), "bad_face_cards"),
+    ],
+)
 def test_rows_that_cannot_be_are_refused_naming_the_cell(cells, code):
     with pytest.raises(RowsRefused) as refused:
         ROW_SCORER.score(rows(*cells))

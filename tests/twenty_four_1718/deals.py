@@ -23,7 +23,7 @@ def played_hand(seed: int, players: int = 5) -> PlayedHand:
     deck = [str(card) for card in ONE_DECK]
     rng.shuffle(deck)
     size = oracle.HAND_SIZE[players]
-    hands = [deck[seat * size:(seat + 1) * size] for seat in range(players)]
+    hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
     turn_up = deck[players * size]
     trump = oracle.suit(turn_up)
     held = [list(hand) for hand in hands]

@@ -81,8 +81,7 @@ def awards_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: li
     pending: list[tuple[str, int]] = []
     if turn_up[:-1] in HONORS[honors]:
         pending.append(("turn_up", len(hands) - 1))
-    every = [(high - low + 1, high, card_suit == trump, -player, player) for player, hand in enumerate(hands)
-             for card_suit, low, high in runs(hand)]
+    every = [(high - low + 1, high, card_suit == trump, -player, player) for player, hand in enumerate(hands) for card_suit, low, high in runs(hand)]
     if every:
         best = max(every)[4]
         pending += [("sequence", best)] * len(runs(hands[best]))
@@ -101,7 +100,7 @@ def awards_of_hand(hands: list[list[str]], turn_up: str, honors: str, tricks: li
     for number, (_, player) in enumerate(pending):
         chips[player] += 1
         if chips[player] == 6:
-            return pending[:number + 1]
+            return pending[: number + 1]
     return pending
 
 

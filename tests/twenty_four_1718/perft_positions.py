@@ -39,10 +39,18 @@ def position(seed: int, players: int, plays: int, honors: str) -> dict[str, Any]
     stock = sorted({f"{rank}{suit}" for rank in oracle.ORDER for suit in "SHDC"} - dealt)
     return {
         "players": [{"name": NAMES[seat], "hand": held[seat], "chips": 0, "games_won": 0} for seat in range(players)],
-        "honors": honors, "games": 1, "game": 1, "hand_number": 1, "dealer": players - 1,
-        "stock": {"turn_up": hand.turn_up, "cards": stock, "hidden": 0}, "phase": "play",
+        "honors": honors,
+        "games": 1,
+        "game": 1,
+        "hand_number": 1,
+        "dealer": players - 1,
+        "stock": {"turn_up": hand.turn_up, "cards": stock, "hidden": 0},
+        "phase": "play",
         "to_act": (tricks[-1]["leader"] + len(tricks[-1]["cards"])) % players,
-        "tricks": tricks[:-1], "trick": tricks[-1], "seed": seed, "deals": 1,
+        "tricks": tricks[:-1],
+        "trick": tricks[-1],
+        "seed": seed,
+        "deals": 1,
     }
 
 
@@ -75,11 +83,19 @@ def build() -> dict[str, Any]:
         plays = rng.randint(0, players * (oracle.HAND_SIZE[players] - 2))  # at least two tricks left: depth 3 stays in the hand
         honors = rng.choice(["point", "face", "alternate"])
         state = position(number, players, plays, honors)
-        positions.append({"name": f"{players} players, seed {number}, after {plays} cards", "state": state,
-                          "expect": {f"perft_{depth}": perft(state, depth) for depth in DEPTHS}})
-    return {"about": "Legal plays per position (perft-like): perft_1 is the number of legal plays of the player to act, perft_n "
-                     "the number of sequences of n legal plays. Dealt, played and counted by the oracle of tests/twenty_four_1718; "
-                     "the engine must agree (test_perft.py).", "positions": positions}
+        positions.append(
+            {
+                "name": f"{players} players, seed {number}, after {plays} cards",
+                "state": state,
+                "expect": {f"perft_{depth}": perft(state, depth) for depth in DEPTHS},
+            }
+        )
+    return {
+        "about": "Legal plays per position (perft-like): perft_1 is the number of legal plays of the player to act, perft_n "
+        "the number of sequences of n legal plays. Dealt, played and counted by the oracle of tests/twenty_four_1718; "
+        "the engine must agree (test_perft.py).",
+        "positions": positions,
+    }
 
 
 def as_text(data: dict[str, Any]) -> str:

@@ -76,8 +76,14 @@ class Tracker:
         if turn_up[:-1] in oracle.HONORS[honors]:
             before[state["dealer"]] -= 1  # the turn-up's chip is already paid
             paid = [("turn_up", self.seats - 1)]
-        self.hand = HandRecord(leader, [state["players"][(leader + p) % self.seats]["hand"] for p in range(self.seats)],
-                               turn_up, honors, [before[(leader + p) % self.seats] for p in range(self.seats)], awards=paid)
+        self.hand = HandRecord(
+            leader,
+            [state["players"][(leader + p) % self.seats]["hand"] for p in range(self.seats)],
+            turn_up,
+            honors,
+            [before[(leader + p) % self.seats] for p in range(self.seats)],
+            awards=paid,
+        )
 
     def _close_hand(self) -> None:
         hand, self.hand = self.hand, None

@@ -104,9 +104,16 @@ def test_the_player_at_six_chips_wins_the_game():
     assert ROW_SCORER.columns == ("chips",)
 
 
-@pytest.mark.parametrize(("chips", "code"), [(("3", "x", "0", "6"), "bad_chips"), (("3", "7", "0", "6"), "bad_chips"),
-                                             (("3", "5", "0", "4"), "one_winner"), (("6", "6", "0", "4"), "one_winner"),
-                                             (("6", "1", "0"), "player_count")])
+@pytest.mark.parametrize(
+    ("chips", "code"),
+    [
+        (("3", "x", "0", "6"), "bad_chips"),
+        (("3", "7", "0", "6"), "bad_chips"),
+        (("3", "5", "0", "4"), "one_winner"),
+        (("6", "6", "0", "4"), "one_winner"),
+        (("6", "1", "0"), "player_count"),
+    ],
+)
 def test_bad_rows_are_refused_with_every_problem(chips, code):
     with pytest.raises(RowsRefused) as caught:
         ROW_SCORER.score(rows(*chips))
@@ -120,8 +127,11 @@ def test_a_sheet_of_chips_gives_standings_of_games_won():
 
     scorer = game_row_scorer("twenty-four-1718")
     assert scorer is ROW_SCORER
-    records = [{"game": game, "player": player, "chips": chips} for game, line in (("g1", "6 2 3 0"), ("g2", "1 6 4 4"), ("g3", "5 2 6 1"))
-               for player, chips in zip(("ann", "bob", "cy", "dee"), line.split(), strict=True)]
+    records = [
+        {"game": game, "player": player, "chips": chips}
+        for game, line in (("g1", "6 2 3 0"), ("g2", "1 6 4 4"), ("g3", "5 2 6 1"))
+        for player, chips in zip(("ann", "bob", "cy", "dee"), line.split(), strict=True)
+    ]
     table = standings(read_results(table_from_records(records), scorer)).to_dict()["standings"]
     assert [(row["player"], row["total"]) for row in table] == [("ann", 1), ("bob", 1), ("cy", 1), ("dee", 0)]
 
@@ -139,8 +149,7 @@ def test_standings_refuse_a_non_ascii_chips_cell_with_422(client, text):
     url = "/v1/twenty-four-1718/tournaments/standings"
     records = [{"game": "g1", "player": player, "chips": chips} for player, chips in zip(("ann", "bob", "cy", "dee"), ("6", text, "0", "4"), strict=True)]
     as_json = client.post(url, json={"rows": records})
-    as_csv = client.post(url, data=("game,player,chips\n" + "".join(f"g1,{r['player']},{r['chips']}\n" for r in records)).encode(),
-                         content_type="text/csv")
+    as_csv = client.post(url, data=("game,player,chips\n" + "".join(f"g1,{r['player']},{r['chips']}\n" for r in records)).encode(), content_type="text/csv")
     for response, bobs_row in ((as_json, 1), (as_csv, 3)):  # JSON rows count from 0, a sheet's from its header line 1
         assert response.status_code == 422
         assert [(error["row"], error["column"]) for error in response.get_json()["errors"]] == [(bobs_row, "chips")]

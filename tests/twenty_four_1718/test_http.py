@@ -35,8 +35,11 @@ def test_declarations_answer_the_issues_fields(client):
 
 def test_tricks_legal_is_the_readings_example(client):
     assert post(client, "/tricks/legal", TRICK_LEGAL_REQUEST) == {
-        "legal": ["KS"], "duty": "head", "section": "7.2",
-        "rule": "holding spades, the suit led, the player must follow and beat 9S, the highest of them in the trick"}
+        "legal": ["KS"],
+        "duty": "head",
+        "section": "7.2",
+        "rule": "holding spades, the suit led, the player must follow and beat 9S, the highest of them in the trick",
+    }
 
 
 def test_tricks_legal_leading_needs_no_trick(client):
@@ -103,20 +106,23 @@ def test_an_illegal_apply_is_a_problem_with_the_verdicts_reasons(client):
 
 
 # -- problems -------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("path", "body", "pointer"), [
-    ("/tricks/legal", {"hand": ["KS", "1X"], "trump": "H"}, "/hand/1"),
-    ("/tricks/legal", {"hand": ["KS"], "trick": ["KS"], "trump": "H"}, "/trick/0"),
-    ("/tricks/winner", {"trick": ["2S", "3S", "4S"], "trump": "H"}, "/trick"),
-    ("/declarations", {**DECLARATIONS_REQUEST, "hands": EXAMPLE_HANDS[:3]}, "/hands"),
-    ("/declarations", {**DECLARATIONS_REQUEST, "trump": "S"}, "/trump"),
-    ("/score", {**SCORE_STOP_REQUEST, "tricks": [["2S", "8S"]], "chips": None}, "/chips"),
-    ("/score", {**SCORE_STOP_REQUEST, "tricks": [["3S", "AD"]], "chips": [0, 0, 0, 0, 0]}, "/tricks/0/1"),
-    ("/games", {"players": ["a", "a", "b", "c"]}, "/players/1"),
-    ("/games/from-table", {**TABLE_REQUEST, "turn_up": "AC"}, "/turn_up"),
-    ("/games/from-table", {**TABLE_REQUEST, "stock": ["2S"]}, "/stock/0"),
-    ("/games/from-table", {**TABLE_REQUEST, "chips": [0, 6, 0, 0, 0]}, "/chips/1"),
-    ("/games/from-table", {**TABLE_REQUEST, "hands": [EXAMPLE_HANDS[0][:9], *EXAMPLE_HANDS[1:]]}, "/hands/0"),
-])
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/tricks/legal", {"hand": ["KS", "1X"], "trump": "H"}, "/hand/1"),
+        ("/tricks/legal", {"hand": ["KS"], "trick": ["KS"], "trump": "H"}, "/trick/0"),
+        ("/tricks/winner", {"trick": ["2S", "3S", "4S"], "trump": "H"}, "/trick"),
+        ("/declarations", {**DECLARATIONS_REQUEST, "hands": EXAMPLE_HANDS[:3]}, "/hands"),
+        ("/declarations", {**DECLARATIONS_REQUEST, "trump": "S"}, "/trump"),
+        ("/score", {**SCORE_STOP_REQUEST, "tricks": [["2S", "8S"]], "chips": None}, "/chips"),
+        ("/score", {**SCORE_STOP_REQUEST, "tricks": [["3S", "AD"]], "chips": [0, 0, 0, 0, 0]}, "/tricks/0/1"),
+        ("/games", {"players": ["a", "a", "b", "c"]}, "/players/1"),
+        ("/games/from-table", {**TABLE_REQUEST, "turn_up": "AC"}, "/turn_up"),
+        ("/games/from-table", {**TABLE_REQUEST, "stock": ["2S"]}, "/stock/0"),
+        ("/games/from-table", {**TABLE_REQUEST, "chips": [0, 6, 0, 0, 0]}, "/chips/1"),
+        ("/games/from-table", {**TABLE_REQUEST, "hands": [EXAMPLE_HANDS[0][:9], *EXAMPLE_HANDS[1:]]}, "/hands/0"),
+    ],
+)
 def test_bad_input_is_a_422_pointing_at_the_fault(client, path, body, pointer):
     response = client.post(ROOT + path, json=body)
     assert response.status_code == 422, response.get_json()
@@ -167,8 +173,13 @@ def test_a_hundred_random_matches_through_http(client):
 
 
 def test_score_checks_the_declarations_a_table_announced(client):
-    right = [{"sequences": [["AC", "2C", "3C", "4C", "5C"]], "point": {"count": 5, "sum": 15}},
-             {"sequences": [["8S", "9S", "10S", "JS", "QS"]]}, {}, {"sequences": []}, {"point": {"count": 3, "sum": 17}}]
+    right = [
+        {"sequences": [["AC", "2C", "3C", "4C", "5C"]], "point": {"count": 5, "sum": 15}},
+        {"sequences": [["8S", "9S", "10S", "JS", "QS"]]},
+        {},
+        {"sequences": []},
+        {"point": {"count": 3, "sum": 17}},
+    ]
     assert post(client, "/score", {**SCORE_STOP_REQUEST, "declarations": right})["reached_24"]["step"] == "sequence"
     wrong = [*right[:2], {"sequences": [["8H", "9H", "10H", "JH", "QH"]]}, {"point": {"count": 3, "sum": 20}}, right[4]]
     response = client.post(ROOT + "/score", json={**SCORE_STOP_REQUEST, "declarations": wrong})
@@ -197,5 +208,4 @@ def test_the_view_shows_a_point_sum_only_after_a_tied_count(client):
     """The example after the declarations: ann, bob and cy tie at five cards and say their sums; dee and eve, at three, do not."""
     state = examples()["state"]
     seen = {made["player"]: made["point"] for made in post(client, "/view", {"state": state, "player": "eve"})["declarations"]}
-    assert seen == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47},
-                    "dee": {"count": 3}, "eve": {"count": 3}}
+    assert seen == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47}, "dee": {"count": 3}, "eve": {"count": 3}}

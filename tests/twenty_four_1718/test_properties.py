@@ -20,7 +20,7 @@ from .selfplay import NAMES
 def position(seed: int, moves: int) -> TableState:
     """A match after ``moves`` random legal moves (or its end)."""
     rng = random.Random(seed)
-    state = new_match(NAMES[:4 + seed % 2], rng.choice(["point", "face", "alternate"]), 2, seed).state  # type: ignore[arg-type]
+    state = new_match(NAMES[: 4 + seed % 2], rng.choice(["point", "face", "alternate"]), 2, seed).state  # type: ignore[arg-type]
     for _ in range(moves):
         if GAME.is_terminal(state):
             break

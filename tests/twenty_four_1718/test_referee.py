@@ -133,9 +133,12 @@ def test_the_declare_move_lists_the_hands_true_declaration():
     state = table_hand(TableHand(tuple(FIVE), tuple(tuple(parse_cards(h)) for h in EXAMPLE_BY_SEAT), 4, parse_card("5H"))).state
     state = first_legal(first_legal(state))  # players 0 and 1 declare
     move = GAME.legal_moves(state)[0]
-    assert move.to_dict() == {"player": "cy", "action": "declare",
-                              "sequences": [["8H", "9H", "10H", "JH", "QH"], ["3D", "4D", "5D", "6D", "7D"]],
-                              "point": {"count": 5, "sum": 47}}
+    assert move.to_dict() == {
+        "player": "cy",
+        "action": "declare",
+        "sequences": [["8H", "9H", "10H", "JH", "QH"], ["3D", "4D", "5D", "6D", "7D"]],
+        "point": {"count": 5, "sum": 47},
+    }
 
 
 EXAMPLE_BY_SEAT = EXAMPLE  # dealer at seat 4, so the leader is seat 0: seats are the order of declaration
@@ -468,5 +471,10 @@ def test_a_view_shows_the_point_count_and_the_sum_only_where_counts_tied():
     state = first_legal(example_state())
     assert points_seen(state) == {"ann": {"count": 5}}
     everyone = declare_all(state)
-    assert points_seen(everyone) == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47},
-                                     "dee": {"count": 3}, "eve": {"count": 3}}
+    assert points_seen(everyone) == {
+        "ann": {"count": 5, "sum": 15},
+        "bob": {"count": 5, "sum": 47},
+        "cy": {"count": 5, "sum": 47},
+        "dee": {"count": 3},
+        "eve": {"count": 3},
+    }

@@ -19,8 +19,7 @@ from .test_referee import declare_all, example_state
 
 
 def score(hands: list[list[str]], turn_up: str, honors: str, tricks: list[list[str]], chips: list[int] | None = None) -> dict:
-    return score_hand([parse_cards(hand) for hand in hands], parse_card(turn_up), honors, [parse_cards(trick) for trick in tricks],
-                      chips).to_dict()
+    return score_hand([parse_cards(hand) for hand in hands], parse_card(turn_up), honors, [parse_cards(trick) for trick in tricks], chips).to_dict()
 
 
 # -- the stock is never played ----------------------------------------------------------------------------------
@@ -43,8 +42,9 @@ def test_honors_left_in_the_stock_are_never_paid():
         hand = played_hand(seed, players=4)
         trump = oracle.suit(hand.turn_up)
         dealt = {card for cards in hand.hands for card in cards}
-        stock_honors = [card for card in EVERY_CARD if card not in dealt and card != hand.turn_up
-                        and oracle.suit(card) == trump and card[:-1] in oracle.HONORS["point"]]
+        stock_honors = [
+            card for card in EVERY_CARD if card not in dealt and card != hand.turn_up and oracle.suit(card) == trump and card[:-1] in oracle.HONORS["point"]
+        ]
         if not stock_honors or oracle.chips_of_hand(hand.hands, hand.turn_up, "point", hand.tricks, [0] * 4)[1] is not None:
             continue
         answer = score(hand.hands, hand.turn_up, "point", hand.tricks)
@@ -57,8 +57,10 @@ def test_honors_left_in_the_stock_are_never_paid():
 
 # -- a turn-up honor at the face cards ---------------------------------------------------------------------------
 FACE_HANDS = [  # seat 0 leads, seat 4 deals; KH is turned up (5H is in seat 0's hand instead)
-    ["AC", "2C", "3C", "4C", "5C", "2S", "3S", "8D", "9D", "5H"], ["8S", "9S", "10S", "JS", "QS", "AD", "2D", "6C", "7C", "2H"],
-    ["8H", "9H", "10H", "JH", "QH", "3D", "4D", "5D", "6D", "7D"], ["KS", "4S", "6S", "AH", "3H", "10D", "QD", "8C", "10C", "QC"],
+    ["AC", "2C", "3C", "4C", "5C", "2S", "3S", "8D", "9D", "5H"],
+    ["8S", "9S", "10S", "JS", "QS", "AD", "2D", "6C", "7C", "2H"],
+    ["8H", "9H", "10H", "JH", "QH", "3D", "4D", "5D", "6D", "7D"],
+    ["KS", "4S", "6S", "AH", "3H", "10D", "QD", "8C", "10C", "QC"],
     ["AS", "5S", "7S", "4H", "6H", "7H", "JD", "KD", "9C", "JC"],
 ]
 
@@ -97,7 +99,7 @@ def test_the_first_honor_of_a_trick_can_end_the_game_and_the_second_is_not_paid(
         earned = sum(1 for _, player in free[:first] if player == taker)
         chips = [0] * 5
         chips[taker] = 5 - earned
-        answer = score(hand.hands, hand.turn_up, "point", hand.tricks[:stop + 1], chips)
+        answer = score(hand.hands, hand.turn_up, "point", hand.tricks[: stop + 1], chips)
         last = answer["steps"][-1]
         assert (last["step"], last["player"], last["card"], last["total"]) == ("honors", taker, in_trick[0], 6)
         assert answer["reached_24"]["step"] == "honors"

@@ -16,8 +16,13 @@ from .deals import played_hand
 
 
 def scored(hand, honors="point", chips=None, tricks=None):
-    return score_hand([parse_cards(cards) for cards in hand.hands], parse_card(hand.turn_up), honors,
-                      [parse_cards(trick) for trick in (hand.tricks if tricks is None else tricks)], chips).to_dict()
+    return score_hand(
+        [parse_cards(cards) for cards in hand.hands],
+        parse_card(hand.turn_up),
+        honors,
+        [parse_cards(trick) for trick in (hand.tricks if tricks is None else tricks)],
+        chips,
+    ).to_dict()
 
 
 # -- the card (§9) ---------------------------------------------------------------------------------
@@ -45,7 +50,7 @@ def test_complete_hands_score_as_the_oracle_says(players, honors):
         expected, step = oracle.chips_of_hand(hand.hands, hand.turn_up, honors, hand.tricks, before)
         tricks = hand.tricks
         if step is not None:  # the game stopped: no trick is played after the one that made six
-            tricks = hand.tricks[:_stopping_trick(hand, honors, before)]
+            tricks = hand.tricks[: _stopping_trick(hand, honors, before)]
         answer = scored(hand, honors, before, tricks)
         assert answer["totals"] == expected, (seed, before)
         assert (answer["reached_24"] or {}).get("step") == step
@@ -77,8 +82,12 @@ def test_each_honor_goes_to_the_taker_of_its_trick():
         answer = scored(hand, "face")
         trump = oracle.suit(hand.turn_up)
         honors_taken = [(step["player"], step["card"]) for step in answer["steps"] if step["step"] == "honors"]
-        expected = [(trick["winner"], card) for trick in answer["tricks"] for card in trick["cards"]
-                    if oracle.suit(card) == trump and card[:-1] in oracle.HONORS["face"]]
+        expected = [
+            (trick["winner"], card)
+            for trick in answer["tricks"]
+            for card in trick["cards"]
+            if oracle.suit(card) == trump and card[:-1] in oracle.HONORS["face"]
+        ]
         assert honors_taken == expected
 
 
@@ -92,7 +101,7 @@ def test_the_game_stops_at_each_step(step):
         expected, reached = oracle.chips_of_hand(hand.hands, hand.turn_up, "point", hand.tricks, before)
         if reached != step:
             continue
-        answer = scored(hand, "point", before, hand.tricks[:_stopping_trick(hand, "point", before)])
+        answer = scored(hand, "point", before, hand.tricks[: _stopping_trick(hand, "point", before)])
         assert answer["reached_24"]["step"] == step
         assert answer["steps"][-1]["step"] == step
         assert answer["totals"] == expected
@@ -132,7 +141,7 @@ def test_an_illegal_play_is_refused_with_its_place():
             if forbidden:
                 tricks[number][position] = forbidden[0]
                 with pytest.raises(InvalidInput) as caught:
-                    scored(hand, tricks=tricks[:number + 1])
+                    scored(hand, tricks=tricks[: number + 1])
                 problem = caught.value.problems[0]
                 assert problem.pointer == f"/tricks/{number}/{position}"
                 assert problem.code in {"must_follow_suit", "must_head", "must_ruff", "must_overruff"}
@@ -169,8 +178,11 @@ def test_chips_before_are_checked():
 
 # -- what is not scored is not reported as scoring (§3.3) -------------------------------------------
 STOP_HANDS = [  # seat 0 leads, seat 4 deals; 5H turned up: hearts trumps, 5H an honor at the point
-    "AC 2C 3C 4C 5C 2S 3S 8D 9D KH", "8S 9S 10S JS QS AD 2D 6C 7C 2H", "8H 9H 10H JH QH 3D 4D 5D 6D 7D",
-    "KS 4S 6S AH 3H 10D QD 8C 10C QC", "AS 5S 7S 4H 6H 7H JD KD 9C JC",
+    "AC 2C 3C 4C 5C 2S 3S 8D 9D KH",
+    "8S 9S 10S JS QS AD 2D 6C 7C 2H",
+    "8H 9H 10H JH QH 3D 4D 5D 6D 7D",
+    "KS 4S 6S AH 3H 10D QD 8C 10C QC",
+    "AS 5S 7S 4H 6H 7H JD KD 9C JC",
 ]
 
 

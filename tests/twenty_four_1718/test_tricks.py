@@ -104,13 +104,16 @@ def test_a_trump_lead_is_followed_and_headed_in_trumps():
 
 
 # -- why a card is refused ----------------------------------------------------------------------------
-@pytest.mark.parametrize(("hand", "trick", "card", "code"), [
-    ("KS 2S 5H", "7S 9S", "5H", "must_follow_suit"),
-    ("KS 2S 5H", "7S 9S", "2S", "must_head"),
-    ("2H KH 5C", "7S", "5C", "must_ruff"),
-    ("2H 9H 5C", "7S 8H", "2H", "must_overruff"),
-    ("2H 9H 5C", "7S 8H", "5C", "must_overruff"),
-])
+@pytest.mark.parametrize(
+    ("hand", "trick", "card", "code"),
+    [
+        ("KS 2S 5H", "7S 9S", "5H", "must_follow_suit"),
+        ("KS 2S 5H", "7S 9S", "2S", "must_head"),
+        ("2H KH 5C", "7S", "5C", "must_ruff"),
+        ("2H 9H 5C", "7S 8H", "2H", "must_overruff"),
+        ("2H 9H 5C", "7S 8H", "5C", "must_overruff"),
+    ],
+)
 def test_refusals_name_the_duty(hand, trick, card, code):
     found = duty(hand, trick)
     fault = refusal(found, parse_cards(card)[0])
@@ -123,13 +126,16 @@ def test_a_legal_card_is_not_refused():
 
 
 # -- the taker (§7.6) and the honors (§8) -----------------------------------------------------------------
-@pytest.mark.parametrize(("trick", "trump", "position"), [
-    ("7S 9S 3H KS 2H", "H", 2),  # the highest trump
-    ("7S 9S 3H KS 2H", "D", 3),  # no trump: the highest spade
-    ("7S KD QC 2S", "H", 0),  # off-suit cards never take a trick
-    ("2H KS AH 3H", "H", 3),  # a trump lead: the highest trump
-    ("AS 2S 3D 4C 5S", "C", 3),  # the lowest club is still a trump
-])
+@pytest.mark.parametrize(
+    ("trick", "trump", "position"),
+    [
+        ("7S 9S 3H KS 2H", "H", 2),  # the highest trump
+        ("7S 9S 3H KS 2H", "D", 3),  # no trump: the highest spade
+        ("7S KD QC 2S", "H", 0),  # off-suit cards never take a trick
+        ("2H KS AH 3H", "H", 3),  # a trump lead: the highest trump
+        ("AS 2S 3D 4C 5S", "C", 3),  # the lowest club is still a trump
+    ],
+)
 def test_who_takes_the_trick(trick, trump, position):
     cards = parse_cards(trick)
     assert winning_position(cards, trump) == position
@@ -175,6 +181,6 @@ def test_duties_agree_with_the_oracle_on_random_hands():
     for _ in range(3000):
         rng.shuffle(deck)
         size = rng.randint(1, 12)
-        hand, trick = deck[:size], deck[size:size + rng.randint(0, 4)]
+        hand, trick = deck[:size], deck[size : size + rng.randint(0, 4)]
         trump = rng.choice("SHDC")
         assert plays(" ".join(hand), " ".join(trick), trump) == oracle.legal(hand, trick, trump), (hand, trick, trump)

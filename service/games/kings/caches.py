@@ -45,7 +45,8 @@ SCORERS = CacheBound("scorer_for", "(castles, rules): the table", entries=1024, 
 PROGRESS_READINGS = CacheBound(
     "progress_reading",
     "(hand set and the castles' suits in order, hand, the hand's points, the holding's tally within the hand's cards)",
-    entries=8192, bytes_per_entry=1536,
+    entries=8192,
+    bytes_per_entry=1536,
 )
 
 # Which groups of targets a holding's ranks can fill at all: one entry per hand set and set of ranks A..Q.

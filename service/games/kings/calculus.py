@@ -100,8 +100,9 @@ def holdings_problems(castles: Sequence[Castle], rules: Rules, holdings: Sequenc
         if len(cards) > MAX_HOLDING:
             problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (rules.md §15)"))
     everything = castle_cards(castles) + [card for _, cards in holdings for card in cards]
-    return problems + third_copies_among(everything, lambda: castle_places(castles) + [
-        (f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)])
+    return problems + third_copies_among(
+        everything, lambda: castle_places(castles) + [(f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)]
+    )
 
 
 def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None) -> list[Problem]:
@@ -151,5 +152,3 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
         call = judge_call(players[index], results[index].split, calling)
     winners = winners_of([(result.name, result.split.half_score) for result in results])
     return CalculusResult(scorer.values, tuple(results), winners, call)
-
-

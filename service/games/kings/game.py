@@ -17,8 +17,7 @@ from .view import PlayerView, player_view
 INFO = GameInfo(
     slug="24-kings",
     title="24 Kings",
-    summary="Two decks, four castles, eight Kings, 24 hands: build hands whose worth the castles set, call HAND!, "
-            "and The Calculus scores every player.",
+    summary="Two decks, four castles, eight Kings, 24 hands: build hands whose worth the castles set, call HAND!, and The Calculus scores every player.",
     rule_book='24, KINGS: A GAME ("24 HANDS, 8 KINGS"), by Dr. Ryan Matthew Thurman',
     rules_version="1.0",
     players=(MIN_PLAYERS, MAX_PLAYERS),

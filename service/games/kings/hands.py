@@ -71,11 +71,7 @@ class Split:
     def is_call_shape(self) -> bool:
         """One six-card hand + Pointer, or exactly two half hands + Pointer, and nothing else."""
         sizes = sorted(hand.spec.size for hand in self.hands)
-        return (
-            self.pointer is not None
-            and not self.saved and not self.penalised and not self.kings
-            and sizes in ([6], [3, 3])
-        )
+        return self.pointer is not None and not self.saved and not self.penalised and not self.kings and sizes in ([6], [3, 3])
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -107,16 +103,20 @@ class Progress:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_held_texts", tuple(card_texts(self.held)))
-        object.__setattr__(self, "_answer", {
-            "name": self.spec.name,
-            "family": self.spec.family,
-            "tier": self.spec.tier,
-            "in_play": self.in_play,
-            "held": None,  # filled in by to_dict, keeping the answer's key order
-            "missing": None,
-            "complete": self.complete,
-            "points": as_number(self.half_points),
-        })
+        object.__setattr__(
+            self,
+            "_answer",
+            {
+                "name": self.spec.name,
+                "family": self.spec.family,
+                "tier": self.spec.tier,
+                "in_play": self.in_play,
+                "held": None,  # filled in by to_dict, keeping the answer's key order
+                "missing": None,
+                "complete": self.complete,
+                "points": as_number(self.half_points),
+            },
+        )
 
     @property
     def complete(self) -> bool:
@@ -154,7 +154,7 @@ def saved_count(leftovers: int, kings_held: int, rules: Rules) -> int:
 
 def penalty(values_high_first: Sequence[int], kings_held: int, rules: Rules) -> int:
     """The face values the left-overs cost, given high first: those no King saved."""
-    return sum(values_high_first[saved_count(len(values_high_first), kings_held, rules):])
+    return sum(values_high_first[saved_count(len(values_high_first), kings_held, rules) :])
 
 
 class PointerChoice(NamedTuple):
@@ -175,7 +175,7 @@ def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held
     left = len(values_high_first)  # the Pointer is the highest left-over (leaving the rest), or a King (leaving all)
     if left:
         saved_beside_highest = saved_count(left - 1, kings_held, rules)
-        highest = values_high_first[0] - sum(values_high_first[1 + saved_beside_highest:])
+        highest = values_high_first[0] - sum(values_high_first[1 + saved_beside_highest :])
     if free_kings:
         saved_beside_king = saved_count(left, kings_held, rules)
         king = KING - sum(values_high_first[saved_beside_king:])
@@ -243,7 +243,9 @@ class HandSetPlan:
         need_of = {target: Tally.needing(target.need, by_rank=target.any_suit) for hand in targets for target in hand}
         self.progress = tuple(
             HandProgressPlan(
-                spec, hand_set.allows(spec), tuple(need_of[t] for t in hand),
+                spec,
+                hand_set.allows(spec),
+                tuple(need_of[t] for t in hand),
                 tuple(tuple(CompletionStep(key, count, t.any_suit) for key, count in t.need) for t in hand),
                 Tally(_union(need_of[t] | (need_of[t].rank_scope() if t.any_suit else 0) for t in hand)),
             )
@@ -508,7 +510,12 @@ class Scorer:
         return self._settle(hands, [card_of[k] for k in best.remaining], kings, kings_held, pointer)
 
     def _settle(
-        self, hands: tuple[HandInstance, ...], leftovers: list[Card], free_kings: list[Card], kings_held: int, pointer: Card | None,
+        self,
+        hands: tuple[HandInstance, ...],
+        leftovers: list[Card],
+        free_kings: list[Card],
+        kings_held: int,
+        pointer: Card | None,
     ) -> Split:
         """Name the Pointer (:func:`choose_pointer`, unless given), the saved and the penalised cards; score the split.
 
@@ -555,10 +562,13 @@ class Scorer:
         for hand_index, hand in enumerate(hands):
             for card_index, card in enumerate(hand):
                 if pool[card] == 0:
-                    problems.append(Problem(
-                        f"/hands/{hand_index}/{card_index}", "card_not_held",
-                        f"{card} is not among the player's cards, or is already used by the Pointer or another hand",
-                    ))
+                    problems.append(
+                        Problem(
+                            f"/hands/{hand_index}/{card_index}",
+                            "card_not_held",
+                            f"{card} is not among the player's cards, or is already used by the Pointer or another hand",
+                        )
+                    )
                 else:
                     pool[card] -= 1
             readings = self.classify(hand)
@@ -618,7 +628,7 @@ def progress_reading(table: ProgressTable, hand: int, half_points: int, held: in
     for step in steps:
         if step.any_suit:
             first = step.key * 4
-            have = [card_of[key] for key in range(first, first + 4) for _ in range(counts[key])][:step.needed]
+            have = [card_of[key] for key in range(first, first + 4) for _ in range(counts[key])][: step.needed]
             text = RANK_NAMES[step.key] + "*"
         else:
             have = [card_of[step.key]] * min(step.needed, counts[step.key])

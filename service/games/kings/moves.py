@@ -31,8 +31,7 @@ KING_ACTIONS = frozenset({"dump_king", "play_king", "dethrone"})
 DISCARDS = frozenset({"face_down_discard", "face_up_discard"})
 CASTLE_ACTIONS = frozenset({"play_king", "dethrone"})
 DRAWS_AFTER = {"face_down_discard": 1, "face_up_discard": 1, "dump_king": 2, "play_king": 2, "dethrone": 2}
-RULE_OF_ACTION = {"face_down_discard": "9.1", "face_up_discard": "9.2", "dump_king": "9.3", "play_king": "9.4",
-                  "dethrone": "9.5", "call_hand": "11"}
+RULE_OF_ACTION = {"face_down_discard": "9.1", "face_up_discard": "9.2", "dump_king": "9.3", "play_king": "9.4", "dethrone": "9.5", "call_hand": "11"}
 MAX_ALTERNATIVES = 6
 
 
@@ -181,13 +180,18 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
     name = f"castle {number}" if number else "the castle"
     reasons = []
     if king.suit != castle.suit and not state.rules.equal_opportunity:
-        reasons.append(Reason("suit_mismatch", "9.4" if action == "play_king" else "9.5", "/card",
-                               f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that"))
+        reasons.append(
+            Reason(
+                "suit_mismatch",
+                "9.4" if action == "play_king" else "9.5",
+                "/card",
+                f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that",
+            )
+        )
     if castle.is_double_king:
         reasons.append(Reason("castle_is_double_king", "4", "/castle", f"{name} is a Double King and takes no further King"))
     elif action == "dethrone" and castle.card.is_king:
-        reasons.append(Reason("castle_card_is_king", "9.5", "/castle",
-                               f"{name}'s own card is a King ({castle.card}): there is no Subject to restore"))
+        reasons.append(Reason("castle_card_is_king", "9.5", "/castle", f"{name}'s own card is a King ({castle.card}): there is no Subject to restore"))
     elif action == "dethrone" and not castle.is_crowned:
         reasons.append(Reason("castle_not_crowned", "9.5", "/castle", f"{name} has no King to dethrone"))
     return reasons
@@ -217,8 +221,7 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
     elif seat != state.to_act:
         reasons.append(Reason("not_your_turn", "9.8", "/player", f"it is {state.acting.name!r}'s turn, not {player.name!r}'s"))
     if state.phase == "kingdom-discard" and move.action not in DISCARDS:
-        reasons.append(Reason("wrong_phase", "9.7", "/action",
-                               f"{player.name!r} drew two and must now discard one card (face down, or a non-King face up)"))
+        reasons.append(Reason("wrong_phase", "9.7", "/action", f"{player.name!r} drew two and must now discard one card (face down, or a non-King face up)"))
     reasons += _card_reasons(state, player, move)
     reasons += _field_reasons(state, move)
     king, number = move.card, move.castle
@@ -250,8 +253,9 @@ def _reveal_reasons(state: GameState, player: Player, move: Move) -> list[Reason
     if move.reveal is None:
         if player.hand.known:
             return []
-        return [Reason("reveal_required", "11", "/reveal",
-                        f"the referee cannot see {player.hand.hidden} of {player.name!r}'s cards: a call must reveal all seven")]
+        return [
+            Reason("reveal_required", "11", "/reveal", f"the referee cannot see {player.hand.hidden} of {player.name!r}'s cards: a call must reveal all seven")
+        ]
     reasons = []
     if len(move.reveal) != player.hand.size:
         reasons.append(Reason("reveal_mismatch", "11", "/reveal", f"{player.name!r} holds {player.hand.size} cards, not {len(move.reveal)}"))
@@ -293,8 +297,14 @@ def _ghoul_reasons(state: GameState, move: Move) -> list[Reason]:
     reasons = []
     for index, card in enumerate(move.take_face_up):
         if available[card] == 0:
-            reasons.append(Reason("not_on_face_up_pile", "18", f"/take_face_up/{index}",
-                                   f"{card} is not on the face-up pile (the Kings this action puts there cannot be taken)"))
+            reasons.append(
+                Reason(
+                    "not_on_face_up_pile",
+                    "18",
+                    f"/take_face_up/{index}",
+                    f"{card} is not on the face-up pile (the Kings this action puts there cannot be taken)",
+                )
+            )
         else:
             available[card] -= 1
     return reasons
@@ -310,8 +320,11 @@ def _drawn_reasons(state: GameState, move: Move) -> list[Reason]:
     if len(move.drawn) > draws:
         return [Reason("too_many_draws", rule, "/drawn", f"{move.action} draws {max(draws, 0)} card(s) from the pile, not {len(move.drawn)}")]
     drawn = {f"/drawn/{index}": card for index, card in enumerate(move.drawn)}
-    return [Reason("drawn_impossible", "1", p.pointer, f"{drawn[p.pointer]} cannot be in the draw pile: both copies are elsewhere")
-            for p in third_copies([*state.known_cards(), *drawn.items()]) if p.pointer in drawn]
+    return [
+        Reason("drawn_impossible", "1", p.pointer, f"{drawn[p.pointer]} cannot be in the draw pile: both copies are elsewhere")
+        for p in third_copies([*state.known_cards(), *drawn.items()])
+        if p.pointer in drawn
+    ]
 
 
 def verify_move(state: GameState, move: Move) -> None:
@@ -424,15 +437,36 @@ def _king_action(state: GameState, seat: int, move: Move, events: list[Event]) -
     if move.action == "play_king":
         castles[index] = before.crowned_with(king)
         kind = "double_king" if before.top_is_king else "crowned"
-        events.append({"type": "castle_changed", "castle": move.castle, "change": kind, "player": name, "king": str(king),
-                       "subject": None if before.top_is_king else str(before.card),
-                       "before": before.to_dict(), "after": castles[index].to_dict(), "rule": "9.4"})
+        events.append(
+            {
+                "type": "castle_changed",
+                "castle": move.castle,
+                "change": kind,
+                "player": name,
+                "king": str(king),
+                "subject": None if before.top_is_king else str(before.card),
+                "before": before.to_dict(),
+                "after": castles[index].to_dict(),
+                "rule": "9.4",
+            }
+        )
         return replace(state, castles=tuple(castles))
     castles[index] = before.dethroned()
     to_pile = (*before.kings, king)
-    events.append({"type": "castle_changed", "castle": move.castle, "change": "dethroned", "player": name, "king": str(king),
-                   "subject": str(before.card), "discarded": card_texts(to_pile),
-                   "before": before.to_dict(), "after": castles[index].to_dict(), "rule": "9.5"})
+    events.append(
+        {
+            "type": "castle_changed",
+            "castle": move.castle,
+            "change": "dethroned",
+            "player": name,
+            "king": str(king),
+            "subject": str(before.card),
+            "discarded": card_texts(to_pile),
+            "before": before.to_dict(),
+            "after": castles[index].to_dict(),
+            "rule": "9.5",
+        }
+    )
     return replace(state, castles=tuple(castles), face_up=state.face_up + to_pile)
 
 
@@ -447,8 +481,7 @@ def _take_face_up(state: GameState, seat: int, move: Move, events: list[Event]) 
         pile.reverse()
     player = state.players[seat]
     hand = Zone(player.hand.cards + move.take_face_up, player.hand.hidden)
-    events.append({"type": "drew", "player": player.name, "cards": card_texts(move.take_face_up), "unseen": 0,
-                   "from": "face_up", "rule": "18"})
+    events.append({"type": "drew", "player": player.name, "cards": card_texts(move.take_face_up), "unseen": 0, "from": "face_up", "rule": "18"})
     return replace(state.with_player(seat, replace(player, hand=hand)), face_up=tuple(pile))
 
 
@@ -490,8 +523,7 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     return Transition(move, _pass_turn(state, events), tuple(events))
 
 
-def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", "draw_pile_exhausted"],
-            caller: str | None, events: list[Event]) -> GameState:
+def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", "draw_pile_exhausted"], caller: str | None, events: list[Event]) -> GameState:
     """The Calculus (§15-§17): score every player still in, at current values; crown the winners.
 
     A player whose hand the referee cannot see is left unscored (and cannot win);
@@ -509,8 +541,18 @@ def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", 
             scores.append({"player": player.name, **split.to_dict()})
     winners = winners_of([(p.name, p.half_score) for p in state.players if p.half_score is not None])
     outcome = Outcome(reason, caller, tuple(scorer.values), winners)
-    events.append({"type": "game_over", "reason": reason, "caller": caller, "castle_values": list(scorer.values),
-                   "scores": scores, "unscored": unscored, "winners": list(winners), "rule": "17"})
+    events.append(
+        {
+            "type": "game_over",
+            "reason": reason,
+            "caller": caller,
+            "castle_values": list(scorer.values),
+            "scores": scores,
+            "unscored": unscored,
+            "winners": list(winners),
+            "rule": "17",
+        }
+    )
     return replace(state, phase="over", outcome=outcome)
 
 
@@ -531,12 +573,14 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         problems.append(Problem("/castle", "bad_castle", "castle is a number from 1 to 4"))
     reveal = reader.cards(data["reveal"], "/reveal") if data.get("reveal") is not None else None
     move = Move(
-        player=str(player), action=action if action in ACTIONS else "call_hand",
-        card=card, castle=castle if isinstance(castle, int) else None,
+        player=str(player),
+        action=action if action in ACTIONS else "call_hand",
+        card=card,
+        castle=castle if isinstance(castle, int) else None,
         take_face_up=reader.cards(data.get("take_face_up", []), "/take_face_up"),
-        drawn=reader.cards(data.get("drawn", []), "/drawn"), reveal=reveal,
+        drawn=reader.cards(data.get("drawn", []), "/drawn"),
+        reveal=reveal,
     )
     if problems:
         raise InvalidInput(problems)
     return move
-

@@ -75,8 +75,11 @@ def _first_to_act(state: GameState) -> GameState:
 
 
 def new_game(
-    names: Sequence[str], rules: Rules | None = None, seed: int | None = None,
-    dealer: int = 0, direction: Direction = "clockwise",
+    names: Sequence[str],
+    rules: Rules | None = None,
+    seed: int | None = None,
+    dealer: int = 0,
+    direction: Direction = "clockwise",
 ) -> NewGame:
     """Shuffle, run the Castle Phase, deal seven cards each, one at a time, from the player after The Turn."""
     rules = rules or Rules()
@@ -88,11 +91,19 @@ def new_game(
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
     pile = shuffled(full_deck(), seed, 0)
     castles, face_up, log = _castle_phase(pile)
-    state = _first_to_act(GameState(
-        rules=rules, players=tuple(Player(name, Zone()) for name in names), castles=tuple(castles),
-        draw_pile=Zone(tuple(pile)), face_up=tuple(face_up), face_down=Zone(),
-        dealer=dealer, direction=direction, seed=seed,
-    ))
+    state = _first_to_act(
+        GameState(
+            rules=rules,
+            players=tuple(Player(name, Zone()) for name in names),
+            castles=tuple(castles),
+            draw_pile=Zone(tuple(pile)),
+            face_up=tuple(face_up),
+            face_down=Zone(),
+            dealer=dealer,
+            direction=direction,
+            seed=seed,
+        )
+    )
     events: list[Event] = []
     seat = state.dealer
     for _ in range(HAND_SIZE * len(names)):
@@ -100,17 +111,27 @@ def new_game(
         drawn = draw_cards(state, seat, 1)
         if drawn.ran_dry:
             why = "SHUFFLE ME OUT allows no reshuffle" if rules.shuffle_me_out else "FACE-UP CONSEQUENCES removed the discards"
-            raise InvalidInput([Problem(
-                "/seed", "deal_impossible",
-                f"the Castle Phase turned {DECK_SIZE - len(pile)} cards and the deal ran dry: {why} (rules.md §8); try another seed",
-            )])
+            raise InvalidInput(
+                [
+                    Problem(
+                        "/seed",
+                        "deal_impossible",
+                        f"the Castle Phase turned {DECK_SIZE - len(pile)} cards and the deal ran dry: {why} (rules.md §8); try another seed",
+                    )
+                ]
+            )
         state, events = drawn.state, events + list(drawn.events)
     return NewGame(check_state(state), tuple(log), tuple(events))
 
 
 def table_setup(
-    names: Sequence[str], castles: Sequence[Castle], rules: Rules | None = None, dealer: int = 0,
-    direction: Direction = "clockwise", face_up: Sequence[Card] = (), known_hands: Sequence[Sequence[Card]] | None = None,
+    names: Sequence[str],
+    castles: Sequence[Castle],
+    rules: Rules | None = None,
+    dealer: int = 0,
+    direction: Direction = "clockwise",
+    face_up: Sequence[Card] = (),
+    known_hands: Sequence[Sequence[Card]] | None = None,
 ) -> GameState:
     """A state for a game dealt at a real table: castles and seats known, most cards unseen.
 
@@ -130,8 +151,13 @@ def table_setup(
     stacked = sum(1 + len(castle.kings) for castle in castles)
     unseen_pile = DECK_SIZE - HAND_SIZE * len(names) - stacked - len(face_up)
     state = GameState(
-        rules=rules, players=tuple(Player(name, Zone(cards, HAND_SIZE - len(cards))) for name, cards in zip(names, known, strict=True)),
-        castles=tuple(castles), draw_pile=Zone(hidden=max(unseen_pile, 0)), face_up=tuple(face_up), face_down=Zone(),
-        dealer=dealer, direction=direction,
+        rules=rules,
+        players=tuple(Player(name, Zone(cards, HAND_SIZE - len(cards))) for name, cards in zip(names, known, strict=True)),
+        castles=tuple(castles),
+        draw_pile=Zone(hidden=max(unseen_pile, 0)),
+        face_up=tuple(face_up),
+        face_down=Zone(),
+        dealer=dealer,
+        direction=direction,
     )
     return check_state(_first_to_act(state))

@@ -176,8 +176,7 @@ def state_problems(state: GameState) -> list[Problem]:
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
     if state.draw_pile.cards and state.draw_pile.hidden:
-        problems.append(Problem("/draw_pile", "draw_pile_partly_known",
-                                "the draw pile is either known card by card (in order) or only counted, not both"))
+        problems.append(Problem("/draw_pile", "draw_pile_partly_known", "the draw pile is either known card by card (in order) or only counted, not both"))
     problems += _seat_problems(state)
     return problems
 
@@ -226,8 +225,7 @@ def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Pr
         problems.append(Problem(f"{at}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
     expected = HAND_SIZE + (1 if state.phase == "kingdom-discard" and index == state.to_act else 0)
     if player.hand.size != expected:
-        problems.append(Problem(f"{at}/hand", "hand_size",
-                                f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}"))
+        problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}"))
     return problems
 
 
@@ -284,13 +282,13 @@ class JsonReader:
 
     def zone(self, data: object, pointer: str) -> Zone:
         if not isinstance(data, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", "expected {\"cards\": [...], \"hidden\": n}"))
+            self.problems.append(Problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}'))
             return Zone()
         return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
 
     def castle(self, data: object, pointer: str) -> Castle | None:
         if not isinstance(data, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", "expected {\"card\": ..., \"kings\": [...]}"))
+            self.problems.append(Problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}'))
             return None
         card = self.card(data.get("card"), f"{pointer}/card")
         kings = self.cards(data.get("kings", []), f"{pointer}/kings")
@@ -334,10 +332,14 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
                 reader.problems.append(Problem(f"{at}/score", "bad_score", f"a score is a multiple of 1/2, not {score!r}"))
             else:
                 half_score = int(score * 2)
-        players.append(Player(
-            str(item.get("name", "")), reader.zone(item.get("hand", {}), f"{at}/hand"),
-            reader.choice(item, "status", at, ("in", "out"), "in"), half_score,  # type: ignore[arg-type]
-        ))
+        players.append(
+            Player(
+                str(item.get("name", "")),
+                reader.zone(item.get("hand", {}), f"{at}/hand"),
+                reader.choice(item, "status", at, ("in", "out"), "in"),  # type: ignore[arg-type]
+                half_score,
+            )
+        )
     castles = [reader.castle(item, f"/castles/{i}") for i, item in enumerate(data.get("castles") or [])]
     if len(castles) != CASTLE_COUNT:
         reader.problems.append(Problem("/castles", "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))

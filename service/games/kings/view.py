@@ -29,8 +29,12 @@ class PlayerView:
         state = self.state
         players = []
         for seat, player in enumerate(state.players):
-            seen: dict[str, object] = {"name": player.name, "status": player.status, "cards_held": player.hand.size,
-                                       "score": None if player.half_score is None else as_number(player.half_score)}
+            seen: dict[str, object] = {
+                "name": player.name,
+                "status": player.status,
+                "cards_held": player.hand.size,
+                "score": None if player.half_score is None else as_number(player.half_score),
+            }
             if seat == self.seat or state.phase == "over":  # at the end every hand is shown for The Calculus
                 seen["hand"] = player.hand.to_dict()
             players.append(seen)

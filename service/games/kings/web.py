@@ -110,7 +110,10 @@ HANDS_REQUEST: dict[str, Any] = {
 }
 NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy"], "seed": 7, "rules": {"hands": "standard"}}
 TABLE_SETUP_REQUEST: dict[str, Any] = {
-    "players": ["ann", "bob", "cy"], "dealer": 0, "castles": TABLE, "face_up": ["9H", "8D"],
+    "players": ["ann", "bob", "cy"],
+    "dealer": 0,
+    "castles": TABLE,
+    "face_up": ["9H", "8D"],
     "hands": [["QH", "AS", "KD", "KD", "2H", "JH", "6C"], [], []],
 }
 
@@ -154,8 +157,9 @@ def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /games/from-table answer to a loaded body: the state of a game dealt at a real table."""
-    state = table_setup(body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"],
-                        body["direction"], body["face_up"], body.get("hands"))
+    state = table_setup(
+        body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"], body["direction"], body["face_up"], body.get("hands")
+    )
     return state.to_dict()
 
 
@@ -163,30 +167,54 @@ def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
 EX = examples()
 
 
-@post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
-          answer_example=EX["new_game_response"], description="The state after the Castle Phase and the deal, with the Castle Phase log.")
+@post(
+    "/games",
+    body=NewGameRequestSchema,
+    body_example=EX["new_game_request"],
+    answer=NewGameResponseSchema,
+    answer_example=EX["new_game_response"],
+    description="The state after the Castle Phase and the deal, with the Castle Phase log.",
+)
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
     game = new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"], body["direction"])
     return jsonify(game.to_dict())
 
 
-@post("/games/from-table", body=TableSetupRequestSchema, body_example=EX["table_setup_request"],
-          answer=GameStateSchema, answer_example=EX["table_setup_response"], description="A state for a game dealt at a real table; unseen cards are counted.")
+@post(
+    "/games/from-table",
+    body=TableSetupRequestSchema,
+    body_example=EX["table_setup_request"],
+    answer=GameStateSchema,
+    answer_example=EX["table_setup_response"],
+    description="A state for a game dealt at a real table; unseen cards are counted.",
+)
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
     return jsonify(table_setup_report(body))
 
 
-@post("/hands", body=HandsRequestSchema, body_example=EX["hands_request"], answer=HandsResponseSchema, answer_example=EX["hands_response"],
-          description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.")
+@post(
+    "/hands",
+    body=HandsRequestSchema,
+    body_example=EX["hands_request"],
+    answer=HandsResponseSchema,
+    answer_example=EX["hands_response"],
+    description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.",
+)
 def hands(body: dict[str, Any]) -> Response:
     """What a set of cards holds against four castles (rules.md §11-16)."""
     return jsonify(hands_answer(body))
 
 
-@post("/calculus", body=CalculusRequestSchema, body_example=EX["calculus_request"], answer=CalculusResponseSchema,
-          answer_example=EX["calculus_response"], description="Each player's split and score, the winners, and the call's verdict.")
+@post(
+    "/calculus",
+    body=CalculusRequestSchema,
+    body_example=EX["calculus_request"],
+    answer=CalculusResponseSchema,
+    answer_example=EX["calculus_response"],
+    description="Each player's split and score, the winners, and the call's verdict.",
+)
 def score(body: dict[str, Any]) -> Response:
     """The Calculus for a table: declared splits are checked, the rest chosen at best (rules.md §15-17)."""
     return jsonify(calculus_report(body))
@@ -198,9 +226,15 @@ def rules_catalog() -> dict[str, Any]:
     return {
         "hands": [
             {
-                "name": spec.name, "family": spec.family, "tier": spec.tier, "size": spec.size,
-                "ranks": [[RANK_NAMES[rank] for rank in alt] for alt in spec.ranks], "suits": spec.suits.kind,
-                "structure": spec.structure(), "points": spec.points.text(), "castles": list(spec.suits.castles),
+                "name": spec.name,
+                "family": spec.family,
+                "tier": spec.tier,
+                "size": spec.size,
+                "ranks": [[RANK_NAMES[rank] for rank in alt] for alt in spec.ranks],
+                "suits": spec.suits.kind,
+                "structure": spec.structure(),
+                "points": spec.points.text(),
+                "castles": list(spec.suits.castles),
             }
             for spec in HANDS
         ],
@@ -216,10 +250,13 @@ def conformance() -> list[ConformanceRequest]:
     """The golden cases (each a /hands request), then one request of every other endpoint."""
     golden = json.loads(resources.files(__package__).joinpath("golden/24-kings-calculus.json").read_text(encoding="utf-8"))
     cases = [
-        ConformanceRequest(f"golden: {case['name']}", "POST", "/hands",
-                           {"rules": case["rules"], "castles": case["castles"], "cards": case["cards"]},
-                           f"expected: castle values {case['expect']['castle_values']}, best score {case['expect']['score']}, "
-                           f"valid call {case['expect']['valid_call']}")
+        ConformanceRequest(
+            f"golden: {case['name']}",
+            "POST",
+            "/hands",
+            {"rules": case["rules"], "castles": case["castles"], "cards": case["cards"]},
+            f"expected: castle values {case['expect']['castle_values']}, best score {case['expect']['score']}, valid call {case['expect']['valid_call']}",
+        )
         for case in golden["cases"]
     ]
     ex = examples()
@@ -228,8 +265,9 @@ def conformance() -> list[ConformanceRequest]:
         ConformanceRequest("The Calculus of a table with a caller", "POST", "/calculus", CALCULUS_REQUEST),
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
         ConformanceRequest("Legal moves of the first turn", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("A King played on a castle of another suit is refused", "POST", "/moves/validate",
-                           {"state": ex["state"], "move": ex["illegal_move"]}),
+        ConformanceRequest(
+            "A King played on a castle of another suit is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}
+        ),
         ConformanceRequest("Rules", "GET", "/rules"),
     ]
 

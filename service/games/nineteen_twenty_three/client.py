@@ -37,13 +37,29 @@ class Nineteen23Client:
     def new_game(self, players: Sequence[str], *, decks: int | None = None, target: int | None = None, seed: int | None = None) -> dict[str, Any]:
         return self._post("/games", {"players": list(players), **_given(decks=decks, target=target, seed=seed)})
 
-    def from_table(self, players: Sequence[str], *, decks: int | None = None, target: int | None = None,
-                   points: Mapping[str, int] | None = None, match_cards: Mapping[str, int] | None = None,
-                   won: CardsByPlayer | None = None, dead: Sequence[str] | None = None,
-                   set_number: int | None = None, game_number: int | None = None) -> dict[str, Any]:
-        body = _given(decks=decks, target=target, points=points, match_cards=match_cards, set=set_number, game=game_number,
-                      won=None if won is None else {name: list(cards) for name, cards in won.items()},
-                      dead=None if dead is None else list(dead))
+    def from_table(
+        self,
+        players: Sequence[str],
+        *,
+        decks: int | None = None,
+        target: int | None = None,
+        points: Mapping[str, int] | None = None,
+        match_cards: Mapping[str, int] | None = None,
+        won: CardsByPlayer | None = None,
+        dead: Sequence[str] | None = None,
+        set_number: int | None = None,
+        game_number: int | None = None,
+    ) -> dict[str, Any]:
+        body = _given(
+            decks=decks,
+            target=target,
+            points=points,
+            match_cards=match_cards,
+            set=set_number,
+            game=game_number,
+            won=None if won is None else {name: list(cards) for name, cards in won.items()},
+            dead=None if dead is None else list(dead),
+        )
         return self._post("/games/from-table", {"players": list(players), **body})
 
     def check_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,8 +77,7 @@ class Nineteen23Client:
     def view(self, state: Mapping[str, Any], player: str) -> dict[str, Any]:
         return self._post("/view", {"state": state, "player": player})
 
-    def judge(self, hands: CardsByPlayer, *, draws: CardsByPlayer | None = None, pile: int | None = None,
-              decks: int | None = None) -> dict[str, Any]:
+    def judge(self, hands: CardsByPlayer, *, draws: CardsByPlayer | None = None, pile: int | None = None, decks: int | None = None) -> dict[str, Any]:
         return self._post("/judge", {"hands": _listed(hands), **_given(draws=None if draws is None else _listed(draws), pile=pile, decks=decks)})
 
     def score_set(self, won: CardsByPlayer, *, decks: int | None = None) -> dict[str, Any]:

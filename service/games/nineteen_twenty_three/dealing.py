@@ -62,8 +62,7 @@ def deal_game(state: MatchState, events: list[Event]) -> MatchState:
     """§3.1: each player in seat order takes two cards; nobody is locked yet (unless the pile is then empty)."""
     state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play")
     state, _ = take_cards(state, [index for index in range(len(state.seats)) for _ in range(DEAL)])
-    events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL,
-                   "pile": state.pile.size, "rule": "3.1"})
+    events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL, "pile": state.pile.size, "rule": "3.1"})
     return lock_as_they_stand(state, events) if state.pile.size == 0 else state
 
 

@@ -97,8 +97,7 @@ def _top(compared: Sequence[tuple[str, int | Fraction]]) -> tuple[str, ...]:
     return tuple(name for name, value in compared if value == top)
 
 
-def judge_game(hands: Sequence[tuple[str, Sequence[Card]]], draws: Mapping[str, Sequence[Card]] | None = None,
-               pile: int | None = None) -> Judgement:
+def judge_game(hands: Sequence[tuple[str, Sequence[Card]]], draws: Mapping[str, Sequence[Card]] | None = None, pile: int | None = None) -> Judgement:
     """Judge a game from the players' hands (each in the order taken).
 
     ``draws`` are the tie-break cards each player drew, round after round;
@@ -128,8 +127,15 @@ def judge_game(hands: Sequence[tuple[str, Sequence[Card]]], draws: Mapping[str, 
     return _draw_rounds(values, dict(hands), draws, pile, steps, tied, cards)
 
 
-def _draw_rounds(values: tuple[tuple[str, HandValue], ...], hands: Mapping[str, Sequence[Card]], draws: Mapping[str, Sequence[Card]],
-                 pile: int | None, steps: list[Step], tied: tuple[str, ...], cards: int) -> Judgement:
+def _draw_rounds(
+    values: tuple[tuple[str, HandValue], ...],
+    hands: Mapping[str, Sequence[Card]],
+    draws: Mapping[str, Sequence[Card]],
+    pile: int | None,
+    steps: list[Step],
+    tied: tuple[str, ...],
+    cards: int,
+) -> Judgement:
     """§4.4: each tied player draws one card, the highest wins, the still tied draw again; §4.5 when the pile is short."""
     used: dict[str, int] = {}
     left = pile
@@ -152,8 +158,9 @@ def _draw_rounds(values: tuple[tuple[str, HandValue], ...], hands: Mapping[str, 
     return Judgement(values, tied[0], "draw", tuple(steps), cards, used)
 
 
-def _war(values: tuple[tuple[str, HandValue], ...], hands: Mapping[str, Sequence[Card]], steps: list[Step],
-         tied: tuple[str, ...], cards: int, used: dict[str, int]) -> Judgement:
+def _war(
+    values: tuple[tuple[str, HandValue], ...], hands: Mapping[str, Sequence[Card]], steps: list[Step], tied: tuple[str, ...], cards: int, used: dict[str, int]
+) -> Judgement:
     """§4.5: the tied players turn their own cards in the order taken until one is left, or all run out together."""
     turn = 0
     while len(tied) > 1:
@@ -227,10 +234,15 @@ def judge_request(data: Mapping[str, object]) -> Judgement:
     if problems:
         raise InvalidInput(problems)
     judgement = judge_game(hands, dict(draws), pile if isinstance(pile, int) else None)
-    unused = [Problem(f"/draws/{index}/cards/{at}", "draw_not_needed",
-                      f"{name!r} draws {judgement.draws_used.get(name, 0)} card(s) in this tie-break (rules.md §4.4), not {len(cards)}")
-              for index, (name, cards) in enumerate(draws)
-              for at in range(judgement.draws_used.get(name, 0) + (name in judgement.needs), len(cards))]
+    unused = [
+        Problem(
+            f"/draws/{index}/cards/{at}",
+            "draw_not_needed",
+            f"{name!r} draws {judgement.draws_used.get(name, 0)} card(s) in this tie-break (rules.md §4.4), not {len(cards)}",
+        )
+        for index, (name, cards) in enumerate(draws)
+        for at in range(judgement.draws_used.get(name, 0) + (name in judgement.needs), len(cards))
+    ]
     if unused:
         raise InvalidInput(unused)
     return judgement

@@ -77,8 +77,14 @@ class LegalReport:
         for move in self.moves:
             counts[move.action] += 1
         still_to_act = [] if self.state.phase == "over" else list(self.state.unlocked)  # a match over has no lock but no move either
-        data: dict[str, object] = {"player": None, "players": still_to_act, "phase": self.state.phase,
-                                   "moves": [move.to_dict() for move in self.moves], "counts": counts, "pile": self.state.pile.size}
+        data: dict[str, object] = {
+            "player": None,
+            "players": still_to_act,
+            "phase": self.state.phase,
+            "moves": [move.to_dict() for move in self.moves],
+            "counts": counts,
+            "pile": self.state.pile.size,
+        }
         if self.requires:
             data["reveal_requires"] = list(self.requires)
         return data
@@ -91,8 +97,7 @@ class Verdict:
     alternatives: tuple[Move, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons],
-                "alternatives": [move.to_dict() for move in self.alternatives]}
+        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons], "alternatives": [move.to_dict() for move in self.alternatives]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +153,18 @@ def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[
         at = f"/hands/{token(seat.name)}"
         if shown is None:
             if not hand.known:
-                reasons.append(Reason("reveal_required", "7.3", "/hands",
-                                      f"the referee has not seen {hand.hidden} of {seat.name!r}'s cards: the reveal shows the whole hand"))
+                reasons.append(
+                    Reason(
+                        "reveal_required", "7.3", "/hands", f"the referee has not seen {hand.hidden} of {seat.name!r}'s cards: the reveal shows the whole hand"
+                    )
+                )
             shown = hand.cards
         elif len(shown) != hand.size:
             reasons.append(Reason("reveal_mismatch", "7.3", at, f"{seat.name!r} holds {hand.size} cards, not {len(shown)}"))
-        elif shown[:len(hand.cards)] != hand.cards:
-            reasons.append(Reason("reveal_mismatch", "7.3", at,
-                                  f"{seat.name!r}'s hand is known to start {' '.join(card_texts(hand.cards))} in the order taken"))
+        elif shown[: len(hand.cards)] != hand.cards:
+            reasons.append(
+                Reason("reveal_mismatch", "7.3", at, f"{seat.name!r}'s hand is known to start {' '.join(card_texts(hand.cards))} in the order taken")
+            )
         hands.append((seat.name, shown))
     return tuple(hands)
 
@@ -173,23 +182,31 @@ def _judge_from_pile(state: MatchState, hands: tuple[tuple[str, tuple[Card, ...]
     return judgement, draws, Zone(tuple(pile))
 
 
-def _judge_from_move(state: MatchState, move: Move, hands: tuple[tuple[str, tuple[Card, ...]], ...],
-                     reasons: list[Reason]) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone[Card]]:
+def _judge_from_move(
+    state: MatchState, move: Move, hands: tuple[tuple[str, tuple[Card, ...]], ...], reasons: list[Reason]
+) -> tuple[Judgement, dict[str, tuple[Card, ...]], Zone[Card]]:
     """§4.4 with a counted pile: the move gives the draws; missing ones and unused ones are reasons."""
     given = dict(move.draws)
     names = {name for name, _ in hands}
     reasons += [Reason("unknown_player", "4.4", f"/draws/{token(name)}", f"{name!r} is not at the table") for name in given if name not in names]
     judgement = judge_game(hands, given, state.pile.size)
     if judgement.needs:
-        reasons.append(Reason("draws_required", "4.4", "/draws",
-                              f"{', '.join(judgement.needs)} tie and draw round {judgement.draw_round}; the referee cannot see the pile: "
-                              f"give the card{'s' if len(judgement.missing) > 1 else ''} {', '.join(judgement.missing)} drew"))
+        reasons.append(
+            Reason(
+                "draws_required",
+                "4.4",
+                "/draws",
+                f"{', '.join(judgement.needs)} tie and draw round {judgement.draw_round}; the referee cannot see the pile: "
+                f"give the card{'s' if len(judgement.missing) > 1 else ''} {', '.join(judgement.missing)} drew",
+            )
+        )
     for name, cards in given.items():
         used = judgement.draws_used.get(name, 0) + (name in judgement.needs)
         if len(cards) > used and name in names:
-            reasons.append(Reason("draw_not_needed", "4.4", f"/draws/{token(name)}/{used}",
-                                  f"{name!r} draws {used} card(s) in this tie-break, not {len(cards)}"))
-    used_draws = {name: cards[:judgement.draws_used.get(name, 0)] for name, cards in given.items()}
+            reasons.append(
+                Reason("draw_not_needed", "4.4", f"/draws/{token(name)}/{used}", f"{name!r} draws {used} card(s) in this tie-break, not {len(cards)}")
+            )
+    used_draws = {name: cards[: judgement.draws_used.get(name, 0)] for name, cards in given.items()}
     return judgement, used_draws, Zone(hidden=state.pile.hidden - sum(judgement.draws_used.values()))
 
 
@@ -208,12 +225,19 @@ def _last_war(state: MatchState, move: Move, pile: Zone[Card], reasons: list[Rea
     given = dict(move.last_war)
     if not needed:
         if given:
-            reasons.append(Reason("unexpected_field", "5.2", "/last_war",
-                                  f"{pile.size} card(s) are left for {count} players: the set ends without a last game of war"))
+            reasons.append(
+                Reason("unexpected_field", "5.2", "/last_war", f"{pile.size} card(s) are left for {count} players: the set ends without a last game of war")
+            )
         return (), pile
     if sorted(given) != sorted(names):
-        reasons.append(Reason("last_war_required", "5.2", "/last_war",
-                              f"{pile.size} card(s) are left for {count} players: the set ends with a game of war; give the card each player turned"))
+        reasons.append(
+            Reason(
+                "last_war_required",
+                "5.2",
+                "/last_war",
+                f"{pile.size} card(s) are left for {count} players: the set ends with a game of war; give the card each player turned",
+            )
+        )
         return (), pile
     return tuple((name, given[name]) for name in names), Zone(hidden=pile.hidden - count)
 
@@ -227,8 +251,11 @@ def _impossible_cards(state: MatchState, move: Move) -> list[Reason]:
     if not claimed:
         return []
     pointers = {pointer for pointer, _ in claimed}
-    return [Reason("card_impossible", "1.2", problem.pointer, problem.message)
-            for problem in excess_copies([*state.known_cards(), *claimed], pack_of(state.rules.decks)) if problem.pointer in pointers]
+    return [
+        Reason("card_impossible", "1.2", problem.pointer, problem.message)
+        for problem in excess_copies([*state.known_cards(), *claimed], pack_of(state.rules.decks))
+        if problem.pointer in pointers
+    ]
 
 
 def _plan_reveal(state: MatchState, move: Move, reasons: list[Reason]) -> RevealPlan | None:
@@ -263,8 +290,9 @@ def _checked(state: MatchState, move: Move) -> tuple[list[Reason], RevealPlan | 
         if move.player is not None:
             reasons.append(Reason("unexpected_field", "3.5", "/player", "every player's cards are turned together: the reveal names no player"))
         if state.phase != "reveal":
-            reasons.append(Reason("not_all_locked", "3.5", "/action",
-                                  f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not"))
+            reasons.append(
+                Reason("not_all_locked", "3.5", "/action", f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not")
+            )
             return reasons, None
         plan = _plan_reveal(state, move, reasons)
         return reasons, plan
@@ -323,8 +351,9 @@ def apply_move(state: MatchState, move: Move) -> Transition:
         events.append({"type": "locked", "player": seat.name, "cards": seat.hand.size, "rule": "3.3"})
         return Transition(move, lock_as_they_stand(after, events) if not after.unlocked else after, tuple(events))
     after, (card,) = take_cards(state, [index])
-    events.append({"type": "took", "player": seat.name, "card": str(card) if card else None, "cards": seat.hand.size + 1,
-                   "pile": after.pile.size, "rule": "3.2"})
+    events.append(
+        {"type": "took", "player": seat.name, "card": str(card) if card else None, "cards": seat.hand.size + 1, "pile": after.pile.size, "rule": "3.2"}
+    )
     return Transition(move, lock_as_they_stand(after, events) if after.pile.size == 0 else after, tuple(events))
 
 
@@ -359,10 +388,14 @@ def _reveal(state: MatchState, plan: RevealPlan, events: list[Event]) -> MatchSt
 def _end_set(state: MatchState, events: list[Event]) -> MatchState:
     """§5.4-§6: score the set, and either end the match or mix the whole pack for the next set."""
     score = score_set([(seat.name, seat.won) for seat in state.seats])
-    state = replace(state, seats=tuple(replace(seat, points=seat.points + points, match_cards=seat.match_cards + len(seat.won))
-                                       for seat, points in zip(state.seats, score.points, strict=True)))
-    events.append({"type": "set_scored", "set": state.set_number, **score.to_dict(),
-                   "totals": {seat.name: seat.points for seat in state.seats}})
+    state = replace(
+        state,
+        seats=tuple(
+            replace(seat, points=seat.points + points, match_cards=seat.match_cards + len(seat.won))
+            for seat, points in zip(state.seats, score.points, strict=True)
+        ),
+    )
+    events.append({"type": "set_scored", "set": state.set_number, **score.to_dict(), "totals": {seat.name: seat.points for seat in state.seats}})
     result = match_result({s.name: s.points for s in state.seats}, {s.name: s.match_cards for s in state.seats}, state.rules.target)
     pack = pack_of(state.rules.decks)
     if result is not None:
@@ -387,9 +420,13 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         reader.problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
     hands = tuple((name, reader.cards(cards, f"/hands/{token(name)}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
     draws = tuple((name, reader.cards(cards, f"/draws/{token(name)}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
-    war = tuple((name, reader.card(text, f"/last_war/{token(name)}"))
-                for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
+    war = tuple((name, reader.card(text, f"/last_war/{token(name)}")) for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
     if reader.problems:
         raise InvalidInput(reader.problems)
-    return Move(action, player if isinstance(player, str) else None, hands, draws,  # type: ignore[arg-type]  # checked above
-                tuple((name, card) for name, card in war if card is not None))
+    return Move(
+        action,  # type: ignore[arg-type]  # checked above
+        player if isinstance(player, str) else None,
+        hands,
+        draws,
+        tuple((name, card) for name, card in war if card is not None),
+    )

@@ -40,8 +40,13 @@ class SetScore:
         return dict(zip(self.players, self.cards, strict=True))
 
     def to_dict(self) -> dict[str, object]:
-        return {"winners": list(self.winners), "points": self.points_of(), "cards": self.cards_of(),
-                "aces": dict(zip(self.players, self.aces, strict=True)), "rule": "5.5"}
+        return {
+            "winners": list(self.winners),
+            "points": self.points_of(),
+            "cards": self.cards_of(),
+            "aces": dict(zip(self.players, self.aces, strict=True)),
+            "rule": "5.5",
+        }
 
 
 def score_set(won: Sequence[tuple[str, Sequence[Card]]]) -> SetScore:
@@ -133,8 +138,15 @@ def match_standings(sets: Sequence[SetLine], target: int = DEFAULT_TARGET) -> Ma
     result = None
     for index, line in enumerate(sets):
         if result is not None:
-            raise InvalidInput([Problem(f"/sets/{index}", "match_already_over",
-                                        f"the match ended after set {index}: {', '.join(result.winners)} reached {target} (rules.md §6.1)")])
+            raise InvalidInput(
+                [
+                    Problem(
+                        f"/sets/{index}",
+                        "match_already_over",
+                        f"the match ended after set {index}: {', '.join(result.winners)} reached {target} (rules.md §6.1)",
+                    )
+                ]
+            )
         for name in players:
             totals[name] += line.points[name]
             cards[name] += line.cards[name]
@@ -238,6 +250,11 @@ def _impossible_points(points: Mapping[str, int], cards: Mapping[str, int], poin
         low, high = (count, 2 * count) if count == most else (-count, 0)
         if not low <= points[name] <= high:
             role = "won the set" if count == most else "did not win the set"
-            problems.append(Problem(f"{pointer}/{token(name)}", "impossible_points",
-                                    f"{name!r} {role} with {count} card(s): their points are from {low} to {high}, not {points[name]} (rules.md §5.5)"))
+            problems.append(
+                Problem(
+                    f"{pointer}/{token(name)}",
+                    "impossible_points",
+                    f"{name!r} {role} with {count} card(s): their points are from {low} to {high}, not {points[name]} (rules.md §5.5)",
+                )
+            )
     return problems

@@ -24,8 +24,7 @@ def _table_problems(names: Sequence[str], decks: int, target: int) -> list[Probl
     return problems
 
 
-def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET,
-              seed: int | None = None) -> tuple[MatchState, tuple[Event, ...]]:
+def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET, seed: int | None = None) -> tuple[MatchState, tuple[Event, ...]]:
     """Mix the pack from the seed (drawn when not given) and deal the first game of the first set."""
     decks = default_decks(len(names)) if decks is None else decks
     problems = _table_problems(names, decks, target)
@@ -39,10 +38,18 @@ def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFA
     return check_state(deal_game(state, events)), tuple(events)
 
 
-def table_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET, *,
-                points: Mapping[str, int] | None = None, match_cards: Mapping[str, int] | None = None,
-                won: Mapping[str, Sequence[Card]] | None = None, dead: Sequence[Card] = (),
-                set_number: int = 1, game_number: int = 1) -> MatchState:
+def table_match(
+    names: Sequence[str],
+    decks: int | None = None,
+    target: int = DEFAULT_TARGET,
+    *,
+    points: Mapping[str, int] | None = None,
+    match_cards: Mapping[str, int] | None = None,
+    won: Mapping[str, Sequence[Card]] | None = None,
+    dead: Sequence[Card] = (),
+    set_number: int = 1,
+    game_number: int = 1,
+) -> MatchState:
     """A game just dealt at a real table: every hand is two unseen cards and the pile is counted.
 
     The set so far may be given (the cards each player has won in it, the dead
@@ -68,5 +75,4 @@ def table_match(names: Sequence[str], decks: int | None = None, target: int = DE
     phase: Phase = "play" if pile else "reveal"
     if phase == "reveal":
         seats = tuple(Seat(s.name, s.hand, True, s.won, s.points, s.match_cards) for s in seats)
-    return check_state(MatchState(Rules(decks, target), seats, Zone(hidden=pile), "table", Zone(tuple(dead)), taken, phase,
-                                  set_number, game_number))
+    return check_state(MatchState(Rules(decks, target), seats, Zone(hidden=pile), "table", Zone(tuple(dead)), taken, phase, set_number, game_number))

@@ -58,8 +58,14 @@ class Seat:
     match_cards: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "hand": self.hand.to_dict(), "locked": self.locked, "won": card_texts(self.won),
-                "points": self.points, "match_cards": self.match_cards}
+        return {
+            "name": self.name,
+            "hand": self.hand.to_dict(),
+            "locked": self.locked,
+            "won": card_texts(self.won),
+            "points": self.points,
+            "match_cards": self.match_cards,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +161,22 @@ def _referee_unseen_problems(state: MatchState) -> list[Problem]:
     """
     problems = []
     if state.pile.hidden:
-        problems.append(Problem("/pile/hidden", "referee_pile_counted",
-                                "the referee deals from a pile it knows card by card; a counted pile is dealt by the table"))
-    problems += [Problem(f"/players/{index}/hand/hidden", "referee_card_unseen",
-                         f"the referee dealt {seat.name!r}'s hand and knows every card of it; none is unseen (rules.md §7.1)")
-                 for index, seat in enumerate(state.seats) if seat.hand.hidden]
+        problems.append(
+            Problem("/pile/hidden", "referee_pile_counted", "the referee deals from a pile it knows card by card; a counted pile is dealt by the table")
+        )
+    problems += [
+        Problem(
+            f"/players/{index}/hand/hidden",
+            "referee_card_unseen",
+            f"the referee dealt {seat.name!r}'s hand and knows every card of it; none is unseen (rules.md §7.1)",
+        )
+        for index, seat in enumerate(state.seats)
+        if seat.hand.hidden
+    ]
     if state.dead.hidden:
-        problems.append(Problem("/dead/hidden", "referee_card_unseen",
-                                "the referee saw every dead card when it judged their game; none is unseen (rules.md §7.1)"))
+        problems.append(
+            Problem("/dead/hidden", "referee_card_unseen", "the referee saw every dead card when it judged their game; none is unseen (rules.md §7.1)")
+        )
     return problems
 
 
@@ -173,8 +187,7 @@ def _phase_problems(state: MatchState) -> list[Problem]:
             problems.append(Problem("/outcome", "outcome_missing", "a match that is over has an outcome"))
         for index, seat in enumerate(state.seats):
             if seat.hand.size or seat.won or seat.locked:
-                problems.append(Problem(f"/players/{index}", "match_over_table",
-                                        f"the match is over: {seat.name!r} holds no hand, no lock and no cards won"))
+                problems.append(Problem(f"/players/{index}", "match_over_table", f"the match is over: {seat.name!r} holds no hand, no lock and no cards won"))
         if state.dead.size:
             problems.append(Problem("/dead", "match_over_table", "the match is over: every card is back in the pile"))
         expected = match_result({s.name: s.points for s in state.seats}, {s.name: s.match_cards for s in state.seats}, state.rules.target)
@@ -185,11 +198,17 @@ def _phase_problems(state: MatchState) -> list[Problem]:
         problems.append(Problem("/outcome", "outcome_too_early", "only a match that is over has an outcome"))
     for index, seat in enumerate(state.seats):
         if seat.hand.size < DEAL:
-            problems.append(Problem(f"/players/{index}/hand", "hand_size",
-                                    f"{seat.name!r} holds {seat.hand.size} card(s); a hand has at least {DEAL} (rules.md §3.1)"))
+            problems.append(
+                Problem(f"/players/{index}/hand", "hand_size", f"{seat.name!r} holds {seat.hand.size} card(s); a hand has at least {DEAL} (rules.md §3.1)")
+            )
         if seat.points >= state.rules.target:
-            problems.append(Problem(f"/players/{index}/points", "target_reached",
-                                    f"{seat.name!r} has {seat.points} points: the match ended at {state.rules.target} (rules.md §6.1)"))
+            problems.append(
+                Problem(
+                    f"/players/{index}/points",
+                    "target_reached",
+                    f"{seat.name!r} has {seat.points} points: the match ended at {state.rules.target} (rules.md §6.1)",
+                )
+            )
     unlocked = state.unlocked
     if state.phase == "reveal" and unlocked:
         problems.append(Problem("/phase", "phase_mismatch", f"cards are revealed once every player has locked; {', '.join(unlocked)} has not (rules.md §3.5)"))
@@ -205,9 +224,13 @@ def _taken_problems(state: MatchState) -> list[Problem]:
     counts = Counter(state.taken)
     names = {seat.name for seat in state.seats}
     problems = [Problem("/taken", "unknown_player", f"{name!r} in taken is not at the table") for name in counts if name not in names]
-    problems += [Problem(f"/players/{index}/hand", "taken_mismatch",
-                         f"{seat.name!r} holds {seat.hand.size} card(s) but taken records {counts[seat.name]} (rules.md §3.6)")
-                 for index, seat in enumerate(state.seats) if counts[seat.name] != seat.hand.size]
+    problems += [
+        Problem(
+            f"/players/{index}/hand", "taken_mismatch", f"{seat.name!r} holds {seat.hand.size} card(s) but taken records {counts[seat.name]} (rules.md §3.6)"
+        )
+        for index, seat in enumerate(state.seats)
+        if counts[seat.name] != seat.hand.size
+    ]
     return problems
 
 
@@ -282,9 +305,14 @@ def _read_seat(reader: Reader, value: object, pointer: str) -> Seat:
     locked = data.get("locked", False)
     if not isinstance(locked, bool):
         reader.problems.append(Problem(f"{pointer}/locked", "bad_boolean", "locked is true or false"))
-    return Seat(str(name), reader.zone(data.get("hand", {}), f"{pointer}/hand"), locked is True,
-                reader.cards(data.get("won", []), f"{pointer}/won"), reader.integer(data, "points", pointer, 0, None),
-                reader.integer(data, "match_cards", pointer, 0))
+    return Seat(
+        str(name),
+        reader.zone(data.get("hand", {}), f"{pointer}/hand"),
+        locked is True,
+        reader.cards(data.get("won", []), f"{pointer}/won"),
+        reader.integer(data, "points", pointer, 0, None),
+        reader.integer(data, "match_cards", pointer, 0),
+    )
 
 
 def _read_outcome(reader: Reader, value: object) -> MatchResult | None:

@@ -41,8 +41,10 @@ class SetRows:
             raise RowsRefused(problems)
         number_of = {str(index): row.number for index, row in enumerate(rows)}
         places = [(str(index), card) for index, (_, cards) in enumerate(won) for card in cards]
-        problems = [CellProblem(number_of[problem.pointer], "won", problem.code, problem.message)
-                    for problem in excess_copies(places, pack_of(default_decks(len(rows))))]
+        problems = [
+            CellProblem(number_of[problem.pointer], "won", problem.code, problem.message)
+            for problem in excess_copies(places, pack_of(default_decks(len(rows))))
+        ]
         if problems:
             raise RowsRefused(problems)
         return {name: Fraction(points) for name, points in score_set(won).points_of().items()}

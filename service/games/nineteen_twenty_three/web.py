@@ -42,8 +42,9 @@ from .scoring import DEFAULT_TARGET, RULE_OF_MATCH, set_request, standings_reque
 from .start import new_match, table_match
 from .values import POINTS, RANGE_HIGH, RANGE_LOW, WAR_POINTS
 
-blp = RefereeBlueprint("1923", __name__, url_prefix="/v1/1923",
-                       description="1923: new matches, the judge of a game with every tie-break, set scores, match standings.")
+blp = RefereeBlueprint(
+    "1923", __name__, url_prefix="/v1/1923", description="1923: new matches, the judge of a game with every tie-break, set scores, match standings."
+)
 
 
 def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
@@ -52,25 +53,49 @@ def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
-    state = table_match(body["players"], body.get("decks"), body["target"], points=body.get("points"), match_cards=body.get("match_cards"),
-                        won={name: parse_cards(cards) for name, cards in (body.get("won") or {}).items()},
-                        dead=parse_cards(body["dead"]), set_number=body["set"], game_number=body["game"])
+    state = table_match(
+        body["players"],
+        body.get("decks"),
+        body["target"],
+        points=body.get("points"),
+        match_cards=body.get("match_cards"),
+        won={name: parse_cards(cards) for name, cards in (body.get("won") or {}).items()},
+        dead=parse_cards(body["dead"]),
+        set_number=body["set"],
+        game_number=body["game"],
+    )
     return {"state": state.to_dict()}
 
 
 # -- examples ------------------------------------------------------------------------------------------
 NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy"], "seed": 7, "target": 21}
-FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy"], "target": 21, "points": {"ann": 4}, "match_cards": {"ann": 4},
-                                      "won": {"bob": ["AH", "7C", "9D"]}, "dead": ["2S", "3S"], "set": 2, "game": 3}
-JUDGE_REQUEST: dict[str, Any] = {"hands": [{"player": "ann", "cards": ["KH", "QS", "5D"]}, {"player": "bob", "cards": ["10C", "7D"]},
-                                           {"player": "cy", "cards": ["9H", "4C", "3D"]}]}
-SET_REQUEST: dict[str, Any] = {"won": {"ann": ["AH", "AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
-                                       "bob": ["AD", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "2D"],
-                                       "cy": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]}}
-STANDINGS_REQUEST: dict[str, Any] = {"target": 21, "sets": [
-    {"points": {"ann": 12, "bob": 0, "cy": -1}, "cards": {"ann": 11, "bob": 9, "cy": 6}},
-    {"points": {"ann": -1, "bob": 13, "cy": 0}, "cards": {"ann": 10, "bob": 12, "cy": 3}},
-]}
+FROM_TABLE_REQUEST: dict[str, Any] = {
+    "players": ["ann", "bob", "cy"],
+    "target": 21,
+    "points": {"ann": 4},
+    "match_cards": {"ann": 4},
+    "won": {"bob": ["AH", "7C", "9D"]},
+    "dead": ["2S", "3S"],
+    "set": 2,
+    "game": 3,
+}
+JUDGE_REQUEST: dict[str, Any] = {
+    "hands": [{"player": "ann", "cards": ["KH", "QS", "5D"]}, {"player": "bob", "cards": ["10C", "7D"]}, {"player": "cy", "cards": ["9H", "4C", "3D"]}]
+}
+SET_REQUEST: dict[str, Any] = {
+    "won": {
+        "ann": ["AH", "AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+        "bob": ["AD", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "2D"],
+        "cy": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+    }
+}
+STANDINGS_REQUEST: dict[str, Any] = {
+    "target": 21,
+    "sets": [
+        {"points": {"ann": 12, "bob": 0, "cy": -1}, "cards": {"ann": 11, "bob": 9, "cy": 6}},
+        {"points": {"ann": -1, "bob": 13, "cy": 0}, "cards": {"ann": 10, "bob": 12, "cy": 3}},
+    ],
+}
 
 
 @cache
@@ -94,36 +119,66 @@ EX = examples()
 
 
 # -- the endpoints only 1923 has -----------------------------------------------------------------------------
-@blp.post("/games", body=NewGameRequestSchema, body_example=NEW_GAME_REQUEST, answer=NewGameResponseSchema,
-          answer_example=EX["new_game_response"], description="A new match: the pack mixed from the seed and the first game dealt.")
+@blp.post(
+    "/games",
+    body=NewGameRequestSchema,
+    body_example=NEW_GAME_REQUEST,
+    answer=NewGameResponseSchema,
+    answer_example=EX["new_game_response"],
+    description="A new match: the pack mixed from the seed and the first game dealt.",
+)
 def create_game(body: dict[str, Any]) -> Response:
     """New match: ceil(players / 3) decks unless given, mixed from the seed, two cards each (rules.md §1, §3.1)."""
     return jsonify(new_game_answer(body))
 
 
-@blp.post("/games/from-table", body=FromTableRequestSchema, body_example=FROM_TABLE_REQUEST, answer=FromTableResponseSchema,
-          answer_example=EX["from_table_response"], description="A game just dealt at a real table: hands unseen, the pile counted.")
+@blp.post(
+    "/games/from-table",
+    body=FromTableRequestSchema,
+    body_example=FROM_TABLE_REQUEST,
+    answer=FromTableResponseSchema,
+    answer_example=EX["from_table_response"],
+    description="A game just dealt at a real table: hands unseen, the pile counted.",
+)
 def create_from_table(body: dict[str, Any]) -> Response:
     """A state for a real table, possibly mid-set and mid-match (rules.md §7.3)."""
     return jsonify(from_table_answer(body))
 
 
-@blp.post("/judge", body=JudgeRequestSchema, body_example=JUDGE_REQUEST, answer=JudgeResponseSchema, answer_example=EX["judge_response"],
-          description="Who wins a game: values, winner, the deciding rule and every tie-break step; or which players must draw.")
+@blp.post(
+    "/judge",
+    body=JudgeRequestSchema,
+    body_example=JUDGE_REQUEST,
+    answer=JudgeResponseSchema,
+    answer_example=EX["judge_response"],
+    description="Who wins a game: values, winner, the deciding rule and every tie-break step; or which players must draw.",
+)
 def judge(body: dict[str, Any]) -> Response:
     """Judge one game from its hands (rules.md §4); never guesses a drawn card."""
     return jsonify(judge_request(body).to_dict())
 
 
-@blp.post("/sets/score", body=SetScoreRequestSchema, body_example=SET_REQUEST, answer=SetScoreResponseSchema,
-          answer_example=EX["set_response"], description="A set's winners and points, with Ace benefit and Ace damage.")
+@blp.post(
+    "/sets/score",
+    body=SetScoreRequestSchema,
+    body_example=SET_REQUEST,
+    answer=SetScoreResponseSchema,
+    answer_example=EX["set_response"],
+    description="A set's winners and points, with Ace benefit and Ace damage.",
+)
 def score_set(body: dict[str, Any]) -> Response:
     """Score a set from the cards each player won in it (rules.md §5.4, §5.5)."""
     return jsonify(set_request(body).to_dict())
 
 
-@blp.post("/matches/standings", body=StandingsRequestSchema, body_example=STANDINGS_REQUEST, answer=StandingsResponseSchema,
-          answer_example=EX["standings_response"], description="Running totals after each set, whether the match is over, the winner and the rule.")
+@blp.post(
+    "/matches/standings",
+    body=StandingsRequestSchema,
+    body_example=STANDINGS_REQUEST,
+    answer=StandingsResponseSchema,
+    answer_example=EX["standings_response"],
+    description="Running totals after each set, whether the match is over, the winner and the rule.",
+)
 def standings(body: dict[str, Any]) -> Response:
     """A match's standings from its sets, by cards won or by points (rules.md §6)."""
     return jsonify(standings_request(body).to_dict())
@@ -147,30 +202,51 @@ def conformance() -> list[ConformanceRequest]:
     ex = examples()
     hands = [{"player": "ann", "cards": ["10H", "8D"]}, {"player": "bob", "cards": ["10C", "8S"]}]
     return [
-        ConformanceRequest("worked example: AH 9C 2D is 22", "POST", "/judge",
-                           {"hands": [{"player": "ann", "cards": ["AH", "9C", "2D"]}, {"player": "bob", "cards": ["10C", "7D"]}]},
-                           "expected: ann 22 (in range) wins by range"),
-        ConformanceRequest("worked example: 25 and 17 tie on distance, the average decides", "POST", "/judge",
-                           {"hands": [{"player": "ann", "cards": ["KH", "QS", "5D"]}, {"player": "bob", "cards": ["10C", "7D"]}]},
-                           "expected: averages 25/3 and 17/2; bob wins by average"),
-        ConformanceRequest("worked example: a shared set with Ace benefit and damage", "POST", "/sets/score", SET_REQUEST,
-                           "expected: ann and bob share; ann 16, bob 15, cy -1"),
-        ConformanceRequest("a tie that needs drawn cards says so", "POST", "/judge", {"hands": hands},
-                           "expected: needs draw, tied ann and bob, round 1"),
-        ConformanceRequest("repeated draws", "POST", "/judge",
-                           {"hands": hands, "draws": [{"player": "ann", "cards": ["5S", "7S"]}, {"player": "bob", "cards": ["5D", "2C"]}]},
-                           "expected: ann wins by draw in round 2, 8 cards"),
-        ConformanceRequest("war with the hands runs out together: no winner", "POST", "/judge", {"hands": hands, "pile": 0},
-                           "expected: decided_by none, 4 dead cards"),
-        ConformanceRequest("two players past the target in the same set", "POST", "/matches/standings",
-                           {"target": 21, "sets": [{"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}},
-                                                   {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}}]},
-                           "expected: ann and bob share set 2 and pass 21 together; ann wins on cards, 35 to 33 (rule 6.2)"),
+        ConformanceRequest(
+            "worked example: AH 9C 2D is 22",
+            "POST",
+            "/judge",
+            {"hands": [{"player": "ann", "cards": ["AH", "9C", "2D"]}, {"player": "bob", "cards": ["10C", "7D"]}]},
+            "expected: ann 22 (in range) wins by range",
+        ),
+        ConformanceRequest(
+            "worked example: 25 and 17 tie on distance, the average decides",
+            "POST",
+            "/judge",
+            {"hands": [{"player": "ann", "cards": ["KH", "QS", "5D"]}, {"player": "bob", "cards": ["10C", "7D"]}]},
+            "expected: averages 25/3 and 17/2; bob wins by average",
+        ),
+        ConformanceRequest(
+            "worked example: a shared set with Ace benefit and damage", "POST", "/sets/score", SET_REQUEST, "expected: ann and bob share; ann 16, bob 15, cy -1"
+        ),
+        ConformanceRequest("a tie that needs drawn cards says so", "POST", "/judge", {"hands": hands}, "expected: needs draw, tied ann and bob, round 1"),
+        ConformanceRequest(
+            "repeated draws",
+            "POST",
+            "/judge",
+            {"hands": hands, "draws": [{"player": "ann", "cards": ["5S", "7S"]}, {"player": "bob", "cards": ["5D", "2C"]}]},
+            "expected: ann wins by draw in round 2, 8 cards",
+        ),
+        ConformanceRequest(
+            "war with the hands runs out together: no winner", "POST", "/judge", {"hands": hands, "pile": 0}, "expected: decided_by none, 4 dead cards"
+        ),
+        ConformanceRequest(
+            "two players past the target in the same set",
+            "POST",
+            "/matches/standings",
+            {
+                "target": 21,
+                "sets": [
+                    {"points": {"ann": 14, "bob": 0}, "cards": {"ann": 14, "bob": 12}},
+                    {"points": {"ann": 21, "bob": 22}, "cards": {"ann": 21, "bob": 21}},
+                ],
+            },
+            "expected: ann and bob share set 2 and pass 21 together; ann wins on cards, 35 to 33 (rule 6.2)",
+        ),
         ConformanceRequest("a seeded new match", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("a real table mid-set", "POST", "/games/from-table", FROM_TABLE_REQUEST),
         ConformanceRequest("legal moves of the first game", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("a reveal before everyone has locked is refused", "POST", "/moves/validate",
-                           {"state": ex["state"], "move": ex["illegal_move"]}),
+        ConformanceRequest("a reveal before everyone has locked is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
         ConformanceRequest("rules", "GET", "/rules"),
     ]
 

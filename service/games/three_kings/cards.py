@@ -48,9 +48,11 @@ def rank_text(rank: int) -> str:
 
 
 RANK_CARDS: dict[int, Card] = {rank: Card(rank) for rank in RANK_NAMES}
-_CARD_OF_TEXT: dict[str, Card] = {RANK_NAMES[rank]: card for rank, card in RANK_CARDS.items()} | {
-    str(card): Card(card.rank, card.suit) for card in standard.ONE_DECK
-} | {JOKER: Card(KING, JOKER)}
+_CARD_OF_TEXT: dict[str, Card] = (
+    {RANK_NAMES[rank]: card for rank, card in RANK_CARDS.items()}
+    | {str(card): Card(card.rank, card.suit) for card in standard.ONE_DECK}
+    | {JOKER: Card(KING, JOKER)}
+)
 _BARE_RANKS: dict[str, int] = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 _CACHE_BOUND = 4096  # texts people type are few; the bound keeps a stream of junk from growing it
 
@@ -130,7 +132,11 @@ def excess_copies(places: Iterable[tuple[str, Card]], players: int) -> list[Prob
         seen[card.rank] += 1
         limit = copies_of(card.rank, players)
         if seen[card.rank] > limit:
-            problems.append(Problem(pointer, "too_many_copies",
-                                    f"this is rank {rank_text(card.rank)}'s copy number {seen[card.rank]}; "
-                                    f"the pack for {players} players holds {limit} (rules.md §1.3)"))
+            problems.append(
+                Problem(
+                    pointer,
+                    "too_many_copies",
+                    f"this is rank {rank_text(card.rank)}'s copy number {seen[card.rank]}; the pack for {players} players holds {limit} (rules.md §1.3)",
+                )
+            )
     return problems

@@ -34,8 +34,10 @@ def new_game(args: argparse.Namespace, client: RefereeClient) -> str | dict[str,
     if args.output:
         args.output.write_text(json.dumps(answer, indent=1), encoding="utf-8")
     state = answer["state"]
-    lines = [f"Seed {state['seed']}; scoring {state['rules']['scoring']}{', played out' if state['rules']['play_it_out'] else ''}.",
-             f"Table: {' '.join(state['table'])}"]
+    lines = [
+        f"Seed {state['seed']}; scoring {state['rules']['scoring']}{', played out' if state['rules']['play_it_out'] else ''}.",
+        f"Table: {' '.join(state['table'])}",
+    ]
     lines += [f"  {player['name']}: {' '.join(player['hand']['cards'])}" for player in state["players"]]
     lines.append(f"{state['players'][state['to_act']]['name']} draws first.")
     return "\n".join(lines)

@@ -19,13 +19,22 @@ class ThreeKingsClient:
     def _post(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
         return self.client.call("POST", ROOT + path, dict(body))
 
-    def new_game(self, players: Sequence[str], *, seed: int | None = None, scoring: str = "three_kings_wins",
-                 play_it_out: bool = False, dealer: int = 0) -> dict[str, Any]:
+    def new_game(
+        self, players: Sequence[str], *, seed: int | None = None, scoring: str = "three_kings_wins", play_it_out: bool = False, dealer: int = 0
+    ) -> dict[str, Any]:
         body = {"players": list(players), "options": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
         return self._post("/games", body | ({"seed": seed} if seed is not None else {}))
 
-    def game_from_table(self, players: Sequence[str], table: Sequence[str], *, scoring: str = "three_kings_wins",
-                        play_it_out: bool = False, dealer: int = 0, hands: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
+    def game_from_table(
+        self,
+        players: Sequence[str],
+        table: Sequence[str],
+        *,
+        scoring: str = "three_kings_wins",
+        play_it_out: bool = False,
+        dealer: int = 0,
+        hands: Sequence[Sequence[str]] | None = None,
+    ) -> dict[str, Any]:
         body = {"players": list(players), "table": list(table), "options": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
         return self._post("/games/from-table", body | ({"hands": [list(hand) for hand in hands]} if hands is not None else {}))
 

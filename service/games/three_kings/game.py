@@ -16,7 +16,7 @@ INFO = GameInfo(
     slug="three-kings",
     title="Three Kings",
     summary="Draw, then take a set of three where two cards add up to the third (one from the hand, two from the table), "
-            "or discard; three Kings in one hand end the game.",
+    "or discard; three Kings in one hand end the game.",
     rule_book="Three Kings, by Jimmy Kaplowitz and JC Ravage",
     rules_version="1",
     players=(2, 10),

@@ -104,8 +104,11 @@ class Verdict:
     alternatives: tuple[LegalMove, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons],
-                "alternatives": [alternative.to_dict() for alternative in self.alternatives]}
+        return {
+            "legal": self.legal,
+            "reasons": [reason.to_dict() for reason in self.reasons],
+            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +185,10 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     choices = choices_of(state)  # none once the game is over
     name = state.acting.name
     moves = [LegalMove(Move(name, "draw"))] if choices.draw else []
-    moves += [LegalMove(Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])),
-                        found.sum_text()) for found in choices.sets]
+    moves += [
+        LegalMove(Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])), found.sum_text())
+        for found in choices.sets
+    ]
     if choices.take_king:
         moves.append(LegalMove(Move(name, "take_king")))
     moves += [LegalMove(Move(name, "discard", card=RANK_CARDS[rank])) for rank in choices.discards]
@@ -210,8 +215,11 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
     if seat != state.to_act:
         reasons.append(Reason("not_your_turn", "3.5", "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
     if move.action != "show_kings" and (state.phase == "draw") != (move.action == "draw"):
-        reasons.append(Reason("must_draw", "3.1", "/action", "a turn starts with a draw") if state.phase == "draw" else
-                       Reason("already_drew", "3.1", "/action", "this turn's card is drawn: now a set, a King, a discard or a pass"))
+        reasons.append(
+            Reason("must_draw", "3.1", "/action", "a turn starts with a draw")
+            if state.phase == "draw"
+            else Reason("already_drew", "3.1", "/action", "this turn's card is drawn: now a set, a King, a discard or a pass")
+        )
     if seat == state.to_act and not reasons:
         choices = choices_of(state)
         reasons = _choice_reasons(state, move, choices)
@@ -234,9 +242,17 @@ def _field_reasons(state: GameState, move: Move) -> list[Reason]:
     """Fields the action does not use, fields it lacks, and cards named from an unseen pile that cannot be there."""
     rule = RULE_OF_ACTION[move.action]
     used = FIELDS_OF_ACTION[move.action]
-    given = {name for name, present in (("card", move.card is not None), ("hand_card", move.hand_card is not None),
-                                        ("table_cards", bool(move.table_cards)), ("drawn", bool(move.drawn)),
-                                        ("turned", bool(move.turned))) if present}
+    given = {
+        name
+        for name, present in (
+            ("card", move.card is not None),
+            ("hand_card", move.hand_card is not None),
+            ("table_cards", bool(move.table_cards)),
+            ("drawn", bool(move.drawn)),
+            ("turned", bool(move.turned)),
+        )
+        if present
+    }
     reasons = [Reason("unexpected_field", rule, f"/{name}", f"{move.action} uses no {name}") for name in sorted(given - used)]
     needed = {"set": ("hand_card", "table_cards"), "discard": ("card",)}.get(move.action, ())
     reasons += [Reason("field_required", rule, f"/{name}", f"{move.action} needs {name}") for name in needed if name not in given]
@@ -260,8 +276,14 @@ def _unseen_pile_reasons(state: GameState, move: Move) -> list[Reason]:
         for index, card in enumerate(cards):
             counts[card.rank] += 1
             if counts[card.rank] > copies_of(card.rank, limit):
-                reasons.append(Reason("not_in_pile", "10.2", f"/{field}/{index}",
-                                      f"{card} cannot come from the draw pile: every {rank_text(card.rank)} of the pack is elsewhere"))
+                reasons.append(
+                    Reason(
+                        "not_in_pile",
+                        "10.2",
+                        f"/{field}/{index}",
+                        f"{card} cannot come from the draw pile: every {rank_text(card.rank)} of the pack is elsewhere",
+                    )
+                )
     return reasons
 
 
@@ -283,8 +305,14 @@ def _choice_reasons(state: GameState, move: Move, choices: Choices) -> list[Reas
     if action == "pass" and not choices.pass_turn:
         return [_no_pass_reason(choices, player)]
     if action == "show_kings" and not choices.show_kings:
-        return [Reason("cannot_show_three_kings", "10.4", "/action",
-                       f"{player.name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack")]
+        return [
+            Reason(
+                "cannot_show_three_kings",
+                "10.4",
+                "/action",
+                f"{player.name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack",
+            )
+        ]
     return []
 
 
@@ -321,9 +349,15 @@ def _discard_reasons(state: GameState, player: Player, card: Card | None, choice
         reasons.append(Reason("card_not_in_hand", "3.3", "/card", f"{player.name!r} holds no {rank_text(card.rank)}"))
     if choices.sure_set is not None:
         found = choices.sure_set
-        reasons.append(Reason("set_available", "3.3", "/action",
-                              f"a set can be taken ({rank_text(found.hand)} with {rank_text(found.low)} {rank_text(found.high)}: "
-                              f"{found.sum_text()}), so no discard is allowed"))
+        reasons.append(
+            Reason(
+                "set_available",
+                "3.3",
+                "/action",
+                f"a set can be taken ({rank_text(found.hand)} with {rank_text(found.low)} {rank_text(found.high)}: "
+                f"{found.sum_text()}), so no discard is allowed",
+            )
+        )
     return reasons
 
 
@@ -358,10 +392,12 @@ def judge(state: GameState, move: Move) -> Verdict:
 
 def _nearest(state: GameState, move: Move) -> list[LegalMove]:
     """Legal moves nearest to ``move``: the same action, then the same hand card or card, then the rest."""
+
     def distance(legal: LegalMove) -> tuple[int, int]:
         other = legal.move
         same_card = move.hand_card is not None and other.hand_card is not None and other.hand_card.rank == move.hand_card.rank
         return (other.action != move.action, not same_card)
+
     return sorted(legal_moves(state), key=distance)[:MAX_ALTERNATIVES]
 
 
@@ -400,8 +436,16 @@ class _Turn:
             self.set_hand(hand.cards, hand.hidden + 1)
         else:
             self.set_hand((*hand.cards, card), hand.hidden)
-        self.events.append({"type": "drew", "player": self.player.name, "cards": [] if card is None else [str(card)],
-                            "unseen": int(card is None), "why": why, "rule": "3.1" if why == "turn" else "4.4"})
+        self.events.append(
+            {
+                "type": "drew",
+                "player": self.player.name,
+                "cards": [] if card is None else [str(card)],
+                "unseen": int(card is None),
+                "why": why,
+                "rule": "3.1" if why == "turn" else "4.4",
+            }
+        )
         self.count_kings()
 
     def refill(self) -> None:
@@ -414,9 +458,15 @@ class _Turn:
                 self.state = replace(self.state, draw_pile=Zone(pile.cards[:-count]))
             else:
                 if len(self.turned) < count:
-                    raise InvalidInput([Problem("/turned", "turned_required",
-                                                f"the table was emptied: name the {count} cards turned face up from the pile, "
-                                                f"{len(self.turned)} named so far (rules.md §10.3)")])
+                    raise InvalidInput(
+                        [
+                            Problem(
+                                "/turned",
+                                "turned_required",
+                                f"the table was emptied: name the {count} cards turned face up from the pile, {len(self.turned)} named so far (rules.md §10.3)",
+                            )
+                        ]
+                    )
                 cards = tuple(self.turned[:count])
                 del self.turned[:count]
                 self.state = replace(self.state, draw_pile=Zone(hidden=pile.hidden - count))
@@ -424,8 +474,9 @@ class _Turn:
             self.state = replace(self.state, table=tuple(card for card in cards if not card.is_king))
             hand = self.player.hand
             self.set_hand(hand.cards + kings, hand.hidden)
-            self.events.append({"type": "table_refilled", "cards": card_texts(cards), "kings_to": self.player.name if kings else None,
-                                "kings": card_texts(kings), "rule": "6"})
+            self.events.append(
+                {"type": "table_refilled", "cards": card_texts(cards), "kings_to": self.player.name if kings else None, "kings": card_texts(kings), "rule": "6"}
+            )
             self.count_kings()
 
     def count_kings(self) -> None:
@@ -498,8 +549,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         assert move.hand_card is not None  # verified
         taken = (turn.take_from_hand(move.hand_card), *(turn.take_from_table(card) for card in move.table_cards))
         turn.state = turn.state.with_player(turn.seat, replace(turn.player, pile=turn.player.pile + taken))
-        turn.events.append({"type": "set", "player": name, "cards": card_texts(taken),
-                            "sum": sum_text(*(card.rank for card in taken)), "rule": "4.2"})
+        turn.events.append({"type": "set", "player": name, "cards": card_texts(taken), "sum": sum_text(*(card.rank for card in taken)), "rule": "4.2"})
         turn.refill()
         if not turn.over:
             turn.draw("set")
@@ -561,9 +611,13 @@ def read_move(data: Mapping[str, Any]) -> Move:
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     hand_card = reader.card(data["hand_card"], "/hand_card") if data.get("hand_card") is not None else None
     move = Move(
-        player=str(player), action=action if action in ACTIONS else "pass", card=card, hand_card=hand_card,
+        player=str(player),
+        action=action if action in ACTIONS else "pass",
+        card=card,
+        hand_card=hand_card,
         table_cards=reader.cards(data.get("table_cards", []), "/table_cards"),
-        drawn=reader.cards(data.get("drawn", []), "/drawn"), turned=reader.cards(data.get("turned", []), "/turned"),
+        drawn=reader.cards(data.get("drawn", []), "/drawn"),
+        turned=reader.cards(data.get("turned", []), "/turned"),
     )
     if problems:
         raise InvalidInput(problems)

@@ -38,8 +38,12 @@ class SetsReport:
     may_pass: bool
 
     def to_dict(self) -> dict[str, object]:
-        return {"sets": [found.to_dict() for found in self.sets], "can_take_king": self.can_take_king,
-                "may_discard": self.may_discard, "may_pass": self.may_pass}
+        return {
+            "sets": [found.to_dict() for found in self.sets],
+            "can_take_king": self.can_take_king,
+            "may_discard": self.may_discard,
+            "may_pass": self.may_pass,
+        }
 
 
 def sets_report(hand: Sequence[Card], table: Sequence[Card], players: int = 2) -> SetsReport:

@@ -17,8 +17,7 @@ SCORING_DESCRIPTIONS: dict[str, str] = {
 }
 OPTION_DESCRIPTIONS: dict[str, str] = {
     "scoring": "three_kings_wins | bonus | penalty (default three_kings_wins)",
-    "play_it_out": "Three Kings do not end the game; it ends when the draw pile is empty and every player has passed "
-                   "in turn (bonus or penalty only).",
+    "play_it_out": "Three Kings do not end the game; it ends when the draw pile is empty and every player has passed in turn (bonus or penalty only).",
 }
 
 
@@ -34,6 +33,5 @@ class Rules:
 def rules_problems(rules: Rules, pointer: str) -> list[Problem]:
     """Method 1 has no points to count when three Kings no longer end the game (§9)."""
     if rules.play_it_out and rules.scoring == "three_kings_wins":
-        return [Problem(f"{pointer}/play_it_out", "play_it_out_needs_points",
-                        "play_it_out is scored by bonus or penalty, not three_kings_wins (rules.md §9)")]
+        return [Problem(f"{pointer}/play_it_out", "play_it_out_needs_points", "play_it_out is scored by bonus or penalty, not three_kings_wins (rules.md §9)")]
     return []

@@ -24,9 +24,13 @@ def pile_problems(pile: Sequence[Card], pointer: str) -> list[Problem]:
     """A pile is made of whole sets, three cards each, in the order they were taken (§4.3)."""
     if len(pile) % 3:
         return [Problem(pointer, "pile_not_sets", f"a pile holds whole sets of three cards, not {len(pile)} cards")]
-    return [Problem(f"{pointer}/{start}", "pile_not_sets",
-                    f"{' '.join(str(card) for card in pile[start:start + 3])} is not a set: no two of them add up to the third")
-            for start in range(0, len(pile), 3) if not is_set(*(card.rank for card in pile[start:start + 3]))]
+    return [
+        Problem(
+            f"{pointer}/{start}", "pile_not_sets", f"{' '.join(str(card) for card in pile[start : start + 3])} is not a set: no two of them add up to the third"
+        )
+        for start in range(0, len(pile), 3)
+        if not is_set(*(card.rank for card in pile[start : start + 3]))
+    ]
 
 
 @dataclass(frozen=True, slots=True)

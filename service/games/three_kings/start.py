@@ -75,15 +75,22 @@ def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None 
     for round_number in range(HAND_SIZE * len(names)):
         hands[(dealer + 1 + round_number) % len(names)].append(pile.pop())
     table = tuple(pile.pop() for _ in range(TABLE_SIZE))
-    state = GameState(rules=rules, players=tuple(Player(name, Zone(tuple(hand))) for name, hand in zip(names, hands, strict=True)),
-                      table=table, draw_pile=Zone(tuple(pile)), dealer=dealer, seed=seed)
+    state = GameState(
+        rules=rules,
+        players=tuple(Player(name, Zone(tuple(hand))) for name, hand in zip(names, hands, strict=True)),
+        table=table,
+        draw_pile=Zone(tuple(pile)),
+        dealer=dealer,
+        seed=seed,
+    )
     state, events = _opened(state)
     dealt: Event = {"type": "dealt", "hands": HAND_SIZE, "table": card_texts(table), "rule": "2.2"}
     return NewGame(check_state(state), (dealt, *events))
 
 
-def table_setup(names: Sequence[str], table: Sequence[Card], rules: Rules | None = None, dealer: int = 0,
-                hands: Sequence[Sequence[Card]] | None = None) -> NewGame:
+def table_setup(
+    names: Sequence[str], table: Sequence[Card], rules: Rules | None = None, dealer: int = 0, hands: Sequence[Sequence[Card]] | None = None
+) -> NewGame:
     """A game dealt at a real table: the four table cards known; hands unseen except the cards given in ``hands``."""
     rules = rules or Rules()
     problems = _start_problems(names, rules, dealer)
@@ -92,8 +99,11 @@ def table_setup(names: Sequence[str], table: Sequence[Card], rules: Rules | None
     known = [tuple(cards) for cards in hands] if hands is not None else [() for _ in names]
     if len(known) != len(names):
         problems.append(Problem("/hands", "hands_count", f"{len(known)} hands given for {len(names)} players"))
-    problems += [Problem(f"/hands/{seat}", "hand_size", f"a dealt hand has {HAND_SIZE} cards, not {len(cards)}")
-                 for seat, cards in enumerate(known) if len(cards) > HAND_SIZE]
+    problems += [
+        Problem(f"/hands/{seat}", "hand_size", f"a dealt hand has {HAND_SIZE} cards, not {len(cards)}")
+        for seat, cards in enumerate(known)
+        if len(cards) > HAND_SIZE
+    ]
     if problems:
         raise InvalidInput(problems)
     unseen = pack_size(len(names)) - HAND_SIZE * len(names) - TABLE_SIZE

@@ -162,8 +162,9 @@ def _turn_problems(state: GameState) -> list[Problem]:
     if state.phase == "draw" and not state.draw_pile.size:
         problems.append(Problem("/phase", "nothing_to_draw", "the draw pile is empty: a turn then starts in phase play (rules.md §3.1)"))
     if state.phase != "over" and not state.table and state.draw_pile.size:
-        problems.append(Problem("/table", "table_not_refilled",
-                                "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)"))
+        problems.append(
+            Problem("/table", "table_not_refilled", "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)")
+        )
     if not 0 <= state.passes <= len(state.players):
         problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
     elif state.passes and state.draw_pile.size:
@@ -182,8 +183,11 @@ def _three_kings_problems(state: GameState) -> list[Problem]:
     elif seat is not None and kings_in(state.players[seat].hand) < 3:
         problems.append(Problem("/three_kings", "three_kings_not_held", f"{holder!r} does not show three Kings in hand"))
     if holder is None:
-        problems += [Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §7.1)")
-                     for s, p in enumerate(state.players) if kings_in(p.hand) >= 3]
+        problems += [
+            Problem(f"/players/{s}/hand", "three_kings_unrecorded", f"{p.name!r} holds three Kings: three_kings must name them (rules.md §7.1)")
+            for s, p in enumerate(state.players)
+            if kings_in(p.hand) >= 3
+        ]
     if state.phase == "over":
         expected = state.expected_outcome()
         if expected.reason == "all_passed" and state.draw_pile.size:
@@ -270,8 +274,9 @@ class Reader:
         data = self.mapping(value, "/outcome")
         reason = self.choice(data, "reason", "/outcome", ("three_kings", "all_passed"), "all_passed")
         scores = data.get("scores")
-        if scores is not None and not (isinstance(scores, Mapping) and all(
-                isinstance(points, int) and not isinstance(points, bool) for points in scores.values())):
+        if scores is not None and not (
+            isinstance(scores, Mapping) and all(isinstance(points, int) and not isinstance(points, bool) for points in scores.values())
+        ):
             self.problems.append(Problem("/outcome/scores", "bad_scores", "scores map each player to whole points, or are null"))
             scores = None
         winners = data.get("winners", [])
@@ -319,8 +324,10 @@ class View:
 
     def to_dict(self) -> dict[str, object]:
         data = self.state.to_dict()
-        data["players"] = [player.to_dict() if player.name == self.player else
-                           {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}} for player in self.state.players]
+        data["players"] = [
+            player.to_dict() if player.name == self.player else {**player.to_dict(), "hand": {"cards": [], "hidden": player.hand.size}}
+            for player in self.state.players
+        ]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
         data["seed"] = None
         data["player"] = self.player
@@ -331,4 +338,3 @@ def view(state: GameState, player: str) -> View:
     if state.seat_of(player) is None:
         raise InvalidInput([Problem("/player", "unknown_player", f"{player!r} is not at this table")])
     return View(state, player)
-

@@ -26,8 +26,7 @@ from .scoring import pile_problems, score
 
 YES, NO = frozenset({"yes", "y", "true", "1", "x"}), frozenset({"no", "n", "false", "0", ""})
 MAX_PILE = 60  # 20 sets: more than one player takes from the pack of ten
-METHOD = ScoringOption("method", "How each game is scored: " + " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items()),
-                       SCORINGS, "bonus")
+METHOD = ScoringOption("method", "How each game is scored: " + " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items()), SCORINGS, "bonus")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +46,13 @@ class ThreeKingsRows:
         problems: list[CellProblem] = []
         piles = {row.player: _pile(row, problems) for row in rows}
         holders = [row for row in rows if _holds_three_kings(row, problems)]
-        problems += [CellProblem(row.number, "three_kings", "two_three_kings", f"{holders[0].player!r} already got three Kings in this game")
-                     for row in holders[1:]]
+        problems += [
+            CellProblem(row.number, "three_kings", "two_three_kings", f"{holders[0].player!r} already got three Kings in this game") for row in holders[1:]
+        ]
         if not MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
-            problems.append(CellProblem(rows[0].number if rows else 0, "", "player_count",
-                                        f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(rows)}"))
+            problems.append(
+                CellProblem(rows[0].number if rows else 0, "", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(rows)}")
+            )
         else:
             places = ((f"{number}/{index}", card) for number, row in enumerate(rows) for index, card in enumerate(piles[row.player]))
             problems += [CellProblem(rows[int(p.pointer.split("/")[0])].number, "pile", p.code, p.message) for p in excess_copies(places, len(rows))]

@@ -39,8 +39,9 @@ from .rules import OPTION_DESCRIPTIONS, SCORING_DESCRIPTIONS, Rules
 from .start import new_game, table_setup
 
 SLUG = "three-kings"
-blp = RefereeBlueprint(SLUG, __name__, url_prefix=f"/v1/{SLUG}",
-                       description="Three Kings: new games, the sets a hand makes with a table, and the three scoring methods.")
+blp = RefereeBlueprint(
+    SLUG, __name__, url_prefix=f"/v1/{SLUG}", description="Three Kings: new games, the sets a hand makes with a table, and the three scoring methods."
+)
 
 
 def cards_of(texts: Sequence[str]) -> list[Card]:
@@ -57,8 +58,12 @@ def rules_from(data: Mapping[str, Any]) -> Rules:
 WORKED_EXAMPLE: dict[str, Any] = {"hand": ["6", "K", "2", "9"], "table": ["5", "J", "3", "K"], "players": 2}
 SCORE_REQUEST: dict[str, Any] = {"method": "bonus", "piles": {"ann": ["6", "5", "J"], "bob": ["2", "3", "5"]}, "three_kings": "bob"}
 NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob"], "seed": 18, "options": {"scoring": "bonus", "play_it_out": False}}
-FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob"], "dealer": 1, "table": ["5", "J", "3", "K"],
-                                      "options": {"scoring": "penalty", "play_it_out": False}}
+FROM_TABLE_REQUEST: dict[str, Any] = {
+    "players": ["ann", "bob"],
+    "dealer": 1,
+    "table": ["5", "J", "3", "K"],
+    "options": {"scoring": "penalty", "play_it_out": False},
+}
 
 
 def worked_example_state() -> dict[str, Any]:
@@ -66,14 +71,19 @@ def worked_example_state() -> dict[str, Any]:
     hand, table = WORKED_EXAMPLE["hand"], WORKED_EXAMPLE["table"]
     bob = ["4", "4", "7", "8"]
     used = hand + table + bob
-    pile = [rank for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-            for _ in range(4 + (rank == "K") - used.count(rank))]
+    pile = [rank for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for _ in range(4 + (rank == "K") - used.count(rank))]
     return {
         "rules": {"scoring": "bonus", "play_it_out": False},
-        "players": [{"name": "ann", "hand": {"cards": hand, "hidden": 0}, "pile": []},
-                    {"name": "bob", "hand": {"cards": bob, "hidden": 0}, "pile": []}],
-        "table": table, "draw_pile": {"cards": pile, "hidden": 0},
-        "dealer": 1, "to_act": 0, "phase": "play", "passes": 0, "three_kings": None, "seed": 0, "outcome": None,
+        "players": [{"name": "ann", "hand": {"cards": hand, "hidden": 0}, "pile": []}, {"name": "bob", "hand": {"cards": bob, "hidden": 0}, "pile": []}],
+        "table": table,
+        "draw_pile": {"cards": pile, "hidden": 0},
+        "dealer": 1,
+        "to_act": 0,
+        "phase": "play",
+        "passes": 0,
+        "three_kings": None,
+        "seed": 0,
+        "outcome": None,
     }
 
 
@@ -93,8 +103,7 @@ def examples() -> dict[str, Any]:
         "new_game_request": NEW_GAME_REQUEST,
         "new_game_response": new_game(NEW_GAME_REQUEST["players"], Rules("bonus"), NEW_GAME_REQUEST["seed"]).to_dict(),
         "from_table_request": FROM_TABLE_REQUEST,
-        "from_table_response": table_setup(FROM_TABLE_REQUEST["players"], cards_of(FROM_TABLE_REQUEST["table"]), Rules("penalty"),
-                                           dealer=1).to_dict(),
+        "from_table_response": table_setup(FROM_TABLE_REQUEST["players"], cards_of(FROM_TABLE_REQUEST["table"]), Rules("penalty"), dealer=1).to_dict(),
     }
 
 
@@ -102,32 +111,57 @@ EX = examples()
 
 
 # -- the endpoints only Three Kings has ---------------------------------------------------------------
-@blp.post("/games", body=NewGameRequestSchema, body_example=EX["new_game_request"], answer=NewGameResponseSchema,
-          answer_example=EX["new_game_response"], description="A seeded deal: four cards each, four on the table; the first player to draw.")
+@blp.post(
+    "/games",
+    body=NewGameRequestSchema,
+    body_example=EX["new_game_request"],
+    answer=NewGameResponseSchema,
+    answer_example=EX["new_game_response"],
+    description="A seeded deal: four cards each, four on the table; the first player to draw.",
+)
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), deal four each from the dealer's left, turn four face up (rules.md §2)."""
     return jsonify(new_game(body["players"], rules_from(body["options"]), body.get("seed"), body["dealer"]).to_dict())
 
 
-@blp.post("/games/from-table", body=FromTableRequestSchema, body_example=EX["from_table_request"], answer=NewGameResponseSchema,
-          answer_example=EX["from_table_response"], description="A game dealt with real cards: the table known, hands and pile counted.")
+@blp.post(
+    "/games/from-table",
+    body=FromTableRequestSchema,
+    body_example=EX["from_table_request"],
+    answer=NewGameResponseSchema,
+    answer_example=EX["from_table_response"],
+    description="A game dealt with real cards: the table known, hands and pile counted.",
+)
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical deal (rules.md §10): name the four table cards; hands stay unseen unless given."""
     hands = body.get("hands")
-    game = table_setup(body["players"], cards_of(body["table"]), rules_from(body["options"]), body["dealer"],
-                       None if hands is None else [cards_of(hand) for hand in hands])
+    game = table_setup(
+        body["players"], cards_of(body["table"]), rules_from(body["options"]), body["dealer"], None if hands is None else [cards_of(hand) for hand in hands]
+    )
     return jsonify(game.to_dict())
 
 
-@blp.post("/sets", body=SetsRequestSchema, body_example=EX["sets_request"], answer=SetsResponseSchema,
-          answer_example=EX["sets_response"], description="Every distinct set a hand makes with a table, whether a King can be taken, a discard made.")
+@blp.post(
+    "/sets",
+    body=SetsRequestSchema,
+    body_example=EX["sets_request"],
+    answer=SetsResponseSchema,
+    answer_example=EX["sets_response"],
+    description="Every distinct set a hand makes with a table, whether a King can be taken, a discard made.",
+)
 def sets(body: dict[str, Any]) -> Response:
     """The sets of rules.md §4 (each by ranks once), the King take of §5.2, the discard of §3.3 and the pass of §3.4."""
     return jsonify(sets_report(cards_of(body["hand"]), cards_of(body["table"]), body["players"]).to_dict())
 
 
-@blp.post("/score", body=ScoreRequestSchema, body_example=EX["score_request"], answer=ScoreResponseSchema,
-          answer_example=EX["score_response"], description="Scores and winners by one of the three methods; method 1 gives winners only.")
+@blp.post(
+    "/score",
+    body=ScoreRequestSchema,
+    body_example=EX["score_request"],
+    answer=ScoreResponseSchema,
+    answer_example=EX["score_response"],
+    description="Scores and winners by one of the three methods; method 1 gives winners only.",
+)
 def score(body: dict[str, Any]) -> Response:
     """rules.md §8: pile values, ±15 for three Kings, ties share the win."""
     piles = {name: cards_of(pile) for name, pile in body["piles"].items()}
@@ -136,8 +170,11 @@ def score(body: dict[str, Any]) -> Response:
 
 # -- the rules catalog and the conformance cases -------------------------------------------------------------
 def rules_catalog() -> dict[str, Any]:
-    return {"scoring": dict(SCORING_DESCRIPTIONS), "options": dict(OPTION_DESCRIPTIONS),
-            "values": {"A": 1, "J": 11, "Q": 12, "K": None, "2-10": "their number"}}
+    return {
+        "scoring": dict(SCORING_DESCRIPTIONS),
+        "options": dict(OPTION_DESCRIPTIONS),
+        "values": {"A": 1, "J": 11, "Q": 12, "K": None, "2-10": "their number"},
+    }
 
 
 def conformance() -> list[ConformanceRequest]:
@@ -145,17 +182,38 @@ def conformance() -> list[ConformanceRequest]:
     ex = EX
     state = ex["state"]
     return [
-        ConformanceRequest("worked example: the sets of 6 K 2 9 against 5 J 3 K", "POST", "/sets", WORKED_EXAMPLE,
-                           "6 + 5 = 11 and 2 + 3 = 5; the King can be taken; no discard (reading, worked example)."),
-        ConformanceRequest("worked example: the legal moves of that table", "POST", "/moves/legal", {"state": state},
-                           "Two sets and the King take; no discard, no pass."),
-        ConformanceRequest("worked example: a discard is refused while a set exists", "POST", "/moves/validate",
-                           {"state": state, "move": ex["illegal_move"]}, "set_available (rules.md §3.3), with the sets as alternatives."),
-        ConformanceRequest("worked example: the set 6 with 5 J, then the extra draw", "POST", "/moves/apply",
-                           {"state": state, "move": ex["move"]}, "The three cards go to ann's pile; she draws one more."),
+        ConformanceRequest(
+            "worked example: the sets of 6 K 2 9 against 5 J 3 K",
+            "POST",
+            "/sets",
+            WORKED_EXAMPLE,
+            "6 + 5 = 11 and 2 + 3 = 5; the King can be taken; no discard (reading, worked example).",
+        ),
+        ConformanceRequest(
+            "worked example: the legal moves of that table", "POST", "/moves/legal", {"state": state}, "Two sets and the King take; no discard, no pass."
+        ),
+        ConformanceRequest(
+            "worked example: a discard is refused while a set exists",
+            "POST",
+            "/moves/validate",
+            {"state": state, "move": ex["illegal_move"]},
+            "set_available (rules.md §3.3), with the sets as alternatives.",
+        ),
+        ConformanceRequest(
+            "worked example: the set 6 with 5 J, then the extra draw",
+            "POST",
+            "/moves/apply",
+            {"state": state, "move": ex["move"]},
+            "The three cards go to ann's pile; she draws one more.",
+        ),
         ConformanceRequest("one player's view", "POST", "/view", {"state": state, "player": "bob"}, "bob sees his hand and counts of ann's."),
-        ConformanceRequest("a state with a fifth 7 for two players", "POST", "/state/check",
-                           {"state": {**state, "table": [*state["table"], "7"]}}, "too_many_copies at the place of the extra copy, and card_total."),
+        ConformanceRequest(
+            "a state with a fifth 7 for two players",
+            "POST",
+            "/state/check",
+            {"state": {**state, "table": [*state["table"], "7"]}},
+            "too_many_copies at the place of the extra copy, and card_total.",
+        ),
         ConformanceRequest("score by method 2", "POST", "/score", SCORE_REQUEST, "ann 22, bob 10 + 15 = 25: bob wins."),
         ConformanceRequest("score by method 1", "POST", "/score", {**SCORE_REQUEST, "method": "three_kings_wins"}, "bob wins; no scores."),
         ConformanceRequest("score by method 3", "POST", "/score", {**SCORE_REQUEST, "method": "penalty"}, "ann 22, bob 10 - 15 = -5: bob wins."),

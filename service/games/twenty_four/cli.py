@@ -36,8 +36,7 @@ def _table(items: list[str]) -> list[int | str]:
 
 
 def run_solve(args: argparse.Namespace, client: RefereeClient) -> str:
-    answer = TwentyFourClient(client).solve(_table(args.table), target=args.target, face_cards=args.face_cards,
-                                            notation="ascii" if args.ascii else "unicode")
+    answer = TwentyFourClient(client).solve(_table(args.table), target=args.target, face_cards=args.face_cards, notation="ascii" if args.ascii else "unicode")
     values = " ".join(map(str, answer["values"]))
     if not answer["solvable"]:
         return f"{values} cannot make {answer['target']}."
@@ -62,5 +61,7 @@ def show_judgement(answer: dict[str, Any], expression: str) -> str:
 
 def run_target(args: argparse.Namespace, client: RefereeClient) -> str:
     answer = TwentyFourClient(client).target(args.cards, face_cards=args.face_cards)
-    return (f"Removed high: {' '.join(answer['removed_high'])}; removed low: {' '.join(answer['removed_low'])}; "
-            f"summed: {' '.join(answer['summed'])} = {answer['target']}")
+    return (
+        f"Removed high: {' '.join(answer['removed_high'])}; removed low: {' '.join(answer['removed_low'])}; "
+        f"summed: {' '.join(answer['summed'])} = {answer['target']}"
+    )

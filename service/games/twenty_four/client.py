@@ -35,8 +35,16 @@ class TwentyFourClient:
     def target(self, cards: Sequence[str], *, face_cards: bool = False) -> dict[str, Any]:
         return self._post("/target", {"cards": list(cards), "face_cards": face_cards})
 
-    def new_game(self, players: Sequence[str], *, seed: int | None = None, dealer: int | None = None, face_cards: bool = False,
-                 dynamic_target: bool = False, hands: int = 1) -> dict[str, Any]:
+    def new_game(
+        self,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        face_cards: bool = False,
+        dynamic_target: bool = False,
+        hands: int = 1,
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"players": list(players), "options": {"face_cards": face_cards, "dynamic_target": dynamic_target, "hands": hands}}
         if seed is not None:
             body["seed"] = seed

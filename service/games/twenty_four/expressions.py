@@ -23,10 +23,20 @@ OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×":
 DIGITS = frozenset("0123456789")
 SPACES = frozenset(" \t\n\r\u00a0")
 RULE_OF_CODE = {
-    "bad_token": "4.2", "unbalanced_parentheses": "4.2", "missing_operand": "4.2", "missing_operator": "4.2",
-    "power": "4.3", "unary_minus": "4.3", "unary_plus": "4.3", "joined_digits": "4.3", "leading_zero": "4.3",
-    "number_not_on_table": "4.1", "number_reused": "4.1", "number_missing": "4.1",
-    "division_by_zero": "4.4", "not_target": "4.5",
+    "bad_token": "4.2",
+    "unbalanced_parentheses": "4.2",
+    "missing_operand": "4.2",
+    "missing_operator": "4.2",
+    "power": "4.3",
+    "unary_minus": "4.3",
+    "unary_plus": "4.3",
+    "joined_digits": "4.3",
+    "leading_zero": "4.3",
+    "number_not_on_table": "4.1",
+    "number_reused": "4.1",
+    "number_missing": "4.1",
+    "division_by_zero": "4.4",
+    "not_target": "4.5",
 }
 
 

@@ -131,7 +131,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         if player is None:
             problems.append(Problem("/player", "player_required", "a claim names the player who knocked"))
         if not isinstance(expression, str):
-            problems.append(Problem("/expression", "expression_required", "a claim gives its expression as text, e.g. \"(2 + 4 / 10) * 10\""))
+            problems.append(Problem("/expression", "expression_required", 'a claim gives its expression as text, e.g. "(2 + 4 / 10) * 10"'))
         else:
             problems += bounds_problems(expression)
     elif expression is not None:
@@ -224,8 +224,17 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
     else:
         why = "the players set the cards aside"
     found = solutions_on_table(state)
-    events.append({"type": "set_aside", "rule": "3.4", "cards": card_texts(state.table), "why": why, "solvable": found.solvable,
-                   "solutions": len(found.solutions), "solution": found.solutions[0].text if found.solvable else None})
+    events.append(
+        {
+            "type": "set_aside",
+            "rule": "3.4",
+            "cards": card_texts(state.table),
+            "why": why,
+            "solvable": found.solvable,
+            "solutions": len(found.solutions),
+            "solution": found.solutions[0].text if found.solvable else None,
+        }
+    )
     state = replace(state, set_aside=state.set_aside + state.table, table=())
     return _next_round(state, move, events)
 

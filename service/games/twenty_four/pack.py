@@ -38,9 +38,15 @@ def shuffled(cards: Sequence[Card], seed: int, purpose: str) -> list[Card]:
 def card_problems(places: Sequence[tuple[str, Card]], face_cards: bool) -> list[Problem]:
     """A problem for each card the pack does not hold, and each card seen twice (one pack, each card once)."""
     pack = pack_for(face_cards)
-    problems = [Problem(pointer, "not_in_pack", f"{card} is not in the {pack.size}-card pack"
-                        + ("" if face_cards else "; Jacks, Queens and Kings need the face_cards option"))
-                for pointer, card in places if not pack.copies(card)]
+    problems = [
+        Problem(
+            pointer,
+            "not_in_pack",
+            f"{card} is not in the {pack.size}-card pack" + ("" if face_cards else "; Jacks, Queens and Kings need the face_cards option"),
+        )
+        for pointer, card in places
+        if not pack.copies(card)
+    ]
     return problems + excess_copies(((pointer, card) for pointer, card in places if pack.copies(card)), pack, REPEATED_CARD)
 
 

@@ -143,11 +143,9 @@ class _Tables:
                     if not rest_mask:
                         made.append((n, d, sign > 0, sign, head, None))
                     elif sums:  # n/d + rest
-                        made += [(n * rest[1] + rest[0] * d, d * rest[1], sign > 0 or rest[2], sign, head, rest)
-                                 for rest in rests[rest_mask]]
+                        made += [(n * rest[1] + rest[0] * d, d * rest[1], sign > 0 or rest[2], sign, head, rest) for rest in rests[rest_mask]]
                     else:  # n/d * rest
-                        made += [(n * rest[0], d * rest[1], sign > 0 or rest[2], sign, head, rest)
-                                 for rest in rests[rest_mask]]
+                        made += [(n * rest[0], d * rest[1], sign > 0 or rest[2], sign, head, rest) for rest in rests[rest_mask]]
         return made
 
     def top_matches(self, target: int) -> list[tuple[int, Entry]]:
@@ -161,10 +159,14 @@ class _Tables:
         for head_mask in HEAD_BLOCKS[FULL]:
             rest_mask = FULL & ~head_mask
             if rest_mask:
-                matches += [(SUM, (target, 1, True, sign, head, rest))
-                            for head, sign, rest in _sum_matches(self.non_sums[head_mask], self.signed_sums[rest_mask], target)]
-                matches += [(PRODUCT, (target, 1, True, sign, head, rest))
-                            for head, sign, rest in _product_matches(self.non_products[head_mask], self.signed_products[rest_mask], target)]
+                matches += [
+                    (SUM, (target, 1, True, sign, head, rest))
+                    for head, sign, rest in _sum_matches(self.non_sums[head_mask], self.signed_sums[rest_mask], target)
+                ]
+                matches += [
+                    (PRODUCT, (target, 1, True, sign, head, rest))
+                    for head, sign, rest in _product_matches(self.non_products[head_mask], self.signed_products[rest_mask], target)
+                ]
         return matches
 
 

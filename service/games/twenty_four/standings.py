@@ -46,8 +46,7 @@ class Standings:
         }
 
 
-def standings(names: Sequence[str], hands: Sequence[Sequence[int]], hands_to_play: int,
-              this_hand: Sequence[int] | None = None) -> Standings:
+def standings(names: Sequence[str], hands: Sequence[Sequence[int]], hands_to_play: int, this_hand: Sequence[int] | None = None) -> Standings:
     """Totals over the finished ``hands`` (points per seat, in seat order) plus the cards won so far in
     ``this_hand`` when one is being played; best first, equal totals sharing a rank."""
     totals = [sum(hand[seat] for hand in hands) + (this_hand[seat] if this_hand else 0) for seat in range(len(names))]

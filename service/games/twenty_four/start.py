@@ -61,9 +61,14 @@ def new_game(names: Sequence[str], options: Options | None = None, seed: int | N
     events: list[Event] = []
     if dealer is None:
         dealer, draws = draw_for_dealer(len(names), options.face_cards, seed)
-        events.append({"type": "drew_for_deal", "rule": "2.2", "draws": [
-            {name: str(card) for name, card in zip((names[seat] for seat in seats), cards, strict=True)} for seats, cards in draws],
-            "dealer": names[dealer]})
+        events.append(
+            {
+                "type": "drew_for_deal",
+                "rule": "2.2",
+                "draws": [{name: str(card) for name, card in zip((names[seat] for seat in seats), cards, strict=True)} for seats, cards in draws],
+                "dealer": names[dealer],
+            }
+        )
     state = TwentyFourState(options=options, players=tuple(Seat(name) for name in names), dealer=dealer, seed=seed)
     state, dealt = start_hand(state)
     return NewGame(check_state(state), (*events, *dealt))
@@ -104,8 +109,16 @@ def start_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
         piles[(state.dealer - 1 - index) % count].append(card)
     players = tuple(replace(seat, pile=tuple(pile), won=()) for seat, pile in zip(state.players, piles, strict=True))
     state = replace(state, players=players, target=target, target_cards=target_cards, table=(), barred=(), set_aside=(), phase="round")
-    events.append({"type": "dealt", "rule": "2.3", "hand": hand, "dealer": state.players[state.dealer].name, "target": target,
-                   "piles": dealt_sizes(len(deck), count, state.dealer)})
+    events.append(
+        {
+            "type": "dealt",
+            "rule": "2.3",
+            "hand": hand,
+            "dealer": state.players[state.dealer].name,
+            "target": target,
+            "piles": dealt_sizes(len(deck), count, state.dealer),
+        }
+    )
     state, shown = turn_up(state)
     return state, events + shown
 
@@ -123,8 +136,9 @@ def turn_up(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     table = tuple(piles[seat].pop() for seat in seats)
     players = tuple(replace(seat, pile=tuple(pile)) for seat, pile in zip(state.players, piles, strict=True))
     state = replace(state, players=players, table=table, barred=())
-    return state, [{"type": "turned_up", "rule": "3.1", "round": state.rounds_done + 1, "cards": card_texts(table),
-                    "piles": [state.players[seat].name for seat in seats]}]
+    return state, [
+        {"type": "turned_up", "rule": "3.1", "round": state.rounds_done + 1, "cards": card_texts(table), "piles": [state.players[seat].name for seat in seats]}
+    ]
 
 
 def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
@@ -138,12 +152,18 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     events: list[Event] = []
     if leftover:
         events.append({"type": "set_aside", "rule": "3.1", "cards": card_texts(leftover), "why": "fewer than four cards left"})
-    events.append({"type": "hand_over", "rule": "5.1", "hand": len(state.results), "points": dict(zip(_names(state), points, strict=True)),
-                   "winners": _leaders(_names(state), points)})
+    events.append(
+        {
+            "type": "hand_over",
+            "rule": "5.1",
+            "hand": len(state.results),
+            "points": dict(zip(_names(state), points, strict=True)),
+            "winners": _leaders(_names(state), points),
+        }
+    )
     if len(state.results) == state.options.hands:
         totals = [sum(result.points[seat] for result in state.results) for seat in range(len(state.players))]
-        events.append({"type": "game_over", "rule": "5.2", "totals": dict(zip(_names(state), totals, strict=True)),
-                       "winners": _leaders(_names(state), totals)})
+        events.append({"type": "game_over", "rule": "5.2", "totals": dict(zip(_names(state), totals, strict=True)), "winners": _leaders(_names(state), totals)})
         return replace(state, phase="over"), events
     state, dealt = start_hand(replace(state, dealer=(state.dealer + 1) % len(state.players)))
     return state, events + dealt
@@ -151,4 +171,3 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
 
 def _names(state: TwentyFourState) -> list[str]:
     return [seat.name for seat in state.players]
-

@@ -207,8 +207,7 @@ def _target_problems(state: TwentyFourState) -> list[Problem]:
     places = [(f"/target_cards/{i}", card) for i, card in enumerate(state.target_cards)]
     problems = card_problems(places, state.options.face_cards)
     if not problems and dynamic_target(state.target_cards).target != state.target:
-        problems.append(Problem("/target", "target_mismatch",
-                                f"the eight target cards set {dynamic_target(state.target_cards).target}, not {state.target}"))
+        problems.append(Problem("/target", "target_mismatch", f"the eight target cards set {dynamic_target(state.target_cards).target}, not {state.target}"))
     return problems
 
 
@@ -229,8 +228,7 @@ def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
         if any(points < 0 or points % TABLE_CARDS for points in result.points):
             problems.append(Problem(f"{at}/points", "bad_points", "a hand's points are the cards won: whole multiples of 4"))
         if result.set_aside < 0 or sum(result.points) + result.set_aside != pack_size:
-            problems.append(Problem(f"{at}/set_aside", "card_total",
-                                    f"points and cards set aside account for the {pack_size} cards of the pack exactly"))
+            problems.append(Problem(f"{at}/set_aside", "card_total", f"points and cards set aside account for the {pack_size} cards of the pack exactly"))
     return problems
 
 
@@ -248,8 +246,11 @@ def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
         return problems
     for index, (seat, size) in enumerate(zip(state.players, schedule.sizes, strict=True)):
         if len(seat.pile) != size:
-            problems.append(Problem(f"/players/{index}/pile", "pile_size",
-                                    f"after {state.rounds_done + 1} rounds {seat.name!r}'s pile has {size} cards, not {len(seat.pile)}"))
+            problems.append(
+                Problem(
+                    f"/players/{index}/pile", "pile_size", f"after {state.rounds_done + 1} rounds {seat.name!r}'s pile has {size} cards, not {len(seat.pile)}"
+                )
+            )
     seen: set[str] = set()
     for index, name in enumerate(state.barred):
         if state.seat_of(name) is None:
@@ -341,8 +342,11 @@ def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
     """Read a state from its plain-data form and check it whole; every problem is raised at once."""
     reader = _Reader()
     raw_options = reader.mapping(data.get("options", {}), "/options")
-    options = Options(reader.boolean(raw_options, "face_cards", "/options"), reader.boolean(raw_options, "dynamic_target", "/options"),
-                      reader.integer(raw_options, "hands", "/options", 1))
+    options = Options(
+        reader.boolean(raw_options, "face_cards", "/options"),
+        reader.boolean(raw_options, "dynamic_target", "/options"),
+        reader.integer(raw_options, "hands", "/options", 1),
+    )
     players = []
     raw_players = data.get("players")
     for index, item in enumerate(raw_players if isinstance(raw_players, list) else []):
@@ -372,10 +376,17 @@ def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
         reader.problems.append(Problem("/phase", "bad_choice", f"phase is 'round' or 'over', not {phase!r}"))
         phase = "round"
     state = TwentyFourState(
-        options=options, players=tuple(players), dealer=reader.integer(data, "dealer", "", 0),
-        target=reader.integer(data, "target", "", DEFAULT_TARGET), target_cards=reader.cards(data.get("target_cards", []), "/target_cards"),
-        table=reader.cards(data.get("table", []), "/table"), barred=tuple(barred), set_aside=reader.cards(data.get("set_aside", []), "/set_aside"),
-        results=tuple(results), seed=reader.integer(data, "seed", "", 0), phase=phase,
+        options=options,
+        players=tuple(players),
+        dealer=reader.integer(data, "dealer", "", 0),
+        target=reader.integer(data, "target", "", DEFAULT_TARGET),
+        target_cards=reader.cards(data.get("target_cards", []), "/target_cards"),
+        table=reader.cards(data.get("table", []), "/table"),
+        barred=tuple(barred),
+        set_aside=reader.cards(data.get("set_aside", []), "/set_aside"),
+        results=tuple(results),
+        seed=reader.integer(data, "seed", "", 0),
+        phase=phase,
     )
     if reader.problems:
         raise InvalidInput(reader.problems)

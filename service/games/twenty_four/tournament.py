@@ -46,20 +46,28 @@ class CardsWonRows:
             hands_seen.add(_whole(row, "hands", row.cells.get("hands", "") or "1", problems, low=1, high=MAX_HANDS))
             face_cards_seen.add(_yes_no(row, problems))
         if len(hands_seen) > 1 or len(face_cards_seen) > 1:
-            problems.append(CellProblem(rows[-1].number, "hands" if len(hands_seen) > 1 else "face_cards", "rows_disagree",
-                                        "every row of a game gives the same number of hands and the same face_cards"))
+            problems.append(
+                CellProblem(
+                    rows[-1].number,
+                    "hands" if len(hands_seen) > 1 else "face_cards",
+                    "rows_disagree",
+                    "every row of a game gives the same number of hands and the same face_cards",
+                )
+            )
         if not problems:
             pack = pack_for(face_cards_seen.pop()).size * hands_seen.pop()
             if sum(won.values()) > pack:
-                problems.append(CellProblem(rows[-1].number, "cards_won", "too_many_cards",
-                                            f"the players won {sum(won.values())} cards; the game's hands hold {pack} in all"))
+                problems.append(
+                    CellProblem(
+                        rows[-1].number, "cards_won", "too_many_cards", f"the players won {sum(won.values())} cards; the game's hands hold {pack} in all"
+                    )
+                )
         if problems:
             raise RowsRefused(problems)
         return {player: Fraction(cards) for player, cards in won.items()}
 
 
-def _whole(row: GameRow, column: str, text: str, problems: list[CellProblem], *, multiple: int = 1, low: int = 0,
-           high: int = 52 * MAX_HANDS) -> int:
+def _whole(row: GameRow, column: str, text: str, problems: list[CellProblem], *, multiple: int = 1, low: int = 0, high: int = 52 * MAX_HANDS) -> int:
     stripped = text.strip()
     if not stripped.isascii() or not stripped.isdigit() or not low <= int(stripped) <= high or int(stripped) % multiple:
         what = f"a whole multiple of {multiple}" if multiple > 1 else "a whole number"

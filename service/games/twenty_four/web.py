@@ -44,8 +44,9 @@ from .start import new_game
 from .state import Options, state_from_dict
 from .target import TARGET_CARDS, dynamic_target
 
-blp = RefereeBlueprint("twenty-four", __name__, url_prefix="/v1/twenty-four",
-                       description="Twenty-Four: the solver, the claim judge, the dynamic target, new games and standings.")
+blp = RefereeBlueprint(
+    "twenty-four", __name__, url_prefix="/v1/twenty-four", description="Twenty-Four: the solver, the claim judge, the dynamic target, new games and standings."
+)
 
 SOLVE_REQUEST: dict[str, Any] = {"values": [2, 4, 10, 10], "target": 24}
 JUDGE_REQUEST: dict[str, Any] = {"cards": ["2S", "4H", "10D", "10C"], "expression": "(2 + 4 / 10) * 10", "target": 24}
@@ -57,8 +58,7 @@ NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed
 def solve_answer(body: dict[str, Any]) -> dict[str, Any]:
     values = table_values(body.get("cards"), body.get("values"), body["face_cards"])
     found = solve(values, body["target"])
-    return {"values": values, "target": body["target"], "solvable": found.solvable, "count": len(found.solutions),
-            "solutions": found.texts(body["notation"])}
+    return {"values": values, "target": body["target"], "solvable": found.solvable, "count": len(found.solutions), "solutions": found.texts(body["notation"])}
 
 
 def judge_answer(body: dict[str, Any]) -> dict[str, Any]:
@@ -112,36 +112,66 @@ EX = examples()
 
 
 # -- the endpoints only Twenty-Four has ------------------------------------------------------------
-@blp.post("/solve", body=SolveRequestSchema, body_example=SOLVE_REQUEST, answer=SolveAnswerSchema, answer_example=EX["solve_answer"],
-          description="Every distinct solution (rules.md §6) for four cards or values and a target 0-1000, simplest first.")
+@blp.post(
+    "/solve",
+    body=SolveRequestSchema,
+    body_example=SOLVE_REQUEST,
+    answer=SolveAnswerSchema,
+    answer_example=EX["solve_answer"],
+    description="Every distinct solution (rules.md §6) for four cards or values and a target 0-1000, simplest first.",
+)
 def solve_view(body: dict[str, Any]) -> Response:
     """Solve four cards: whether the target can be made, and every distinct way, each written once."""
     return jsonify(solve_answer(body))
 
 
-@blp.post("/judge", body=JudgeRequestSchema, body_example=JUDGE_REQUEST, answer=JudgeAnswerSchema, answer_example=EX["judge_answer"],
-          description="A claimed expression judged with exact arithmetic: correct or not, its value, every fault with its character offset.")
+@blp.post(
+    "/judge",
+    body=JudgeRequestSchema,
+    body_example=JUDGE_REQUEST,
+    answer=JudgeAnswerSchema,
+    answer_example=EX["judge_answer"],
+    description="A claimed expression judged with exact arithmetic: correct or not, its value, every fault with its character offset.",
+)
 def judge_view(body: dict[str, Any]) -> Response:
     """Judge a claim (rules.md §4). An expression beyond 200 characters or 16 nested parentheses is a 422."""
     return jsonify(judge_answer(body))
 
 
-@blp.post("/target", body=TargetRequestSchema, body_example=TARGET_REQUEST, answer=TargetAnswerSchema, answer_example=EX["target_answer"],
-          description="The dynamic target of eight cards: the two highest and two lowest removed, the other four summed (rules.md §7).")
+@blp.post(
+    "/target",
+    body=TargetRequestSchema,
+    body_example=TARGET_REQUEST,
+    answer=TargetAnswerSchema,
+    answer_example=EX["target_answer"],
+    description="The dynamic target of eight cards: the two highest and two lowest removed, the other four summed (rules.md §7).",
+)
 def target_view(body: dict[str, Any]) -> Response:
     """The hand's target under the dynamic_target option."""
     return jsonify(target_answer(body))
 
 
-@blp.post("/games", body=NewGameSchema, body_example=NEW_GAME_REQUEST, answer=NewGameAnswerSchema, answer_example=EX["new_game_answer"],
-          description="A new game: the draw for the first dealer, the target, the deal, and the first four cards face up.")
+@blp.post(
+    "/games",
+    body=NewGameSchema,
+    body_example=NEW_GAME_REQUEST,
+    answer=NewGameAnswerSchema,
+    answer_example=EX["new_game_answer"],
+    description="A new game: the draw for the first dealer, the target, the deal, and the first four cards face up.",
+)
 def new_game_view(body: dict[str, Any]) -> Response:
     """New game (rules.md §2, §3.1, §7): seeded, so the same seed always gives the same game."""
     return jsonify(new_game_answer(body))
 
 
-@blp.post("/standings", body=StandingsRequestSchema, body_example={"state": EX["state"]}, answer=StandingsAnswerSchema,
-          answer_example=EX["standings_answer"], description="Points per hand and in total, ranks, and the winners once every hand is played.")
+@blp.post(
+    "/standings",
+    body=StandingsRequestSchema,
+    body_example={"state": EX["state"]},
+    answer=StandingsAnswerSchema,
+    answer_example=EX["standings_answer"],
+    description="Points per hand and in total, ranks, and the winners once every hand is played.",
+)
 def standings_view(body: dict[str, Any]) -> Response:
     """Standings for the hand being played and for the whole game (rules.md §5)."""
     return jsonify(standings_answer(body))
@@ -165,24 +195,43 @@ def golden() -> dict[str, Any]:
 def conformance() -> list[ConformanceRequest]:
     """The golden cases first (/solve, /judge, /target), then one request of every other endpoint."""
     cases = golden()
-    requests = [ConformanceRequest(f"golden solve: {' '.join(map(str, case['values']))} -> {case['target']}", "POST", "/solve",
-                                   {"values": case["values"], "target": case["target"]}, f"expected: solvable {case['solvable']}")
-                for case in cases["solve"]]
-    requests += [ConformanceRequest(f"golden judge: {case['expression']}", "POST", "/judge",
-                                    {"values": case["values"], "expression": case["expression"], "target": 24},
-                                    f"expected: correct {case['correct']}" + (f", one of {case['codes']}" if "codes" in case else ""))
-                 for case in cases["judge"]]
-    requests += [ConformanceRequest(f"golden target: {' '.join(case['cards'])}", "POST", "/target",
-                                    {"cards": case["cards"], "face_cards": case.get("face_cards", False)}, f"expected: target {case['target']}")
-                 for case in cases["target"]]
+    requests = [
+        ConformanceRequest(
+            f"golden solve: {' '.join(map(str, case['values']))} -> {case['target']}",
+            "POST",
+            "/solve",
+            {"values": case["values"], "target": case["target"]},
+            f"expected: solvable {case['solvable']}",
+        )
+        for case in cases["solve"]
+    ]
+    requests += [
+        ConformanceRequest(
+            f"golden judge: {case['expression']}",
+            "POST",
+            "/judge",
+            {"values": case["values"], "expression": case["expression"], "target": 24},
+            f"expected: correct {case['correct']}" + (f", one of {case['codes']}" if "codes" in case else ""),
+        )
+        for case in cases["judge"]
+    ]
+    requests += [
+        ConformanceRequest(
+            f"golden target: {' '.join(case['cards'])}",
+            "POST",
+            "/target",
+            {"cards": case["cards"], "face_cards": case.get("face_cards", False)},
+            f"expected: target {case['target']}",
+        )
+        for case in cases["target"]
+    ]
     ex = examples()
     return [
         *requests,
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
         ConformanceRequest("Legal moves after a wrong claim", "POST", "/moves/legal", {"state": ex["state"]}),
         ConformanceRequest("A barred player's second claim is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
-        ConformanceRequest("Setting the cards aside says whether a solution existed", "POST", "/moves/apply",
-                           {"state": ex["state"], "move": ex["move"]}),
+        ConformanceRequest("Setting the cards aside says whether a solution existed", "POST", "/moves/apply", {"state": ex["state"], "move": ex["move"]}),
         ConformanceRequest("Standings", "POST", "/standings", {"state": ex["state"]}),
         ConformanceRequest("Rules", "GET", "/rules"),
     ]

@@ -68,10 +68,9 @@ class DeclarationsReport:
             "turn_up": {"card": str(self.turn_up), "honor": honor, "chips": {"dealer": int(honor)}, "dealer": dealer},
             "sequences": [run.to_dict() for run in declared.sequences],
             "sequence_winner": declared.sequence_winner,
-            "scoring_sequences": [run.to_dict() for run in declared.scoring_sequences()[:paid["sequence"]]],
+            "scoring_sequences": [run.to_dict() for run in declared.scoring_sequences()[: paid["sequence"]]],
             "points": [count.to_dict() for count in declared.points],
-            "point": {"winner": point.player if point_paid else None, "paid": point_paid, "suit": point.suit, "count": point.count,
-                      "sum": point.total},
+            "point": {"winner": point.player if point_paid else None, "paid": point_paid, "suit": point.suit, "count": point.count, "sum": point.total},
             "chips": [after - before for after, before in zip(self.tally.chips, self.before, strict=True)],
             "steps": [award.to_dict() for award in self.tally.awards],
         }
@@ -147,8 +146,7 @@ class HandScore:
             "totals": list(tally.chips),
             "reached_24": None if won is None else won.to_dict(),
             "declarations": self.declarations.to_dict(),
-            "tricks": [{**trick.to_dict(), "honors": card_texts([c for c in trick.cards if is_honor(c, self.trump, self.honors)])}
-                       for trick in self.tricks],
+            "tricks": [{**trick.to_dict(), "honors": card_texts([c for c in trick.cards if is_honor(c, self.trump, self.honors)])} for trick in self.tricks],
             "tricks_taken": taken,
             "card": None if card is None else {"winner": card.player, "tricks": taken[card.player]},
             "complete": self.complete,
@@ -163,8 +161,15 @@ def _taken(tricks: Sequence[PlayedTrick], seats: int) -> list[int]:
     return taken
 
 
-def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tricks: Sequence[Sequence[Card]],
-               chips: Sequence[int] | None = None, trump: str | None = None, claims: Sequence[Claim] | None = None) -> HandScore:
+def score_hand(
+    hands: Sequence[Sequence[Card]],
+    turn_up: Card,
+    honors: str,
+    tricks: Sequence[Sequence[Card]],
+    chips: Sequence[int] | None = None,
+    trump: str | None = None,
+    claims: Sequence[Claim] | None = None,
+) -> HandScore:
     """Score a hand from its deal and its tricks in order: the turn-up, the sequence, the Point, each trick's honors, the card.
 
     ``chips`` are the players' chips before the hand (none by default); a player reaching six stops the
@@ -175,8 +180,11 @@ def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tric
     before = tuple(chips) if chips is not None else (0,) * len(hands)
     if len(before) != len(hands):
         problems.append(Problem("/chips", "chips_count", f"{len(before)} chip counts given for {len(hands)} players"))
-    problems += [Problem(f"/chips/{seat}", "game_already_won", f"{count} chips: a game stops at {WINNING_CHIPS}")
-                 for seat, count in enumerate(before) if count >= WINNING_CHIPS]
+    problems += [
+        Problem(f"/chips/{seat}", "game_already_won", f"{count} chips: a game stops at {WINNING_CHIPS}")
+        for seat, count in enumerate(before)
+        if count >= WINNING_CHIPS
+    ]
     if not problems:
         problems += _trick_count_problems(len(hands), tricks) + _claim_problems(hands, turn_up.suit, claims)
     if problems:
@@ -189,8 +197,15 @@ def score_hand(hands: Sequence[Sequence[Card]], turn_up: Card, honors: str, tric
     tally = declared.tally
     for number, trick in enumerate(played.tricks):
         if tally.winner is not None:
-            raise InvalidInput([Problem(f"/tricks/{number}", "played_after_game",
-                                        f"player {tally.winner} reached {WINNING_CHIPS} chips before this trick: the game stopped there (rules.md §3.3)")])
+            raise InvalidInput(
+                [
+                    Problem(
+                        f"/tricks/{number}",
+                        "played_after_game",
+                        f"player {tally.winner} reached {WINNING_CHIPS} chips before this trick: the game stopped there (rules.md §3.3)",
+                    )
+                ]
+            )
         if trick.winner is not None:
             tally = score_trick(tally, trick.winner, trick.cards, trump_suit, honors, number + 1)
     finished = len(played.tricks) == DEAL_SHAPES[len(hands)].hand_size and played.tricks[-1].winner is not None
@@ -205,8 +220,11 @@ def _claim_problems(hands: Sequence[Sequence[Card]], trump: str, claims: Sequenc
     if len(claims) != len(hands):
         return [Problem("/declarations", "declarations_count", f"{len(claims)} declarations given for {len(hands)} players")]
     declared = declare(hands, trump)
-    return [Problem(f"/declarations/{player}/{fault.field}", fault.code, f"player {player}: {fault.message}")
-            for player, claim in enumerate(claims) for fault in claim_faults(declared, player, claim)]
+    return [
+        Problem(f"/declarations/{player}/{fault.field}", fault.code, f"player {player}: {fault.message}")
+        for player, claim in enumerate(claims)
+        for fault in claim_faults(declared, player, claim)
+    ]
 
 
 def _trick_count_problems(seats: int, tricks: Sequence[Sequence[Card]]) -> list[Problem]:
@@ -214,4 +232,3 @@ def _trick_count_problems(seats: int, tricks: Sequence[Sequence[Card]]) -> list[
     if len(tricks) > dealt:
         return [Problem("/tricks", "too_many_tricks", f"a hand at a table of {seats} is {dealt} tricks, not {len(tricks)}")]
     return []
-

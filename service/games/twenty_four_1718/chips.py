@@ -27,8 +27,7 @@ class Award:
     detail: Mapping[str, object]
 
     def to_dict(self) -> dict[str, object]:
-        return {"step": self.step, "rule": RULE_OF_STEP[self.step], "player": self.player, "chips": 1, "total": self.total,
-                **self.detail}
+        return {"step": self.step, "rule": RULE_OF_STEP[self.step], "player": self.player, "chips": 1, "total": self.total, **self.detail}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,5 +49,4 @@ class Tally:
         chips = list(self.chips)
         chips[player] += 1
         won = chips[player] >= WINNING_CHIPS
-        return replace(self, chips=tuple(chips), awards=(*self.awards, Award(step, player, chips[player], detail)),
-                       winner=player if won else None)
+        return replace(self, chips=tuple(chips), awards=(*self.awards, Award(step, player, chips[player], detail)), winner=player if won else None)

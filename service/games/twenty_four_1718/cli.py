@@ -52,8 +52,9 @@ def tricks_winner(args: argparse.Namespace, client: RefereeClient) -> str:
 
 def score(args: argparse.Namespace, client: RefereeClient) -> str:
     body = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    answer = TwentyFour1718Client(client).score(body["hands"], body["turn_up"], body.get("tricks", []), honors=body.get("honors", "point"),
-                                                chips=body.get("chips"))
+    answer = TwentyFour1718Client(client).score(
+        body["hands"], body["turn_up"], body.get("tricks", []), honors=body.get("honors", "point"), chips=body.get("chips")
+    )
     lines = [f"{step['step']}: player {step['player']} ({step['total']} chips)" for step in answer["steps"]]
     reached = answer["reached_24"]
     lines.append(f"Chips after the hand: {answer['totals']}")

@@ -26,8 +26,7 @@ class TwentyFour1718Client:
     def conformance(self) -> dict[str, Any]:
         return self.referee.call("GET", ROOT + "/conformance")
 
-    def new_match(self, players: Sequence[str], *, seed: int | None = None, honors: str = "point", games: int = 1,
-                  dealer: int | None = None) -> dict[str, Any]:
+    def new_match(self, players: Sequence[str], *, seed: int | None = None, honors: str = "point", games: int = 1, dealer: int | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"players": list(players), "honors": honors, "games": games}
         if seed is not None:
             body["seed"] = seed
@@ -65,10 +64,10 @@ class TwentyFour1718Client:
     def tricks_winner(self, trick: Cards, trump: str, honors: str = "point") -> dict[str, Any]:
         return self._post("/tricks/winner", {"trick": list(trick), "trump": trump, "honors": honors})
 
-    def score(self, hands: Sequence[Cards], turn_up: str, tricks: Sequence[Cards], *, honors: str = "point",
-              chips: Sequence[int] | None = None) -> dict[str, Any]:
-        body: dict[str, Any] = {"hands": [list(hand) for hand in hands], "turn_up": turn_up, "honors": honors,
-                                "tricks": [list(trick) for trick in tricks]}
+    def score(
+        self, hands: Sequence[Cards], turn_up: str, tricks: Sequence[Cards], *, honors: str = "point", chips: Sequence[int] | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"hands": [list(hand) for hand in hands], "turn_up": turn_up, "honors": honors, "tricks": [list(trick) for trick in tricks]}
         if chips is not None:
             body["chips"] = list(chips)
         return self._post("/score", body)

@@ -39,8 +39,7 @@ class Run:
         return self.length, self.high, self.suit == trump, -self.player
 
     def to_dict(self) -> dict[str, object]:
-        return {"player": self.player, "suit": self.suit, "cards": card_texts(self.cards), "length": self.length,
-                "top": RANK_NAMES[self.high]}
+        return {"player": self.player, "suit": self.suit, "cards": card_texts(self.cards), "length": self.length, "top": RANK_NAMES[self.high]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +90,7 @@ class Declarations:
     def of_player(self, player: int) -> dict[str, object]:
         """What ``player`` declares: their sequences and their Point's count and sum."""
         mine = self.points[player]
-        return {"sequences": [card_texts(run.cards) for run in self.sequences if run.player == player],
-                "point": {"count": mine.count, "sum": mine.total}}
+        return {"sequences": [card_texts(run.cards) for run in self.sequences if run.player == player], "point": {"count": mine.count, "sum": mine.total}}
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,17 +38,35 @@ def open_hand(state: TableState, dealer: int, hand_number: int, events: list[Eve
     hands, stock = deal(state.seed, state.deals + 1, state.seats, dealer)
     players = tuple(replace(player, hand=hand) for player, hand in zip(state.players, hands, strict=True))
     leader = (dealer + 1) % state.seats
-    dealt = replace(state, players=players, dealer=dealer, hand_number=hand_number, stock=stock, phase="declare", to_act=leader,
-                    tricks=(), trick=Trick(leader), deals=state.deals + 1)
+    dealt = replace(
+        state,
+        players=players,
+        dealer=dealer,
+        hand_number=hand_number,
+        stock=stock,
+        phase="declare",
+        to_act=leader,
+        tricks=(),
+        trick=Trick(leader),
+        deals=state.deals + 1,
+    )
     events.append(dealt_event(dealt))
     return settle(dealt, score_turn_up(tally_of(dealt), dealer, stock.turn_up, dealt.hand_honors), events)
 
 
 def dealt_event(state: TableState) -> Event:
     """What a new hand shows everyone: who deals and leads, the turn-up, the trumps and the honors."""
-    return {"type": "dealt", "game": state.game, "hand_number": state.hand_number, "dealer": state.players[state.dealer].name,
-            "leader": state.players[state.leader].name, "turn_up": str(state.stock.turn_up), "trump": state.trump,
-            "honors": state.hand_honors, "rule": "2.2"}
+    return {
+        "type": "dealt",
+        "game": state.game,
+        "hand_number": state.hand_number,
+        "dealer": state.players[state.dealer].name,
+        "leader": state.players[state.leader].name,
+        "turn_up": str(state.stock.turn_up),
+        "trump": state.trump,
+        "honors": state.hand_honors,
+        "rule": "2.2",
+    }
 
 
 def tally_of(state: TableState) -> Tally:
@@ -72,8 +90,17 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
     winner = award.player
     champion = state.players[winner]
     state = state.with_seat(winner, replace(champion, games_won=champion.games_won + 1))
-    events.append({"type": "game_won", "game": state.game, "player": champion.name, "seat": winner,
-                   "step": award.step, "chips": [player.chips for player in state.players], "rule": "3.3"})
+    events.append(
+        {
+            "type": "game_won",
+            "game": state.game,
+            "player": champion.name,
+            "seat": winner,
+            "step": award.step,
+            "chips": [player.chips for player in state.players],
+            "rule": "3.3",
+        }
+    )
     if state.game < state.games:
         fresh = tuple(Seat(player.name, (), 0, player.games_won) for player in state.players)
         return open_hand(replace(state, players=fresh, game=state.game + 1), state.leader, 1, events)

@@ -62,10 +62,12 @@ class LegalReport:
         state = self.state
         over = state.phase == "over"
         data: dict[str, object] = {
-            "player": None if over else state.acting.name, "phase": state.phase,
+            "player": None if over else state.acting.name,
+            "phase": state.phase,
             "moves": [move.to_dict() for move in self.moves],
             "counts": {action: n for action in ACTIONS if (n := sum(move.action == action for move in self.moves))},
-            "trump": state.trump, "honors": card_texts(honors_of(state.trump, state.hand_honors)),
+            "trump": state.trump,
+            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
         }
         if self.duty is not None:
             data["duty"] = self.duty.to_dict()
@@ -79,8 +81,7 @@ class Verdict:
     alternatives: tuple[Move, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons],
-                "alternatives": [move.to_dict() for move in self.alternatives]}
+        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons], "alternatives": [move.to_dict() for move in self.alternatives]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,7 @@ def own_declaration(state: TableState, seat: int) -> Move:
     """The declaration of ``seat``'s hand as dealt, announced in full."""
     declared = declare([state.players[seat].hand], state.trump)
     point = declared.points[0]
-    return Move(state.players[seat].name, "declare", sequences=tuple(tuple(run.cards) for run in declared.sequences),
-                point=(point.count, point.total))
+    return Move(state.players[seat].name, "declare", sequences=tuple(tuple(run.cards) for run in declared.sequences), point=(point.count, point.total))
 
 
 def legal_moves(state: TableState) -> list[Move]:
@@ -217,8 +217,9 @@ def _declare(state: TableState, events: list[Event]) -> TableState:
     """Announce the acting player's declaration; after the dealer's, score the sequence and the Point (§5, §6)."""
     seat = state.to_act
     announced = own_declaration(state, seat).to_dict()
-    events.append({"type": "declared", "player": announced["player"], "seat": seat, "sequences": announced["sequences"],
-                   "point": announced["point"], "rule": "5.2"})
+    events.append(
+        {"type": "declared", "player": announced["player"], "seat": seat, "sequences": announced["sequences"], "point": announced["point"], "rule": "5.2"}
+    )
     if seat != state.dealer:
         return replace(state, to_act=(seat + 1) % state.seats)
     seats = state.seats
@@ -238,8 +239,7 @@ def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
         return replace(state, trick=Trick(state.trick.leader, cards), to_act=(seat + 1) % state.seats)
     winner = (state.trick.leader + winning_position(cards, state.trump)) % state.seats
     number = len(state.tricks) + 1
-    events.append({"type": "trick_taken", "trick": number, "player": state.players[winner].name, "seat": winner,
-                   "cards": card_texts(cards), "rule": "7.6"})
+    events.append({"type": "trick_taken", "trick": number, "player": state.players[winner].name, "seat": winner, "cards": card_texts(cards), "rule": "7.6"})
     state = replace(state, tricks=(*state.tricks, Trick(state.trick.leader, cards)), trick=Trick(winner), to_act=winner)
     tally = score_trick(tally_of(state), winner, cards, state.trump, state.hand_honors, number)
     last = number == state.shape.hand_size

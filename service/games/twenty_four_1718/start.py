@@ -41,8 +41,7 @@ class NewMatch:
     events: tuple[Event, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"state": self.state.to_dict(), "seed": self.state.seed, "draw": [round_.to_dict() for round_ in self.draw],
-                "events": list(self.events)}
+        return {"state": self.state.to_dict(), "seed": self.state.seed, "draw": [round_.to_dict() for round_ in self.draw], "events": list(self.events)}
 
 
 def draw_for_dealer(names: Sequence[str], seed: int) -> tuple[int, tuple[DrawRound, ...]]:
@@ -70,8 +69,7 @@ def _options_problems(honors: str, games: int, seed: int | None) -> list[Problem
     return problems
 
 
-def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int = 1, seed: int | None = None,
-              dealer: int | None = None) -> NewMatch:
+def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int = 1, seed: int | None = None, dealer: int | None = None) -> NewMatch:
     """Draw for the dealer (unless ``dealer`` is given), deal the first hand, score its turn-up."""
     problems = roster_problems(names) + _options_problems(honors, games, seed)
     if dealer is not None and not 0 <= dealer < len(names):
@@ -90,9 +88,21 @@ def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int =
 
 def _blank(names: Sequence[str], honors: HonorsOption, games: int, seed: int, dealer: int) -> TableState:
     """A match before its first deal: seats without cards (never seen outside this module)."""
-    return TableState(players=tuple(Seat(name, ()) for name in names), honors=honors, games=games, game=1, hand_number=1,
-                      dealer=dealer, stock=Stock(Card(1, "S")), phase="declare", to_act=0, tricks=(), trick=Trick(0),
-                      seed=seed, deals=0)
+    return TableState(
+        players=tuple(Seat(name, ()) for name in names),
+        honors=honors,
+        games=games,
+        game=1,
+        hand_number=1,
+        dealer=dealer,
+        stock=Stock(Card(1, "S")),
+        phase="declare",
+        to_act=0,
+        tricks=(),
+        trick=Trick(0),
+        seed=seed,
+        deals=0,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +164,18 @@ def table_hand(table: TableHand) -> NewMatch:
     leader = (table.dealer + 1) % seats
     state = TableState(
         players=tuple(Seat(name, hand, chip, games) for name, hand, chip, games in zip(table.names, table.hands, chips, won, strict=True)),
-        honors=table.honors, games=table.games, game=table.game, hand_number=table.hand_number, dealer=table.dealer, stock=stock,
-        phase="declare", to_act=leader, tricks=(), trick=Trick(leader),
-        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed, deals=table.hand_number,
+        honors=table.honors,
+        games=table.games,
+        game=table.game,
+        hand_number=table.hand_number,
+        dealer=table.dealer,
+        stock=stock,
+        phase="declare",
+        to_act=leader,
+        tricks=(),
+        trick=Trick(leader),
+        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
+        deals=table.hand_number,
     )
     problems = state_problems(state)
     if problems:

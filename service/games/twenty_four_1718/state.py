@@ -157,10 +157,18 @@ class TableState:
     def to_dict(self) -> dict[str, object]:
         return {
             "players": [player.to_dict() for player in self.players],
-            "honors": self.honors, "games": self.games, "game": self.game, "hand_number": self.hand_number,
-            "dealer": self.dealer, "stock": self.stock.to_dict(), "phase": self.phase, "to_act": self.to_act,
-            "tricks": [trick.to_dict() for trick in self.tricks], "trick": self.trick.to_dict(),
-            "seed": self.seed, "deals": self.deals,
+            "honors": self.honors,
+            "games": self.games,
+            "game": self.game,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "stock": self.stock.to_dict(),
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "tricks": [trick.to_dict() for trick in self.tricks],
+            "trick": self.trick.to_dict(),
+            "seed": self.seed,
+            "deals": self.deals,
         }
 
 
@@ -209,8 +217,13 @@ def _counter_problems(state: TableState) -> list[Problem]:
         if player.chips > WINNING_CHIPS:
             problems.append(Problem(f"/players/{seat}/chips", "too_many_chips", f"a game stops at {WINNING_CHIPS} chips (24 points), not {player.chips}"))
     if not over and winners:
-        problems.append(Problem(f"/players/{winners[0]}/chips", "game_already_won",
-                                f"{state.players[winners[0]].name!r} has {WINNING_CHIPS} chips: the game stopped there (rules.md §3.3)"))
+        problems.append(
+            Problem(
+                f"/players/{winners[0]}/chips",
+                "game_already_won",
+                f"{state.players[winners[0]].name!r} has {WINNING_CHIPS} chips: the game stopped there (rules.md §3.3)",
+            )
+        )
     if over and len(winners) != 1:
         problems.append(Problem("/players", "no_game_winner", f"a match over ends on a game won by one player at {WINNING_CHIPS} chips"))
     won = sum(player.games_won for player in state.players)
@@ -232,14 +245,16 @@ def _card_problems(state: TableState) -> list[Problem]:
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the hands, tricks and stock hold {total} cards, known and counted; the pack is {DECK_SIZE}"))
     if state.stock.size != state.shape.stock:
-        problems.append(Problem("/stock", "stock_size",
-                                f"the stock holds {state.stock.size} cards with the turn-up; at a table of {state.seats} it is {state.shape.stock}"))
+        problems.append(
+            Problem("/stock", "stock_size", f"the stock holds {state.stock.size} cards with the turn-up; at a table of {state.seats} it is {state.shape.stock}")
+        )
     return problems
 
 
 def _cards(state: TableState) -> Iterator[Card]:
-    return chain(*(player.hand for player in state.players), *(trick.cards for trick in (*state.tricks, state.trick)),
-                 (state.stock.turn_up,), state.stock.cards)
+    return chain(
+        *(player.hand for player in state.players), *(trick.cards for trick in (*state.tricks, state.trick)), (state.stock.turn_up,), state.stock.cards
+    )
 
 
 def _places(state: TableState) -> Iterator[tuple[str, Card]]:
@@ -263,8 +278,11 @@ def _trick_problems(state: TableState) -> list[Problem]:
     seats, dealt = len(state.players), state.shape.hand_size
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
-    problems = [Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
-                for at, trick in zip(pointers, everything, strict=True) if not 0 <= trick.leader < seats]
+    problems = [
+        Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
+        for at, trick in zip(pointers, everything, strict=True)
+        if not 0 <= trick.leader < seats
+    ]
     for at, trick in zip(pointers, state.tricks, strict=False):
         if len(trick.cards) != seats:
             problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
@@ -294,8 +312,13 @@ def _hand_size_problems(state: TableState) -> list[Problem]:
     problems = []
     for seat, (player, played) in enumerate(zip(state.players, state.played_cards(), strict=True)):
         if len(player.hand) + len(played) != dealt:
-            problems.append(Problem(f"/players/{seat}/hand", "hand_size",
-                                    f"{player.name!r} holds {len(player.hand)} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}"))
+            problems.append(
+                Problem(
+                    f"/players/{seat}/hand",
+                    "hand_size",
+                    f"{player.name!r} holds {len(player.hand)} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}",
+                )
+            )
     return problems
 
 
@@ -380,8 +403,9 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
     count = max(len(players), max(PLAYER_COUNTS))  # seat numbers are checked against the real count later, with the roster
     stock_data = reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
     turn_up = reader.card(stock_data.get("turn_up"), "/stock/turn_up")
-    stock = Stock(turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"),
-                  reader.integer(stock_data, "hidden", "/stock", 0, DECK_SIZE, 0))
+    stock = Stock(
+        turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"), reader.integer(stock_data, "hidden", "/stock", 0, DECK_SIZE, 0)
+    )
     tricks_data = data.get("tricks", [])
     if not isinstance(tricks_data, list):
         reader.problem("/tricks", "not_a_list", "tricks is the list of the hand's completed tricks")
@@ -389,13 +413,19 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
     tricks = tuple(_trick(reader, item, f"/tricks/{number}", count) for number, item in enumerate(tricks_data))
     games = reader.integer(data, "games", "", 1, MAX_GAMES, 1)
     state = TableState(
-        players=players, honors=reader.choice(data, "honors", "", HONORS_OPTIONS),  # type: ignore[arg-type]
-        games=games, game=reader.integer(data, "game", "", 1, MAX_GAMES, 1), hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
-        dealer=reader.integer(data, "dealer", "", 0, count - 1), stock=stock,
+        players=players,
+        honors=reader.choice(data, "honors", "", HONORS_OPTIONS),  # type: ignore[arg-type]
+        games=games,
+        game=reader.integer(data, "game", "", 1, MAX_GAMES, 1),
+        hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
+        dealer=reader.integer(data, "dealer", "", 0, count - 1),
+        stock=stock,
         phase=reader.choice(data, "phase", "", PHASES),  # type: ignore[arg-type]
-        to_act=reader.integer(data, "to_act", "", 0, count - 1), tricks=tricks,
+        to_act=reader.integer(data, "to_act", "", 0, count - 1),
+        tricks=tricks,
         trick=_trick(reader, data.get("trick"), "/trick", count),
-        seed=reader.integer(data, "seed", "", 0, MAX_SEED), deals=reader.integer(data, "deals", "", 1, 1_000_000),
+        seed=reader.integer(data, "seed", "", 0, MAX_SEED),
+        deals=reader.integer(data, "deals", "", 1, 1_000_000),
     )
     if reader.problems:
         raise InvalidInput(reader.problems + roster_problems([player.name for player in players], "/players/{}/name"))
@@ -404,8 +434,12 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
 
 def _seat(reader: Reader, item: object, at: str) -> Seat:
     data = reader.mapping(item, at, '{"name", "hand", "chips", "games_won"}')
-    return Seat(reader.name(data.get("name"), f"{at}/name"), reader.cards(data.get("hand"), f"{at}/hand"),
-                reader.integer(data, "chips", at, 0, WINNING_CHIPS, 0), reader.integer(data, "games_won", at, 0, MAX_GAMES, 0))
+    return Seat(
+        reader.name(data.get("name"), f"{at}/name"),
+        reader.cards(data.get("hand"), f"{at}/hand"),
+        reader.integer(data, "chips", at, 0, WINNING_CHIPS, 0),
+        reader.integer(data, "games_won", at, 0, MAX_GAMES, 0),
+    )
 
 
 def _trick(reader: Reader, item: object, at: str, seats: int) -> Trick:

@@ -47,8 +47,14 @@ class ChipRows:
             problems.append(CellProblem(rows[0].number if rows else 0, "", "player_count", f"a game has four or five players, not {len(rows)}"))
         winners = [player for player, count in chips.items() if count == WINNING_CHIPS]
         if not problems and len(winners) != 1:
-            problems.append(CellProblem(rows[0].number, "chips", "one_winner",
-                                        f"a game ends when one player reaches {WINNING_CHIPS} chips; these rows have {len(winners)} at {WINNING_CHIPS}"))
+            problems.append(
+                CellProblem(
+                    rows[0].number,
+                    "chips",
+                    "one_winner",
+                    f"a game ends when one player reaches {WINNING_CHIPS} chips; these rows have {len(winners)} at {WINNING_CHIPS}",
+                )
+            )
         if problems:
             raise RowsRefused(problems)
         return {player: Fraction(int(player in winners)) for player in chips}

@@ -19,8 +19,13 @@ from .pack import SUIT_NAMES
 Duty = Literal["lead", "head", "follow", "ruff", "overruff", "free_no_higher_trump", "free_no_trump"]
 
 RULE_OF_DUTY: dict[str, str] = {
-    "lead": "7.1", "head": "7.2", "follow": "7.2", "ruff": "7.3", "overruff": "7.4",
-    "free_no_higher_trump": "7.4", "free_no_trump": "7.5",
+    "lead": "7.1",
+    "head": "7.2",
+    "follow": "7.2",
+    "ruff": "7.3",
+    "overruff": "7.4",
+    "free_no_higher_trump": "7.4",
+    "free_no_trump": "7.5",
 }
 
 

@@ -28,15 +28,24 @@ class PlayerView:
         names = [player.name for player in state.players]
         taken = state.tricks_taken()
         return {
-            "player": names[self.seat], "seat": self.seat, "phase": state.phase,
+            "player": names[self.seat],
+            "seat": self.seat,
+            "phase": state.phase,
             "to_act": None if state.phase == "over" else names[state.to_act],
-            "games": state.games, "game": state.game, "hand_number": state.hand_number,
-            "dealer": names[state.dealer], "leader": names[state.leader],
-            "trump": state.trump, "turn_up": str(state.stock.turn_up), "stock_face_down": state.stock.size - 1,
+            "games": state.games,
+            "game": state.game,
+            "hand_number": state.hand_number,
+            "dealer": names[state.dealer],
+            "leader": names[state.leader],
+            "trump": state.trump,
+            "turn_up": str(state.stock.turn_up),
+            "stock_face_down": state.stock.size - 1,
             "honors": card_texts(honors_of(state.trump, state.hand_honors)),
             "hand": card_texts(state.players[self.seat].hand),
-            "players": [{"name": player.name, "cards": len(player.hand), "chips": player.chips, "games_won": player.games_won,
-                         "tricks_taken": taken[seat]} for seat, player in enumerate(state.players)],
+            "players": [
+                {"name": player.name, "cards": len(player.hand), "chips": player.chips, "games_won": player.games_won, "tricks_taken": taken[seat]}
+                for seat, player in enumerate(state.players)
+            ],
             "declarations": self._declarations(),
             "tricks_played": len(state.tricks),
             "trick": {"leader": names[state.trick.leader], "cards": card_texts(state.trick.cards)},

@@ -46,8 +46,9 @@ from .pack import DEAL_SHAPES, HONOR_RANKS
 from .start import TableHand, new_match, table_hand
 
 SLUG = "twenty-four-1718"
-blp = RefereeBlueprint(SLUG, __name__, url_prefix=f"/v1/{SLUG}",
-                       description="Twenty-Four (1718): new matches, a table's hand, declarations, tricks and a hand's score.")
+blp = RefereeBlueprint(
+    SLUG, __name__, url_prefix=f"/v1/{SLUG}", description="Twenty-Four (1718): new matches, a table's hand, declarations, tricks and a hand's score."
+)
 
 
 # -- request data to engine values ---------------------------------------------------------------
@@ -66,15 +67,22 @@ def _optional_tuple(values: list[int] | None) -> tuple[int, ...] | None:
 
 def _claim(data: Mapping[str, Any]) -> Claim:
     sequences, point = data.get("sequences"), data.get("point")
-    return Claim(None if sequences is None else tuple(tuple(parse_cards(run)) for run in sequences),
-                 None if point is None else (point["count"], point["sum"]))
+    return Claim(None if sequences is None else tuple(tuple(parse_cards(run)) for run in sequences), None if point is None else (point["count"], point["sum"]))
 
 
 def table_from(body: Mapping[str, Any]) -> TableHand:
     return TableHand(
-        names=tuple(body["players"]), hands=tuple(tuple(hand) for hand in _hands(body["hands"])), dealer=body["dealer"],
-        turn_up=_card(body["turn_up"]), stock=tuple(parse_cards(body["stock"])), honors=body["honors"], games=body["games"],
-        game=body["game"], hand_number=body["hand_number"], chips=_optional_tuple(body.get("chips")), games_won=_optional_tuple(body.get("games_won")),
+        names=tuple(body["players"]),
+        hands=tuple(tuple(hand) for hand in _hands(body["hands"])),
+        dealer=body["dealer"],
+        turn_up=_card(body["turn_up"]),
+        stock=tuple(parse_cards(body["stock"])),
+        honors=body["honors"],
+        games=body["games"],
+        game=body["game"],
+        hand_number=body["hand_number"],
+        chips=_optional_tuple(body.get("chips")),
+        games_won=_optional_tuple(body.get("games_won")),
         seed=body.get("seed"),
     )
 
@@ -108,7 +116,9 @@ def examples() -> dict[str, Any]:
     legal = GAME.legal_moves(state)
     score = score_hand(_hands(EXAMPLE_HANDS), _card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
     return {
-        "state": state.to_dict(), "move": legal[0].to_dict(), "player": "cy",
+        "state": state.to_dict(),
+        "move": legal[0].to_dict(),
+        "player": "cy",
         "illegal_move": {"player": "cy", "action": "play", "card": "3D"},
         "new_match_response": new_match(PLAYERS, seed=NEW_MATCH_REQUEST["seed"]).to_dict(),
         "table_response": table_hand(table_from(_table_defaults(TABLE_REQUEST))).to_dict(),
@@ -133,52 +143,91 @@ def _duty_answer(body: Mapping[str, Any]) -> dict[str, Any]:
 EX = examples()
 
 
-@blp.post("/games", body=TwentyFour1718NewMatchRequestSchema, body_example=NEW_MATCH_REQUEST, answer=TwentyFour1718NewMatchResponseSchema,
-          answer_example=EX["new_match_response"], description="A new match: the draw for the dealer, the first deal, the turn-up scored.")
+@blp.post(
+    "/games",
+    body=TwentyFour1718NewMatchRequestSchema,
+    body_example=NEW_MATCH_REQUEST,
+    answer=TwentyFour1718NewMatchResponseSchema,
+    answer_example=EX["new_match_response"],
+    description="A new match: the draw for the dealer, the first deal, the turn-up scored.",
+)
 def create_match(body: dict[str, Any]) -> Response:
     """Draw for the first dealer (unless given), deal the first hand, score its turn-up (rules.md §2, §4)."""
     return jsonify(new_match(body["players"], body["honors"], body["games"], body.get("seed"), body.get("dealer")).to_dict())
 
 
-@blp.post("/games/from-table", body=TwentyFour1718TableHandRequestSchema, body_example=TABLE_REQUEST, answer=TwentyFour1718NewMatchResponseSchema,
-          answer_example=EX["table_response"], description="The state of a hand dealt at a real table, its turn-up scored, ready to declare.")
+@blp.post(
+    "/games/from-table",
+    body=TwentyFour1718TableHandRequestSchema,
+    body_example=TABLE_REQUEST,
+    answer=TwentyFour1718NewMatchResponseSchema,
+    answer_example=EX["table_response"],
+    description="The state of a hand dealt at a real table, its turn-up scored, ready to declare.",
+)
 def create_from_table(body: dict[str, Any]) -> Response:
     """Every hand as dealt; the stock's face-down cards may be only counted (rules.md §11.3)."""
     return jsonify(table_hand(table_from(body)).to_dict())
 
 
-@blp.post("/declarations", body=TwentyFour1718DeclarationsRequestSchema, body_example=DECLARATIONS_REQUEST,
-          answer=TwentyFour1718DeclarationsResponseSchema, answer_example=EX["declarations_response"],
-          description="Every sequence of every player, the best, the Point, and the chips (the dealer's turn-up chip included).")
+@blp.post(
+    "/declarations",
+    body=TwentyFour1718DeclarationsRequestSchema,
+    body_example=DECLARATIONS_REQUEST,
+    answer=TwentyFour1718DeclarationsResponseSchema,
+    answer_example=EX["declarations_response"],
+    description="Every sequence of every player, the best, the Point, and the chips (the dealer's turn-up chip included).",
+)
 def declarations(body: dict[str, Any]) -> Response:
     """The declarations of a deal; hands from the leader to the right, the dealer last (rules.md §4-§6)."""
     return jsonify(declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], body.get("trump")).to_dict())
 
 
-@blp.post("/tricks/legal", body=TwentyFour1718TrickLegalRequestSchema, body_example=TRICK_LEGAL_REQUEST,
-          answer=TwentyFour1718TrickLegalResponseSchema, answer_example=EX["trick_legal_response"],
-          description="The cards a hand may play to a trick, and the rule that says so.")
+@blp.post(
+    "/tricks/legal",
+    body=TwentyFour1718TrickLegalRequestSchema,
+    body_example=TRICK_LEGAL_REQUEST,
+    answer=TwentyFour1718TrickLegalResponseSchema,
+    answer_example=EX["trick_legal_response"],
+    description="The cards a hand may play to a trick, and the rule that says so.",
+)
 def tricks_legal(body: dict[str, Any]) -> Response:
     """Follow and head, ruff, overruff, or play anything (rules.md §7)."""
     return jsonify(_duty_answer(body))
 
 
-@blp.post("/tricks/winner", body=TwentyFour1718TrickWinnerRequestSchema, body_example=TRICK_WINNER_REQUEST,
-          answer=TwentyFour1718TrickWinnerResponseSchema, answer_example=EX["trick_winner_response"],
-          description="Who takes a complete trick (position in playing order) and the honors in it.")
+@blp.post(
+    "/tricks/winner",
+    body=TwentyFour1718TrickWinnerRequestSchema,
+    body_example=TRICK_WINNER_REQUEST,
+    answer=TwentyFour1718TrickWinnerResponseSchema,
+    answer_example=EX["trick_winner_response"],
+    description="Who takes a complete trick (position in playing order) and the honors in it.",
+)
 def tricks_winner(body: dict[str, Any]) -> Response:
     """The highest trump, else the highest card of the suit led (rules.md §7.6, §8)."""
     return jsonify(trick_report(parse_cards(body["trick"]), body["trump"], body["honors"]).to_dict())
 
 
-@blp.post("/score", body=TwentyFour1718ScoreRequestSchema, body_example=SCORE_STOP_REQUEST, answer=TwentyFour1718ScoreResponseSchema,
-          answer_example=EX["score_response"],
-          description="A hand's chips in the order of precedence, and whether and at which step someone reached 24.")
+@blp.post(
+    "/score",
+    body=TwentyFour1718ScoreRequestSchema,
+    body_example=SCORE_STOP_REQUEST,
+    answer=TwentyFour1718ScoreResponseSchema,
+    answer_example=EX["score_response"],
+    description="A hand's chips in the order of precedence, and whether and at which step someone reached 24.",
+)
 def score(body: dict[str, Any]) -> Response:
     """Replay the tricks from the deal (each play checked) and score every step (rules.md §3-§9)."""
     claims = body.get("declarations")
-    result = score_hand(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], _hands(body["tricks"]),
-                        body.get("chips"), body.get("trump"), None if claims is None else [_claim(claim) for claim in claims])
+    result = score_hand(
+        _hands(body["hands"]),
+        _card(body["turn_up"]),
+        body["honors"],
+        _hands(body["tricks"]),
+        body.get("chips"),
+        body.get("trump"),
+        None if claims is None else [_claim(claim) for claim in claims],
+    )
     return jsonify(result.to_dict())
 
 
@@ -190,8 +239,10 @@ def rules_catalog() -> dict[str, Any]:
         "deal": {str(seats): {"batches": list(shape.batches), "hand": shape.hand_size, "stock": shape.stock} for seats, shape in DEAL_SHAPES.items()},
         "honors": {name: [RANK_NAMES[rank] for rank in sorted(ranks)] for name, ranks in HONOR_RANKS.items()},
         "precedence": [{"step": step, "rule": RULE_OF_STEP[step]} for step in STEPS],
-        "chips_to_win": WINNING_CHIPS, "points_per_chip": POINTS_PER_CHIP,
+        "chips_to_win": WINNING_CHIPS,
+        "points_per_chip": POINTS_PER_CHIP,
     }
+
 
 def conformance() -> list[ConformanceRequest]:
     """The worked examples of rules.md §12 first, then one request of every other endpoint."""
@@ -199,19 +250,26 @@ def conformance() -> list[ConformanceRequest]:
     fifth = {"hand": ["2H", "AH", "4C", "10D"], "trick": ["7S", "9S", "3H", "KS"], "trump": "H"}
     return [
         ConformanceRequest("§12.1 the fourth player must play KS", "POST", "/tricks/legal", TRICK_LEGAL_REQUEST, "expected: legal [KS] (rule 7.2)"),
-        ConformanceRequest("§12.1 the fifth player cannot overtrump 3H: any card", "POST", "/tricks/legal", fifth,
-                           "expected: all four cards (rule 7.4)"),
-        ConformanceRequest("§12.1 3H takes the trick with two honors", "POST", "/tricks/winner", TRICK_WINNER_REQUEST,
-                           "expected: winner 2, honors [3H, 2H]"),
-        ConformanceRequest("§12.2 declarations", "POST", "/declarations", DECLARATIONS_REQUEST,
-                           "expected: sequence winner 2 (trumps), the Point to player 1 (earlier declarer), chips [0, 1, 2, 0, 1]"),
-        ConformanceRequest("§12.3 the game stops at the sequence", "POST", "/score", SCORE_STOP_REQUEST,
-                           "expected: steps turn_up, sequence; reached_24 at the sequence for player 2"),
+        ConformanceRequest("§12.1 the fifth player cannot overtrump 3H: any card", "POST", "/tricks/legal", fifth, "expected: all four cards (rule 7.4)"),
+        ConformanceRequest("§12.1 3H takes the trick with two honors", "POST", "/tricks/winner", TRICK_WINNER_REQUEST, "expected: winner 2, honors [3H, 2H]"),
+        ConformanceRequest(
+            "§12.2 declarations",
+            "POST",
+            "/declarations",
+            DECLARATIONS_REQUEST,
+            "expected: sequence winner 2 (trumps), the Point to player 1 (earlier declarer), chips [0, 1, 2, 0, 1]",
+        ),
+        ConformanceRequest(
+            "§12.3 the game stops at the sequence",
+            "POST",
+            "/score",
+            SCORE_STOP_REQUEST,
+            "expected: steps turn_up, sequence; reached_24 at the sequence for player 2",
+        ),
         ConformanceRequest("A seeded new match", "POST", "/games", NEW_MATCH_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("A hand dealt at a real table", "POST", "/games/from-table", TABLE_REQUEST),
         ConformanceRequest("Legal moves: cy, void in spades, must trump", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("A diamond instead of a trump is refused", "POST", "/moves/validate",
-                           {"state": ex["state"], "move": ex["illegal_move"]}),
+        ConformanceRequest("A diamond instead of a trump is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
         ConformanceRequest("Rules", "GET", "/rules"),
     ]
 

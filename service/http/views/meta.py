@@ -21,19 +21,29 @@ def games_listing(app: Flask) -> dict[str, Any]:
     for game in registered_games():
         info, root = game.info, f"/v1/{game.info.slug}/"
         endpoints = sorted(
-            f"{method} {rule.rule}" for rule in app.url_map.iter_rules() if rule.rule.startswith(root)
+            f"{method} {rule.rule}"
+            for rule in app.url_map.iter_rules()
+            if rule.rule.startswith(root)
             for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
         )
-        listing.append({
-            "slug": info.slug, "title": info.title, "summary": info.summary, "rule_book": info.rule_book,
-            "rules_version": info.rules_version, "players": {"min": info.players[0], "max": info.players[1]},
-            "options": dict(info.options), "rules": root + "rules", "conformance": root + "conformance", "endpoints": endpoints,
-        })
+        listing.append(
+            {
+                "slug": info.slug,
+                "title": info.title,
+                "summary": info.summary,
+                "rule_book": info.rule_book,
+                "rules_version": info.rules_version,
+                "players": {"min": info.players[0], "max": info.players[1]},
+                "options": dict(info.options),
+                "rules": root + "rules",
+                "conformance": root + "conformance",
+                "endpoints": endpoints,
+            }
+        )
     return {"games": listing}
 
 
-@games_blp.get("/games", answer=GamesSchema, answer_example={"games": []},
-               description="Every game: its facts, rule text, conformance cases and endpoints.")
+@games_blp.get("/games", answer=GamesSchema, answer_example={"games": []}, description="Every game: its facts, rule text, conformance cases and endpoints.")
 def list_games() -> Response:
     """The registry of games, so a client can discover what this referee judges."""
     return jsonify(games_listing(current_app))
