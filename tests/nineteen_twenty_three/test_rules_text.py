@@ -21,7 +21,7 @@ def cited_sections() -> set[str]:
     cited: set[str] = set()
     for path in PACKAGE.glob("*.py"):
         source = path.read_text(encoding="utf-8")
-        cited |= set(re.findall(r'Reason\("\w+", "([\d.]+)"', source))
+        cited |= set(re.findall(r'Reason\(\s*"\w+",\s*"([\d.]+)"', source))
         cited |= set(re.findall(r'"rule": "([\d.]+)"', source))
         cited |= set(re.findall(r"rules\.md §([\d.]+\d)", source))
     return cited
