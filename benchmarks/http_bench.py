@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import socket
@@ -32,7 +33,7 @@ from typing import Any
 from benchmarks.bodies import VARIED_HOLDINGS, bodies, varied_hands_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
-GOALS = {"calculus-6p": 0.6, "hands-7": 0.7, "moves-legal": 0.5}
+GOALS = {"calculus-6p": 0.6, "hands-7": 0.7, "moves-legal": 0.5, "twenty-four-solve": 0.6}
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
 
 
@@ -60,6 +61,12 @@ def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     process.kill()
     raise SystemExit(f"gunicorn did not start; see {log}")
+
+
+def varied_solve_bodies(count: int = 500) -> list[dict[str, Any]]:
+    """Twenty-Four's /solve on ``count`` random sets of four values 1-13 for 24, one drawn per request (no answer cached)."""
+    rng = random.Random(24)
+    return [{"values": [rng.randint(1, 13) for _ in range(4)], "target": 24} for _ in range(count)]
 
 
 def lua_script(directory: Path, name: str, body: dict[str, Any] | list[dict[str, Any]] | None) -> Path:
@@ -139,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         targets: dict[str, tuple[str, Any]] = {"healthz": ("/healthz", None), **bodies()}
         # /hands shares progress readings between holdings: measured on varied holdings, not one it has cached whole.
         targets["hands-7"] = (targets["hands-7"][0], varied_hands_bodies(VARIED_HOLDINGS))
+        targets["twenty-four-solve"] = ("/v1/twenty-four/solve", varied_solve_bodies())
         scripts = {name: lua_script(directory, name, body) for name, (_, body) in targets.items()}
         server = start_gunicorn(port, directory / "gunicorn.log")
         runs: list[dict[str, dict[str, float]]] = []
