@@ -102,7 +102,9 @@ def rule_sections(text: str) -> list[dict[str, str]]:
     return [{"section": number, "title": title} for _, number, title in _HEADING.findall(text)]
 
 
-def rules_answer(web: GameWeb) -> dict[str, Any]:
+@cache  # one answer per registered game: the rule text and catalog do not change while the process runs
+def rules_answer(slug: str) -> dict[str, Any]:
+    web = game_web(slug)
     info = web.game.info
     text = rule_text(web.slug)
     answer: dict[str, Any] = {
@@ -260,11 +262,14 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
 
     @blp.get(
-        "/rules", answer=GameRulesSchema, answer_example=rules_answer(web), description=f"{game.info.title}: its facts and its rule text, section by section."
+        "/rules",
+        answer=GameRulesSchema,
+        answer_example=rules_answer(web.slug),
+        description=f"{game.info.title}: its facts and its rule text, section by section.",
     )
     def rules() -> Response:
         """The rule text that verdicts cite, with the game's options."""
-        return jsonify(rules_answer(web))
+        return jsonify(rules_answer(web.slug))
 
     @blp.get(
         "/conformance",
