@@ -1,0 +1,54 @@
+"""Names people type (players, games): normalised once, refused when they could deceive or break an output.
+
+A name is compared and stored in Unicode NFC, so ``"Zoë"`` typed with a
+combining diaeresis and with the precomposed letter is one player. Refused:
+control characters (they break CSV and log lines), bidirectional overrides and
+isolates (they make a name read differently from what it is: "Trojan Source",
+CVE-2021-42574), zero-width characters (two names that look the same would be
+two players), lone surrogates (no encoder can write them), and names that are
+empty once surrounding spaces are removed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME_LENGTH = 64  # the limit the schemas have always published (schemas.common.MAX_NAME)
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+
+
+class BadName(ValueError):
+    """Why a name is refused; ``code`` is stable, the message says which character and where."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _refusal(name: str) -> BadName | None:
+    for index, char in enumerate(name):
+        point = ord(char)
+        if 0xD800 <= point <= 0xDFFF:
+            return BadName("name_lone_surrogate", f"character {index + 1} is a lone surrogate (U+{point:04X}), which no text encoding can write")
+        if char in BIDI_CONTROLS:
+            return BadName("name_bidi_control", f"character {index + 1} (U+{point:04X}) reorders how the text is displayed")
+        if char in ZERO_WIDTH:
+            return BadName("name_zero_width", f"character {index + 1} (U+{point:04X}) is invisible")
+        if unicodedata.category(char) == "Cc":
+            return BadName("name_control_character", f"character {index + 1} (U+{point:04X}) is a control character")
+    return None
+
+
+def normalise_name(name: str, limit: int = MAX_NAME_LENGTH) -> str:
+    """``name`` in NFC without surrounding spaces; :class:`BadName` says why a name cannot be one."""
+    refusal = _refusal(name)
+    if refusal is not None:
+        raise refusal
+    normal = unicodedata.normalize("NFC", name).strip()
+    if not normal:
+        raise BadName("name_empty", "a name needs at least one visible character")
+    if len(normal) > limit:
+        raise BadName("name_too_long", f"a name has at most {limit} characters, this one has {len(normal)}")
+    return normal
