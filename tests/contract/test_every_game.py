@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,14 @@ def test_a_view_names_an_unknown_player_as_a_problem(client, slug):
 
 def test_registered_games_are_the_registry_in_order():
     assert [game.info.slug for game in registered_games()] == SLUGS
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_rules_index_links_every_games_rule_text(slug):
+    """RULES.md is the reader's way in: a registered game missing from it has rules nobody finds."""
+    root = Path(__file__).resolve().parents[2]
+    index = (root / "RULES.md").read_text(encoding="utf-8")
+    package_dir = GAME_PACKAGES[slug].replace(".", "/")
+    row = next((line for line in index.splitlines() if line.startswith("|") and f"`{slug}`" in line), None)
+    assert row is not None, f"RULES.md has no row for {slug}"
+    assert f"({package_dir}/rules.md)" in row and (root / package_dir / "rules.md").is_file()
