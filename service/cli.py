@@ -56,6 +56,8 @@ EXIT_CODES = {
     "i/o": EX_IOERR,
 }
 STDIN = "-"
+STATE_HELP = "a JSON file (or - for standard input): a state, or an answer or request body holding one under 'state'"
+MOVE_HELP = "the move: JSON text ('{...}'), a file, or -; left out, the 'move' of the state's file"
 
 
 class BadInput(ValueError):
@@ -219,6 +221,13 @@ def new_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     return result
 
 
+def next_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    result = client.next_game(state_of(read_object(args.state)))
+    if args.output:
+        write_json(args.output, result)
+    return result
+
+
 def games(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     return client.games()
 
@@ -243,6 +252,10 @@ def add_kings_commands(commands: argparse._SubParsersAction[argparse.ArgumentPar
     parser.add_argument("--seed", type=int)
     parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")
     parser.set_defaults(run=new_game, show=show_new_game)
+    parser = commands.add_parser("next-game", help="the next game of a match, from a finished one (POST /v1/24-kings/games/next)")
+    parser.add_argument("state", help=STATE_HELP)
+    parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")
+    parser.set_defaults(run=next_game, show=show_new_game)
 
 
 # -- the referee's shared commands, for every registered game ------------------------------------
@@ -296,10 +309,6 @@ def apply_move(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any
 
 def view_state(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     return client.call("POST", f"/v1/{args.game}/view", {"state": state_of(read_object(args.state)), "player": args.player})
-
-
-STATE_HELP = "a JSON file (or - for standard input): a state, or an answer or request body holding one under 'state'"
-MOVE_HELP = "the move: JSON text ('{...}'), a file, or -; left out, the 'move' of the state's file"
 
 
 def add_referee_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], slug: str) -> None:

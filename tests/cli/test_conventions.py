@@ -175,3 +175,14 @@ def test_input_that_is_not_json_exits_65_without_a_request(kings, tmp_path, monk
 def test_help_and_version_exit_0(kings):
     assert kings("--help").code == 0 and "exit status" in kings("--help").out
     assert kings("--version").code == 0
+
+
+def test_next_game_sends_the_finished_state(kings, tmp_path):
+    """POST /v1/24-kings/games/next (another engineer's endpoint): the stub's answer stands in for it."""
+    finished = tmp_path / "game.json"
+    finished.write_text(json.dumps({"state": STATE}))
+    following = {"state": {"seed": 8, "castles": [{"card": "4H"}], "face_up": [], "players": [{"name": "bob", "hand": {"cards": ["QS"]}}], "to_act": 0}}
+    out = tmp_path / "next.json"
+    run = kings("24-kings", "next-game", str(finished), "-o", str(out), answers={("POST", "/v1/24-kings/games/next"): following})
+    assert run.code == 0 and run.sent[0].options["json"] == {"state": STATE}
+    assert json.loads(out.read_text()) == following and "Seed 8." in run.out and "bob plays first." in run.out
