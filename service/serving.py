@@ -5,13 +5,17 @@ service runs the same way from a checkout, an installed wheel or a container.
 It binds loopback unless told otherwise: ``KINGS_HOST=0.0.0.0`` (the Docker
 image sets it) opens it to every interface. (Not ``HOST``: zsh sets that to the
 machine's name.) ``PORT`` picks the port and ``WEB_CONCURRENCY`` the number of
-sync workers.
+sync workers; without it, 2 × CPUs + 1, counting the CPUs this process may run
+on (its affinity and its cgroup's quota), not the host's. In production, run it
+behind nginx (deploy/, compose.yaml): sync workers must never face slow clients.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import math
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -22,14 +26,59 @@ def _address(host: str, port: str) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def available_cpus(
+    affinity: Callable[[], set[int]] | None = None,
+    cgroup_root: Path = Path("/sys/fs/cgroup"),
+    proc_cgroup: Path = Path("/proc/self/cgroup"),
+) -> int:
+    """The CPUs this process may use: its affinity mask, capped by the cgroup v2 ``cpu.max`` quota
+    of its cgroup and every ancestor (a container's ``--cpus``), rounded up; at least 1."""
+    try:
+        cpus = len((affinity or (lambda: os.sched_getaffinity(0)))())
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS)
+        cpus = os.cpu_count() or 1
+    for limit in _cgroup_cpu_max(cgroup_root, proc_cgroup):
+        cpus = min(cpus, limit)
+    return max(1, cpus)
+
+
+def _cgroup_cpu_max(cgroup_root: Path, proc_cgroup: Path) -> list[int]:
+    """The quotas (in whole CPUs, rounded up) of ``cpu.max`` in the process's cgroup v2 and its ancestors."""
+    try:
+        lines = proc_cgroup.read_text().splitlines()
+    except OSError:
+        return []
+    paths = [line[3:] for line in lines if line.startswith("0::")]  # cgroup v2: "0::/the/path"
+    if not paths:
+        return []
+    directory = cgroup_root / paths[0].strip("/")
+    limits = []
+    for place in [directory, *directory.parents]:
+        if place != cgroup_root and cgroup_root not in place.parents:
+            break
+        try:
+            quota, period = (place / "cpu.max").read_text().split()[:2]
+        except (OSError, ValueError):
+            continue
+        if quota != "max" and int(period) > 0:
+            limits.append(math.ceil(int(quota) / int(period)))
+    return limits
+
+
 bind = _address(os.environ.get("KINGS_HOST", DEFAULT_HOST), os.environ.get("PORT", str(DEFAULT_PORT)))
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+workers = int(os.environ.get("WEB_CONCURRENCY", available_cpus() * 2 + 1))
 worker_class = "sync"
 wsgi_app = "service:create_app()"
 accesslog = "-"
 errorlog = "-"
 timeout = 30
+# SIGTERM drains: a worker finishes the request it has accepted (up to 10 s),
+# then exits. compose.yaml's stop_grace_period leaves it the time.
 graceful_timeout = 10
+# Workers recycle after about 1,000 requests (the jitter keeps them from all
+# restarting at once), so no slow leak lives long.
+max_requests = 1000
+max_requests_jitter = 100
 # Bodies are capped at 1 MiB by the app; these bound the request line and headers.
 limit_request_line = 8190
 limit_request_fields = 100

@@ -1,0 +1,97 @@
+"""compose.yaml, the Dockerfile and .dockerignore: the parts of the production setup no test can run here (no Docker engine),
+checked against each other and against the files the proxy tests do run."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from benchmarks.http_bench import free_port
+from service import serving
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compose() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    return loaded
+
+
+def seconds(text: str) -> float:
+    value, unit = re.fullmatch(r"(\d+)(s|m)", text).groups()  # type: ignore[union-attr]
+    return float(value) * (60 if unit == "m" else 1)
+
+
+def test_nginx_runs_the_deploy_files_the_tests_run():
+    proxy = compose()["services"]["proxy"]
+    mounts = {target: source for source, target, _ in (volume.split(":") for volume in proxy["volumes"])}
+    assert mounts == {
+        "/etc/nginx/nginx.conf": "./deploy/nginx.conf",
+        "/etc/nginx/listen.conf": "./deploy/listen.conf",
+        "/etc/nginx/upstream.conf": "./deploy/upstream.conf",
+    }
+    assert all((ROOT / source).is_file() for source in mounts.values())
+    assert "include listen.conf;" in (ROOT / "deploy/nginx.conf").read_text() and "include upstream.conf;" in (ROOT / "deploy/nginx.conf").read_text()
+
+
+def test_only_nginx_is_published_and_it_reaches_the_app():
+    services = compose()["services"]
+    app, proxy = services["app"], services["proxy"]
+    assert "ports" not in app and app["expose"] == [app["environment"]["PORT"]]
+    listen = re.search(r"^listen (\d+);", (ROOT / "deploy/listen.conf").read_text(), re.MULTILINE).group(1)  # type: ignore[union-attr]
+    assert [published.rsplit(":", 1)[1] for published in proxy["ports"]] == [listen]
+    upstream = re.search(r"server (\S+):(\d+);", (ROOT / "deploy/upstream.conf").read_text()).groups()  # type: ignore[union-attr]
+    assert upstream == ("app", app["environment"]["PORT"])
+    assert proxy["depends_on"]["app"]["condition"] == "service_healthy"
+
+
+def test_both_have_healthchecks_on_healthz():
+    services = compose()["services"]
+    listen = re.search(r"^listen (\d+);", (ROOT / "deploy/listen.conf").read_text(), re.MULTILINE).group(1)  # type: ignore[union-attr]
+    assert f"http://127.0.0.1:{listen}/healthz" in services["proxy"]["healthcheck"]["test"]
+    assert "http://127.0.0.1:8000/healthz" in " ".join(services["app"]["healthcheck"]["test"])
+
+
+def test_compose_waits_longer_than_gunicorn_drains():
+    for service in compose()["services"].values():
+        assert seconds(service["stop_grace_period"]) > serving.graceful_timeout
+
+
+def dockerfile_healthcheck() -> list[str]:
+    text = (ROOT / "Dockerfile").read_text()
+    command = re.search(r"HEALTHCHECK [^\n]*\\\n\s+CMD (.*)", text).group(1)  # type: ignore[union-attr]
+    words = shlex.split(command)
+    assert words[0] == "python"
+    return [sys.executable, *words[1:]]
+
+
+def test_the_image_healthcheck_passes_on_a_live_server_and_fails_without_one(server):
+    port = server.rsplit(":", 1)[1]
+    assert subprocess.run(dockerfile_healthcheck(), env={"PORT": port}, capture_output=True, timeout=30, check=False).returncode == 0
+    dead = str(free_port())
+    assert subprocess.run(dockerfile_healthcheck(), env={"PORT": dead}, capture_output=True, timeout=30, check=False).returncode != 0
+
+
+def test_the_image_binds_every_interface():
+    assert "KINGS_HOST=0.0.0.0" in (ROOT / "Dockerfile").read_text()
+
+
+def ignored(path: str) -> bool:
+    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    parts = path.split("/")
+    return any(fnmatch.fnmatch("/".join(parts[: depth + 1]), pattern) for pattern in patterns for depth in range(len(parts)))
+
+
+def test_the_build_context_keeps_what_the_image_copies_and_drops_the_rest():
+    copied = re.findall(r"^COPY (\S+)", (ROOT / "Dockerfile").read_text(), re.MULTILINE)
+    assert copied and not any(ignored(source) for source in copied)
+    assert not ignored("service/games/kings/rules.md")  # read when the app is built
+    for heavy in (".venv/bin/python", ".git/HEAD", "tests/conftest.py", "deploy/nginx.conf", "compose.yaml", "docs/production.md"):
+        assert ignored(heavy), heavy

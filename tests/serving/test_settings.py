@@ -1,0 +1,74 @@
+"""service/serving.py: the worker count follows the CPUs the process may use, workers recycle, one settings module."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from service.serving import available_cpus
+from tests.http.test_gunicorn import gunicorn_settings
+
+
+def cgroup(tmp_path: Path, path: str, **cpu_max: str) -> tuple[Path, Path]:
+    """A fake cgroup v2 tree (``cpu.max`` per directory, keyed by its path with ``_`` for ``/``) and /proc/self/cgroup."""
+    root = tmp_path / "cgroup"
+    for where, text in cpu_max.items():
+        directory = root / where.replace("_", "/") if where != "root" else root
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "cpu.max").write_text(text + "\n")
+    proc = tmp_path / "proc-self-cgroup"
+    proc.write_text(f"0::{path}\n")
+    return root, proc
+
+
+def test_the_affinity_counts_not_the_host(tmp_path):
+    root, proc = cgroup(tmp_path, "/")
+    assert available_cpus(lambda: {0, 1, 2}, root, proc) == 3
+    assert available_cpus(lambda: {5}, root, proc) == 1
+
+
+def test_a_cgroup_quota_caps_the_count_rounded_up(tmp_path):
+    root, proc = cgroup(tmp_path, "/", root="150000 100000")  # docker run --cpus 1.5
+    assert available_cpus(lambda: set(range(8)), root, proc) == 2
+    root, proc = cgroup(tmp_path, "/", root="max 100000")  # no quota
+    assert available_cpus(lambda: set(range(8)), root, proc) == 8
+
+
+def test_the_tightest_quota_of_the_cgroup_and_its_ancestors_wins(tmp_path):
+    root, proc = cgroup(tmp_path, "/kubepods/pod1", kubepods="300000 100000", kubepods_pod1="max 100000")
+    assert available_cpus(lambda: set(range(8)), root, proc) == 3
+    root, proc = cgroup(tmp_path, "/kubepods/pod1", kubepods="max 100000", kubepods_pod1="50000 100000")
+    assert available_cpus(lambda: set(range(8)), root, proc) == 1
+
+
+def test_no_cgroup_v2_or_no_files_leaves_the_affinity(tmp_path):
+    assert available_cpus(lambda: {0, 1}, tmp_path / "none", tmp_path / "none-either") == 2
+    proc = tmp_path / "v1-only"
+    proc.write_text("4:memory:/x\n1:cpu:/\n")
+    assert available_cpus(lambda: {0, 1}, tmp_path, proc) == 2
+    root, proc = cgroup(tmp_path, "/", root="garbage")
+    assert available_cpus(lambda: {0, 1}, root, proc) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs os.sched_setaffinity (Linux)")
+def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1(tmp_path):
+    """Pinned to one CPU (taskset -c 0), gunicorn's own --print-config says 3 workers, whatever the host has."""
+    base = {key: value for key, value in os.environ.items() if key != "WEB_CONCURRENCY"}
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--print-config"]
+    printed = subprocess.run(
+        command, cwd=tmp_path, env=base, capture_output=True, text=True, timeout=60, check=True, preexec_fn=lambda: os.sched_setaffinity(0, {0})
+    ).stdout
+    settings = {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
+    assert settings["workers"] == "3"
+
+
+def test_workers_recycle_with_jitter_and_share_no_control_socket(tmp_path):
+    settings = gunicorn_settings(tmp_path)
+    assert settings["max_requests"] == "1000" and settings["max_requests_jitter"] == "100"
+    assert settings["control_socket_disable"] == "True"
+    assert settings["bind"] == "['127.0.0.1:8000']"  # make run: loopback unless KINGS_HOST says otherwise
+    assert int(settings["graceful_timeout"]) >= 10
