@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
 from typing import Any
@@ -40,11 +40,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Results:
-    """A sheet read and scored: its shape, each game's points per player (in sheet order), the columns not read."""
+    """A sheet read and scored: its shape, each game's points per player (in sheet order), the columns not read,
+    and each game's rows as read (for a game that judges a match over them)."""
 
     shape: str
     points: Mapping[str, Mapping[str, Fraction]]
     ignored_columns: tuple[str, ...] = ()
+    rows: Mapping[str, Sequence[GameRow]] = field(default_factory=dict)
 
 
 def normalise(header: object) -> str:
@@ -184,7 +186,7 @@ def read_results(table: Table, game_scorer: RowScorer | None = None) -> Results:
     if not points:
         raise BadRows([CellProblem(2, "", "no_rows", "there is no result row under the header")])
     read = {*expected, *scorer.optional_columns}
-    return Results(shape, points, tuple(c for c in table.columns if c not in read))
+    return Results(shape, points, tuple(c for c in table.columns if c not in read), games)
 
 
 def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) -> dict[str, list[GameRow]]:

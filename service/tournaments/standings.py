@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .rows import Results
+from .scoring import MatchVerdict, RowScorer, match_of
 
 
 def as_number(points: Fraction) -> int | float | str:
@@ -55,9 +56,16 @@ class Standings:
     games: tuple[str, ...]
     table: tuple[Standing, ...]
     ignored_columns: tuple[str, ...] = ()
+    match: MatchVerdict | None = None  # for a game whose sheets are matches (1923), the match's verdict
 
     def to_dict(self) -> dict[str, object]:
-        return {"shape": self.shape, "games": list(self.games), "standings": [s.to_dict() for s in self.table], "ignored_columns": list(self.ignored_columns)}
+        return {
+            "shape": self.shape,
+            "games": list(self.games),
+            "standings": [s.to_dict() for s in self.table],
+            "ignored_columns": list(self.ignored_columns),
+            "match": dict(self.match.answer) if self.match else None,
+        }
 
 
 def winners(scores: Mapping[str, Fraction]) -> list[str]:
@@ -66,8 +74,11 @@ def winners(scores: Mapping[str, Fraction]) -> list[str]:
     return [name for name, score in scores.items() if score == top]
 
 
-def standings(results: Results) -> Standings:
-    """Each player's total, games, wins, best and worst game; the table ordered by total, then name."""
+def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
+    """Each player's total, games, wins, best and worst game; the table ordered by total, then name.
+
+    ``scorer``, the game's (with the options chosen), adds the match's verdict for a game whose sheets are matches.
+    """
     players: dict[str, dict[str, Fraction]] = {}
     wins: dict[str, int] = {}
     for game, scores in results.points.items():
@@ -81,4 +92,4 @@ def standings(results: Results) -> Standings:
         points, total = players[name], totals[name]
         rank = table[-1].rank if table and table[-1].total == total else position + 1
         table.append(Standing(rank, name, total, len(points), wins.get(name, 0), max(points.values()), min(points.values()), points))
-    return Standings(results.shape, tuple(results.points), tuple(table), results.ignored_columns)
+    return Standings(results.shape, tuple(results.points), tuple(table), results.ignored_columns, match_of(scorer, results))

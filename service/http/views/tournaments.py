@@ -147,7 +147,7 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
         if isinstance(read, Response):
             return read
         table, scorer = read
-        result = standings(read_results(table, scorer))
+        result = standings(read_results(table, scorer), scorer)
         answer = _answer_format(query)
         if answer == "csv":
             return Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
