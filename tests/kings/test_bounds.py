@@ -67,3 +67,15 @@ def test_the_engine_in_process_still_reads_up_to_twelve_cards(size):
     cards = parse_cards("7H 7C 7D 8H 8C 8D 9H 9C 9D 10H 10C 10D")[:size]
     split = Scorer([Castle(card) for card in parse_cards("5H 9C 4D 10S")], Rules(hands="quick")).best_split(cards)
     assert split.half_score > 0 and sum(len(hand.cards) for hand in split.hands) >= 9
+
+
+def test_every_post_of_every_game_has_a_worst_body_and_it_is_valid(client):
+    """benchmarks/worst_bodies.py covers every POST the OpenAPI document lists; each body is answered 2xx."""
+    from benchmarks.worst_bodies import worst_bodies
+
+    spec = client.get("/openapi.json").get_json()
+    posts = {path for path, operations in spec["paths"].items() if "post" in operations}
+    bodies = worst_bodies()
+    assert posts <= {path.split("?")[0] for path in bodies}
+    refused = {path: status for path, body in bodies.items() if (status := client.post(path, json=body).status_code) >= 300}
+    assert not refused

@@ -498,7 +498,10 @@ class Scorer:
         # layers[used]: remainder (packed counts) -> (hand points, the hands chosen in catalog order, the left-overs' ranks high first)
         layers: list[dict[int, tuple[int, tuple[int, ...], list[int]]]] = [{} for _ in range(len(keys) + 1)]
         layers[0][_packed(keys)] = (0, (), sorted((key >> 2 for key in keys), reverse=True))
+        # Past the last layer nothing scores (a call uses exactly six cards), and a state with fewer cards left
+        # than the smallest hand has nothing to expand.
         last_layer = HAND_CARDS_IN_A_CALL if call_only else len(keys)
+        last_to_expand = min(last_layer, len(keys)) - min(sizes)
         leaf_points: dict[tuple[int, ...], int | None] = {}  # the Pointer and left-overs' points, by the left-overs' ranks
         best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
         for used in range(min(last_layer, len(keys)) + 1):
@@ -516,7 +519,7 @@ class Scorer:
                         mine = (2 * scored + hand_points, hand_points, chosen)
                         if best is None or mine[:2] > best[:2] or (mine[:2] == best[:2] and chosen < best[2]):
                             best = mine
-                if used == last_layer:
+                if used > last_to_expand:
                     continue
                 guarded = remainder | _GUARDS
                 for index, need in enumerate(needs):
