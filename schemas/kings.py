@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from service.games.kings.hands import MAX_HOLDING
+from service.games.kings.hands import MOST_CARDS_HELD
 from service.games.kings.moves import ACTIONS
 from service.games.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
 from service.games.kings.start import MAX_SEED
@@ -18,6 +18,22 @@ from .fields import Boolean, Card, CardList, Integer, Number
 
 DECK = 104
 MAX_TABLE_PLAYERS = 10
+
+
+def held_at_most(limit: int) -> validate.Length:
+    """A player's cards: at most what a real table lets one hold (rules.md §9, §9.7), named in the refusal.
+
+    A plain ``Length``, so the compiled loader keeps its fast test (schemas/compiled.py).
+    """
+    return validate.Length(max=limit, error=f"Longer than {limit} cards: a player holds at most {limit} at a real table (rules.md §9, §9.7).")
+
+
+# Hands are of three or six cards (rules.md §12): eight cards hold two at most.
+MOST_HANDS_DECLARED = MOST_CARDS_HELD // 3
+DECLARED_HANDS = validate.Length(
+    max=MOST_HANDS_DECLARED,
+    error=f"Longer than {MOST_HANDS_DECLARED} hands: {MOST_CARDS_HELD} cards hold at most {MOST_HANDS_DECLARED} (rules.md §9.7, §12).",
+)
 
 
 def option_field(name: str) -> Boolean:
@@ -211,7 +227,7 @@ class TransitionSchema(LeanSchema):
 class HandsRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
-    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
+    cards = CardList(required=True, validate=held_at_most(MOST_CARDS_HELD), metadata={"description": f"Up to {MOST_CARDS_HELD} cards; a HAND! call needs 7."})
 
 
 class ProgressSchema(LeanSchema):
@@ -236,12 +252,12 @@ class HandsResponseSchema(LeanSchema):
 
 class TablePlayerSchema(LeanSchema):
     name = player_name(required=True)
-    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards."})
+    cards = CardList(required=True, validate=held_at_most(MOST_CARDS_HELD), metadata={"description": f"Up to {MOST_CARDS_HELD} cards."})
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
     hands = fields.List(
         CardList(validate=validate.Length(min=3, max=6)),
-        validate=validate.Length(max=34),
-        metadata={"description": "Declared hands; omitted, the referee chooses the best."},
+        validate=DECLARED_HANDS,
+        metadata={"description": f"Declared hands (at most {MOST_HANDS_DECLARED}); omitted, the referee chooses the best."},
     )
 
 
