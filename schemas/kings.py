@@ -17,6 +17,10 @@ from .common import ReasonSchema, player_name
 from .fields import Boolean, Card, CardList, Integer, Number
 
 DECK = 104
+SEALED_REQUEST = (
+    "true: state is only what the table may see, and sealed is a token of the rest (hands, draw pile, seed), "
+    "to send beside the state to every endpoint. false (the default, as before): the whole state in plain JSON."
+)
 MAX_TABLE_PLAYERS = 10
 
 
@@ -152,6 +156,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
     {
         **seat_fields(),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
+        "sealed": Boolean(load_default=False, metadata={"description": SEALED_REQUEST}),
     },
     name="NewGameRequest",
 )
@@ -180,6 +185,7 @@ class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
     castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
     deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})
+    sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
 
 
 class MoveSchema(LeanSchema):
