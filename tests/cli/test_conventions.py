@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from service import cli
 from service.client import RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES
 from tests.client.test_cli_commands import GAMES_ANSWER, HANDS_ANSWER
@@ -186,3 +187,10 @@ def test_next_game_sends_the_finished_state(kings, tmp_path):
     run = kings("24-kings", "next-game", str(finished), "-o", str(out), answers={("POST", "/v1/24-kings/games/next"): following})
     assert run.code == 0 and run.sent[0].options["json"] == {"state": STATE}
     assert json.loads(out.read_text()) == following and "Seed 8." in run.out and "bob plays first." in run.out
+
+
+def test_every_game_keeps_its_commands_in_its_own_package():
+    """24 Kings too: its commands live in service/games/kings/cli.py, found through the registry like any game's."""
+    for slug, package in GAME_PACKAGES.items():
+        add = cli.game_commands(slug)
+        assert add is not None and add.__module__ == f"{package}.cli", slug
