@@ -322,7 +322,7 @@ def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory = Refe
         return serve(args.host, args.port)
     try:
         client = make_client(args.url, timeout=args.timeout)
-        print(render(args.run(args, client), args))
+        result = args.run(args, client)
     except RefereeUnavailable as error:
         return fail(str(error), EX_UNAVAILABLE)
     except argparse.ArgumentTypeError as error:  # an argument a command reads itself, e.g. 1923's name=CARDS
@@ -339,6 +339,14 @@ def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory = Refe
         return fail(f"cannot use the input: {error}", EX_DATAERR)
     except Exception as error:  # a fault in this program: say so, not a traceback
         return fail(f"internal error: {type(error).__name__}: {error}", EX_SOFTWARE)
+    try:
+        text = render(result, args)
+    except Exception as error:  # an answer this program cannot show: its fault (or the service's), not the input's
+        return fail(f"internal error: cannot show the answer ({type(error).__name__}: {error}); --json prints it as it is", EX_SOFTWARE)
+    try:
+        print(text)
+    except OSError as error:  # standard output closed
+        return fail(f"cannot write the answer: {error}", EX_IOERR)
     return EX_OK
 
 

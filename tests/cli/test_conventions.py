@@ -194,3 +194,10 @@ def test_every_game_keeps_its_commands_in_its_own_package():
     for slug, package in GAME_PACKAGES.items():
         add = cli.game_commands(slug)
         assert add is not None and add.__module__ == f"{package}.cli", slug
+
+
+def test_an_answer_that_cannot_be_shown_is_an_internal_fault_not_refused_input(kings):
+    run = kings("hands", "QH", "--castles", "5H,9C,4D,10S", answers={("POST", "/v1/24-kings/hands"): {"unexpected": True}})
+    assert run.code == 70 and "--json" in run.err and run.out == ""
+    shown = kings("hands", "QH", "--castles", "5H,9C,4D,10S", "--json", answers={("POST", "/v1/24-kings/hands"): {"unexpected": True}})
+    assert shown.code == 0 and json.loads(shown.out) == {"unexpected": True}
