@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from service import cli
 from service.client import RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES
 from tests.client.test_cli_commands import GAMES_ANSWER, HANDS_ANSWER
@@ -186,3 +187,17 @@ def test_next_game_sends_the_finished_state(kings, tmp_path):
     run = kings("24-kings", "next-game", str(finished), "-o", str(out), answers={("POST", "/v1/24-kings/games/next"): following})
     assert run.code == 0 and run.sent[0].options["json"] == {"state": STATE}
     assert json.loads(out.read_text()) == following and "Seed 8." in run.out and "bob plays first." in run.out
+
+
+def test_every_game_keeps_its_commands_in_its_own_package():
+    """24 Kings too: its commands live in service/games/kings/cli.py, found through the registry like any game's."""
+    for slug, package in GAME_PACKAGES.items():
+        add = cli.game_commands(slug)
+        assert add is not None and add.__module__ == f"{package}.cli", slug
+
+
+def test_an_answer_that_cannot_be_shown_is_an_internal_fault_not_refused_input(kings):
+    run = kings("hands", "QH", "--castles", "5H,9C,4D,10S", answers={("POST", "/v1/24-kings/hands"): {"unexpected": True}})
+    assert run.code == 70 and "--json" in run.err and run.out == ""
+    shown = kings("hands", "QH", "--castles", "5H,9C,4D,10S", "--json", answers={("POST", "/v1/24-kings/hands"): {"unexpected": True}})
+    assert shown.code == 0 and json.loads(shown.out) == {"unexpected": True}
