@@ -62,7 +62,7 @@ def test_a_sealed_new_game_answers_the_public_state_and_a_token(keyed):
     hidden = unsealed(body)
     assert hidden["hands"] == [player["hand"]["cards"] for player in plain["state"]["players"]]
     assert hidden["draw_pile"] == plain["state"]["draw_pile"]["cards"]
-    assert hidden["fields"]["seed"] == 11
+    assert int(hidden["fields"]["seed"]) == 11
 
 
 def test_a_whole_sealed_game_through_http(keyed):
