@@ -8,8 +8,6 @@ until someone decides whether the table may see it.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from collections import Counter
 from dataclasses import fields, replace
 
@@ -21,7 +19,7 @@ from service.games.kings.moves import apply_move, legal_moves
 from service.games.kings.sealed import COUNTED_FIELDS, HANDS_FIELD, PUBLIC_FIELDS, SEALED_FIELDS, SPLIT, unlisted_fields
 from service.games.kings.start import new_game, table_setup
 from service.games.kings.state import GameState, Outcome, Player, Zone
-from tests.conftest import ROOT, make_castles
+from tests.conftest import make_castles
 from tests.sealed.keys import OTHER_KEY, TEST_SEALER
 
 # What the table may see of each field, decided from rules.md §22 and issue 15 (not read from the code under test).
@@ -181,13 +179,3 @@ def test_a_tokens_length_tells_nothing_the_public_part_does_not():
         twin = replace(state, players=tuple(players), draw_pile=Zone(tuple(pool[:pile])), face_down=Zone(tuple(pool[pile:])), seed=seed)
         assert SPLIT.public(twin) == SPLIT.public(state) and twin != state
         assert len(seal_state(SPLIT, TEST_SEALER, "24-kings", twin).token) == length
-
-
-def test_the_split_and_the_sealer_import_without_flask():
-    """Like the rest of the engine (tests/kings/test_purity.py): sealing is pure Python over cryptography."""
-    code = (
-        "import sys, service.games.kings.sealed, service.games.kings.view, service.core.sealing; "
-        "bad = [m for m in ('flask', 'werkzeug', 'marshmallow') if m in sys.modules]; print(bad); sys.exit(bool(bad))"
-    )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
