@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -160,4 +160,22 @@ def test_the_hidden_part_holds_every_card_the_public_part_only_counts():
     hidden = SPLIT.hidden(state)
     count = Counter(card for hand in hidden["hands"] for card in hand) + Counter(hidden["draw_pile"]) + Counter(hidden["face_down"])
     assert sum(count.values()) == sum(p.hand.size for p in state.players) + state.draw_pile.size + state.face_down.size
-    assert hidden["fields"] == {"seed": state.seed}
+    assert int(hidden["fields"]["seed"]) == state.seed
+
+
+def test_a_tokens_length_tells_nothing_the_public_part_does_not():
+    """The same table with another seed and the hidden cards dealt otherwise seals to a token of the same length."""
+    state = played(2, 11)
+    rng = random.Random(0)
+    pool = [card for player in state.players for card in player.hand.cards] + list(state.draw_pile.cards) + list(state.face_down.cards)
+    rng.shuffle(pool)
+    players = []
+    for player in state.players:
+        players.append(replace(player, hand=Zone(tuple(pool[: player.hand.size]))))
+        pool = pool[player.hand.size :]
+    pile = state.draw_pile.size
+    length = len(seal_state(SPLIT, TEST_SEALER, "24-kings", state).token)
+    for seed in (0, 10**5, 10**10, 2**53 - 1):  # seeds of 1 to 16 digits
+        twin = replace(state, players=tuple(players), draw_pile=Zone(tuple(pool[:pile])), face_down=Zone(tuple(pool[pile:])), seed=seed)
+        assert SPLIT.public(twin) == SPLIT.public(state) and twin != state
+        assert len(seal_state(SPLIT, TEST_SEALER, "24-kings", twin).token) == length

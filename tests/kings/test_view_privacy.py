@@ -17,9 +17,11 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import pytest
+from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -163,7 +165,10 @@ def test_another_players_draws_and_face_down_discards_are_not_named():
 
 
 # -- through HTTP, with sealed tokens -------------------------------------------------------------------------------
-HTTP_APP = sealed_app()
+@cache
+def http_app() -> Flask:
+    """Built on first use, so collecting this module costs nothing."""
+    return sealed_app()
 
 
 def sealed_body(state: GameState) -> dict[str, Any]:
@@ -175,7 +180,7 @@ def sealed_body(state: GameState) -> dict[str, Any]:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_no_answer_through_http_names_a_card_its_player_may_not_see(seed, players):
-    client = HTTP_APP.test_client()
+    client = http_app().test_client()
     rng = random.Random(seed)
     names = NAMES[:players]
     body = client.post("/v1/24-kings/games", json={"players": names, "seed": seed, "sealed": True, "rules": {"ghoul_raiser": True}}).get_json()

@@ -62,7 +62,7 @@ def test_a_sealed_new_game_answers_the_public_state_and_a_token(keyed):
     hidden = unsealed(body)
     assert hidden["hands"] == [player["hand"]["cards"] for player in plain["state"]["players"]]
     assert hidden["draw_pile"] == plain["state"]["draw_pile"]["cards"]
-    assert hidden["fields"]["seed"] == 11
+    assert int(hidden["fields"]["seed"]) == 11
 
 
 def test_a_whole_sealed_game_through_http(keyed):
@@ -194,3 +194,19 @@ def test_gunicorn_workers_share_one_development_key(server):
     request = {"state": body["state"], "sealed": body["sealed"], "player": "ann"}
     statuses = {requests.post(f"{server}/v1/24-kings/view", json=request, timeout=10).status_code for _ in range(30)}
     assert statuses == {200}
+
+
+def test_player_shapes_the_answers_of_a_plain_state_too(keyed):
+    """A client showing one seat of a plain (unsealed) game asks with player and gets that seat's answers."""
+    plain = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": 11}).get_json()
+    state = plain["state"]
+    acting = state["players"][state["to_act"]]["name"]
+    other = next(name for name in PLAYERS if name != acting)
+    assert keyed.post("/v1/24-kings/moves/legal", json={"state": state, "player": other}).get_json()["moves"] == []
+    card = state["players"][state["to_act"]]["hand"]["cards"][0]
+    move = {"player": acting, "action": "face_down_discard", "card": card}
+    answer = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "player": acting, "move": move}).get_json()
+    assert "sealed" not in answer and answer["view"]["player"] == acting
+    assert answer["state"]["draw_pile"]["cards"]  # a plain state stays whole: the client holds it already
+    plain_answer = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "move": move}).get_json()
+    assert "view" not in plain_answer and plain_answer["events"] == answer["events"]  # the mover sees all of their own move

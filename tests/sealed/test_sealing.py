@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from cryptography.fernet import Fernet
 
 from service import create_app
 from service.core.sealing import KEYS_VARIABLE, SealedTokenError, Sealer, SealingConfigError, sealer_from, share_development_key
+from tests.conftest import ROOT, free_port
 
 from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER
 
@@ -110,3 +114,15 @@ def test_share_development_key_gives_workers_one_key_only_when_none_is_set():
     assert not share_development_key(kept) and kept[KEYS_VARIABLE] == TEST_KEY
     production = {"KINGS_ENV": "production"}
     assert not share_development_key(production) and KEYS_VARIABLE not in production  # the start must fail instead
+
+
+@pytest.mark.slow
+def test_gunicorn_in_production_without_keys_stops_and_says_what_to_set(tmp_path):
+    """As an operator would meet it: the service does not come up, and its log names the variable to set."""
+    env = {key: value for key, value in os.environ.items() if key != KEYS_VARIABLE}
+    env |= {"KINGS_ENV": "production", "WEB_CONCURRENCY": "1", "PYTHONPATH": str(ROOT)}
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode != 0
+    assert f"KINGS_ENV=production needs {KEYS_VARIABLE}" in result.stderr + result.stdout

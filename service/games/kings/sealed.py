@@ -22,6 +22,7 @@ from service.core.problems import InvalidInput, Problem
 from service.core.sealing import SEALED_POINTER, SealedTokenError
 
 from .moves import LegalReport, Transition
+from .start import MAX_SEED
 from .state import GameState, Zone, state_from_dict
 from .view import player_view, visible_event, visible_move
 
@@ -29,6 +30,8 @@ PUBLIC_FIELDS = frozenset({"rules", "castles", "face_up", "set_aside", "dealer",
 COUNTED_FIELDS = frozenset({"draw_pile", "face_down"})  # the table sees how many cards, never which nor in what order
 HANDS_FIELD = "players"  # names, status and scores are public; each hand is counted until the game is over (§17: hands are shown)
 SEALED_FIELDS = frozenset({"seed"})  # with the seed anyone could replay every reshuffle to come
+# Written with a fixed number of digits, so the token's length does not tell how long the seed is.
+SEED_DIGITS = len(str(MAX_SEED))
 CLASSIFIED = PUBLIC_FIELDS | COUNTED_FIELDS | SEALED_FIELDS | {HANDS_FIELD}
 
 
@@ -71,7 +74,7 @@ class KingsSplit:
             "hands": [card_texts(player.hand.cards) for player in state.players],
             "draw_pile": card_texts(state.draw_pile.cards),
             "face_down": card_texts(state.face_down.cards),
-            "fields": {name: plain[name] for name in _sealed_fields()},
+            "fields": {name: plain[name] for name in _sealed_fields()} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
         }
 
     def join(self, public: GameState, hidden: Mapping[str, Any]) -> GameState:
@@ -81,7 +84,7 @@ class KingsSplit:
                 player["hand"] = {"cards": cards, "hidden": 0}
             data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
             data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
-            data |= hidden["fields"]
+            data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
             return state_from_dict(data)
         except (KeyError, TypeError, ValueError, InvalidInput):
             raise SealedTokenError(
