@@ -1,7 +1,8 @@
 """The heaviest valid body of every POST endpoint, through the WSGI app in process (``make bench``).
 
-Issue 16's bound is 100 ms of CPU a request: run with ``--benchmark-timer time.process_time`` for CPU medians; each round's CPU time (``time.process_time``) is kept in
-``extra_info`` beside pytest-benchmark's wall-clock figures, which other jobs on the cores move more.
+Issue 16's bound is 100 ms of CPU a request: run with ``--benchmark-timer time.process_time``
+for CPU medians; each round's CPU time is also kept in ``extra_info`` beside pytest-benchmark's
+wall-clock figures, which other jobs on the cores move more.
 tests/kings/test_bounds.py checks that every POST of the OpenAPI document has a body here, and that
 each is answered 2xx.
 """
