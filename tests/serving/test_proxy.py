@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.soak_proxy import HEALTH_WITHIN, http_request, slow_clients_under_probe
+from service import serving
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 NGINX_ERRORS = {400, 408, 413, 414, 429, 431, 502, 503, 504}
@@ -75,6 +76,13 @@ def test_every_error_page_of_the_config_is_a_problem_document_of_its_status():
         code, body = re.search(r"return (\d+) '(.*)';", block.group(1)).groups()  # type: ignore[union-attr]
         problem = json.loads(body.replace("\\n", ""))
         assert int(code) == shown == problem["status"] and problem["type"] == "about:blank" and problem["errors"] == []
+
+
+def test_nginx_times_out_before_gunicorn_aborts_the_worker():
+    """gunicorn answers an aborted worker's request with a text/html 500; nginx must give up first, with its 504 problem."""
+    read = re.search(r"proxy_read_timeout (\d+)s;", CONFIG.read_text()).group(1)  # type: ignore[union-attr]
+    assert int(read) < serving.timeout
+    assert f"within {read} s" in CONFIG.read_text()
 
 
 def test_slow_headers_bodies_and_buffers_are_bounded_in_the_config():
