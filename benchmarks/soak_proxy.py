@@ -385,7 +385,7 @@ def run_uploads(front: int, server: subprocess.Popen[bytes], log: Path, args: ar
     if args.sheet:
         sheets = {args.sheet.name: (args.sheet.read_bytes(), XLSX if args.sheet.suffix.lower() == ".xlsx" else "text/csv")}
     else:
-        sheets = candidates()
+        sheets = {name: sheet for name, sheet in candidates().items() if not args.candidate or any(part in name for part in args.candidate)}
     print("uploads: each candidate sent once through nginx")
     measured = []
     with MemoryWatch(server) as watch:
@@ -440,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--upload-clients", type=int, default=6)
     options.add_argument("--upload-seconds", type=float, default=60)
     options.add_argument("--sheet", type=Path, help="upload this file (.xlsx or .csv) instead of the worst accepted candidate")
+    options.add_argument("--candidate", action="append", default=[], help="only the candidates whose name holds this text (repeatable)")
     options.add_argument("--direct", action="store_true", help="the slow clients against bare gunicorn, no nginx (to see the starvation)")
     options.add_argument("--skip-uploads", action="store_true")
     args = options.parse_args(argv)
