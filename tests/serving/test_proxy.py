@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -108,3 +109,19 @@ def test_the_same_slow_clients_starve_bare_gunicorn(backend):
     _, probes = slow_clients_under_probe(backend, clients=6, hold=3, settle=0.5)
     assert any(status != 200 or latency > HEALTH_WITHIN for latency, status in probes), probes
     assert time.monotonic() - started < 30
+
+
+def test_the_17th_connection_of_one_address_is_a_429_problem(proxy):
+    """16 requests in flight from one address (bodies still arriving, held by nginx): the next one is refused."""
+    head = b"POST /v1/24-kings/calculus HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    held = []
+    try:
+        for _ in range(16):
+            connection = socket.create_connection(("127.0.0.1", proxy), timeout=5)
+            connection.sendall(head)
+            held.append(connection)
+        time.sleep(0.2)
+        assert_problem(http_request(proxy, b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"), 429)
+    finally:
+        for connection in held:
+            connection.close()
