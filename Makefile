@@ -7,7 +7,7 @@ PORT ?= 8000
 LINTED := service schemas tests benchmarks
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run test test-fast bench bench-http soak lint format typecheck openapi docker-build
+.PHONY: install run test test-fast bench bench-http soak soak-proxy lint format typecheck openapi docker-build
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -36,6 +36,13 @@ bench-http: install
 
 soak: install
 	$(PY) -m benchmarks.soak
+
+# The production setup (Debian's nginx on deploy/nginx.conf in front of
+# gunicorn) under issue 16's loads: 6 slow clients for 30 s while /healthz
+# answers within 1 s, then 60 s of parallel uploads of the worst accepted
+# spreadsheet (no worker dies, each worker under 512 MiB).
+soak-proxy: install
+	$(PY) -m benchmarks.soak_proxy
 
 openapi: install
 	$(PY) -m service.http.openapi_file openapi.yaml

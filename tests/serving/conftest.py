@@ -6,24 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from benchmarks.http_bench import free_port, start_gunicorn
+from benchmarks.http_bench import free_port
 from benchmarks.soak_proxy import nginx_binary, start_nginx, stop
 
 
-@pytest.fixture(scope="module")
-def backend(tmp_path_factory, monkeypatch_module) -> Iterator[int]:
-    """gunicorn on the packaged settings with 2 sync workers (fewer than the 6 slow clients): its port."""
-    port = free_port()
-    monkeypatch_module.setenv("WEB_CONCURRENCY", "2")
-    server = start_gunicorn(port, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log")
-    yield port
-    stop(server)
-
-
-@pytest.fixture(scope="module")
-def monkeypatch_module() -> Iterator[pytest.MonkeyPatch]:
-    with pytest.MonkeyPatch.context() as patch:
-        yield patch
+@pytest.fixture(scope="session")
+def backend(server) -> int:
+    """The suite's gunicorn (tests/conftest.py: the packaged settings, 2 sync workers, fewer than the 6 slow clients): its port."""
+    return int(server.rsplit(":", 1)[1])
 
 
 def nginx_in_front(tmp_path, upstream: int) -> Iterator[int]:

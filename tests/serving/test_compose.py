@@ -50,6 +50,7 @@ def test_only_nginx_is_published_and_it_reaches_the_app():
     upstream = re.search(r"server (\S+):(\d+);", (ROOT / "deploy/upstream.conf").read_text()).groups()  # type: ignore[union-attr]
     assert upstream == ("app", app["environment"]["PORT"])
     assert proxy["depends_on"]["app"]["condition"] == "service_healthy"
+    assert app["environment"]["FORWARDED_ALLOW_IPS"] == "*"  # nginx is another container: gunicorn trusts it, none else reach the app
 
 
 def test_both_have_healthchecks_on_healthz():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.soak_proxy import HEALTH_WITHIN, http_request, slow_clients_under_probe
+from service import serving
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 NGINX_ERRORS = {400, 408, 413, 414, 429, 431, 502, 503, 504}
@@ -77,6 +79,13 @@ def test_every_error_page_of_the_config_is_a_problem_document_of_its_status():
         assert int(code) == shown == problem["status"] and problem["type"] == "about:blank" and problem["errors"] == []
 
 
+def test_nginx_times_out_before_gunicorn_aborts_the_worker():
+    """gunicorn answers an aborted worker's request with a text/html 500; nginx must give up first, with its 504 problem."""
+    read = re.search(r"proxy_read_timeout (\d+)s;", CONFIG.read_text()).group(1)  # type: ignore[union-attr]
+    assert int(read) < serving.timeout
+    assert f"within {read} s" in CONFIG.read_text()
+
+
 def test_slow_headers_bodies_and_buffers_are_bounded_in_the_config():
     text = CONFIG.read_text()
     for directive in ("client_header_timeout 10s;", "client_body_timeout 10s;", "send_timeout 10s;", "proxy_request_buffering on;", "proxy_buffering on;"):
@@ -100,3 +109,19 @@ def test_the_same_slow_clients_starve_bare_gunicorn(backend):
     _, probes = slow_clients_under_probe(backend, clients=6, hold=3, settle=0.5)
     assert any(status != 200 or latency > HEALTH_WITHIN for latency, status in probes), probes
     assert time.monotonic() - started < 30
+
+
+def test_the_17th_connection_of_one_address_is_a_429_problem(proxy):
+    """16 requests in flight from one address (bodies still arriving, held by nginx): the next one is refused."""
+    head = b"POST /v1/24-kings/calculus HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    held = []
+    try:
+        for _ in range(16):
+            connection = socket.create_connection(("127.0.0.1", proxy), timeout=5)
+            connection.sendall(head)
+            held.append(connection)
+        time.sleep(0.2)
+        assert_problem(http_request(proxy, b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"), 429)
+    finally:
+        for connection in held:
+            connection.close()

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from service.serving import available_cpus
-from tests.http.test_gunicorn import gunicorn_settings
 
 
 def cgroup(tmp_path: Path, path: str, **cpu_max: str) -> tuple[Path, Path]:
@@ -54,20 +53,17 @@ def test_no_cgroup_v2_or_no_files_leaves_the_affinity(tmp_path):
     assert available_cpus(lambda: {0, 1}, root, proc) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs os.sched_setaffinity (Linux)")
-def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1(tmp_path):
+def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1_recycles_them_and_shares_no_socket(tmp_path):
     """Pinned to one CPU (taskset -c 0), gunicorn's own --print-config says 3 workers, whatever the host has."""
-    base = {key: value for key, value in os.environ.items() if key != "WEB_CONCURRENCY"}
+    base = {key: value for key, value in os.environ.items() if key not in ("KINGS_HOST", "PORT", "WEB_CONCURRENCY")}
     command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--print-config"]
     printed = subprocess.run(
         command, cwd=tmp_path, env=base, capture_output=True, text=True, timeout=60, check=True, preexec_fn=lambda: os.sched_setaffinity(0, {0})
     ).stdout
     settings = {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
     assert settings["workers"] == "3"
-
-
-def test_workers_recycle_with_jitter_and_share_no_control_socket(tmp_path):
-    settings = gunicorn_settings(tmp_path)
     assert settings["max_requests"] == "1000" and settings["max_requests_jitter"] == "100"
     assert settings["control_socket_disable"] == "True"
     assert settings["bind"] == "['127.0.0.1:8000']"  # make run: loopback unless KINGS_HOST says otherwise
