@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.tournaments.rows import MAX_ROWS
+from service.tournaments.limits import MAX_ROWS
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema

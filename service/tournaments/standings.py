@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .limits import check_standings_size
 from .rows import Results
 from .scoring import MatchVerdict, RowScorer, match_of
 
@@ -86,6 +87,7 @@ def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
             players.setdefault(name, {})[game] = score
         for name in winners(scores):
             wins[name] = wins.get(name, 0) + 1
+    check_standings_size(len(results.points), len(players))
     totals = {name: sum(points.values(), Fraction(0)) for name, points in players.items()}
     table: list[Standing] = []
     for position, name in enumerate(sorted(players, key=lambda name: (-totals[name], name))):
