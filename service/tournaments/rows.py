@@ -17,12 +17,11 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from openpyxl import load_workbook
-
 from service.core.names import BadName, normalise_name
 
-from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_rows, check_xlsx
+from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_rows, check_standings_size, check_xlsx
 from .scoring import CellProblem, GameRow, RowScorer, RowsRefused
+from .xlsx import NotAWorkbook, read_first_sheet
 
 POINTS = "points"
 KEY_COLUMNS = ("game", "player")
@@ -148,14 +147,12 @@ def table_from_csv(data: bytes) -> Table:
 
 
 def table_from_xlsx(data: bytes) -> Table:
-    """The first worksheet of an XLSX workbook, header in row 1; the archive is checked (:func:`.limits.check_xlsx`) before it is opened."""
+    """The first worksheet of an XLSX workbook, header in row 1; the archive is checked (:func:`.limits.check_xlsx`) before it is read (:mod:`.xlsx`)."""
     check_xlsx(data)
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = workbook.worksheets[0]
-        values = list(islice(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), MAX_ROWS + 2))
-    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {type(error).__name__}")]) from error
+        values = read_first_sheet(data, MAX_ROWS + 2, MAX_COLUMNS + 1)
+    except NotAWorkbook as error:
+        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {error}")]) from error
     if not values:
         raise BadRows([CellProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
     return _checked_lines(values)
@@ -222,6 +219,7 @@ def read_results(table: Table, game_scorer: RowScorer | None = None) -> Results:
         raise BadRows([CellProblem(limit + 2, "", "too_many_rows", f"at most {limit} rows of {shape}")])
     problems: list[CellProblem] = []
     games = _games(table, (*scorer.columns, *scorer.optional_columns), problems)
+    check_standings_size(len(games), len({row.player for rows in games.values() for row in rows}))  # before any game is scored
     points: dict[str, Mapping[str, Fraction]] = {}
     for game, rows in games.items():
         try:

@@ -126,7 +126,7 @@ def accepted(text: str) -> bool:
 NAMES = st.text(min_size=1, max_size=64).filter(accepted)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(NAMES, min_size=1, max_size=4, unique_by=normalise_name), NAMES)
 def test_every_encoder_writes_every_accepted_name(players, game):
     """Whatever normalise_name accepts, JSON, CSV and XLSX write, and read back as the same name."""
