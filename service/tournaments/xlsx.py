@@ -9,7 +9,8 @@ about 10 times less. What it reads (ECMA-376 Part 1, §18.3.1.4 ``c``, §18.4.8 
   (``t="inlineStr"``), formula results as saved (``t="str"``, ``"b"``, ``"e"``, and numbers); the
   formulas themselves are never read, let alone run;
 * numbers as Python numbers (``3``, ``-1.5``); a date is its serial number (styles are not read);
-* each cell at the column its ``r`` names (``C7``), or after the previous one when it has none.
+* each cell at the column its ``r`` names (``C7``), or after the previous one when it has none;
+* a part with a DTD (``<!DOCTYPE``) is refused: no entity is ever expanded.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def _column(ref: str) -> int:
     return number
 
 
+def _no_doctype(*_: object) -> None:
+    raise NotAWorkbook("a workbook part declares a DTD, which no workbook has")
+
+
 def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
     parser = expat.ParserCreate()
     parser.StartElementHandler = lambda name, attrs: start(_local(name), attrs)
@@ -55,6 +60,7 @@ def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Calla
     if text is not None:
         parser.CharacterDataHandler = text
     parser.buffer_text = True
+    parser.StartDoctypeDeclHandler = _no_doctype  # no part of a workbook has a DTD: no entity can expand ("billion laughs")
     try:
         parser.Parse(data, True)
     except _Enough:

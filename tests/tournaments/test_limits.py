@@ -7,6 +7,7 @@ sheets that declare a million rows; every one is a 413 naming its limit, refused
 
 from __future__ import annotations
 
+import io
 import tracemalloc
 
 import pytest
@@ -136,3 +137,10 @@ def test_problems_are_capped_with_a_count(client):
     rows = "".join(f"{i},ann,x\n" for i in range(500))
     problem = client.post(URL, data=("game,player,points\n" + rows).encode(), content_type="text/csv").get_json()
     assert problem["status"] == 422 and len(problem["errors"]) <= 101
+
+
+def test_an_upload_in_a_form_is_guarded_as_a_body_is(client, bombs):
+    for name in ("results.xlsx", "results"):  # by its name, or by its media type
+        form = {"file": (io.BytesIO(bombs["shared_strings"]), name, XLSX)}
+        response = client.post(URL, data=form, content_type="multipart/form-data")
+        assert response.status_code == 413 and response.get_json()["errors"][0]["code"] == "zip_part_size"

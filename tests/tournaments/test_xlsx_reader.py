@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from service.tournaments.rows import BadRows, table_from_xlsx
 from service.tournaments.xlsx import NotAWorkbook, read_first_sheet
 
-from .hostile import workbook
+from .hostile import repacked, workbook
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20).filter(lambda t: t.strip() and not t.startswith("="))
 VALUES = st.one_of(st.none(), TEXT, st.integers(-(10**9), 10**9), st.floats(-1e9, 1e9, allow_nan=False).map(lambda x: round(x, 3)), st.booleans())
@@ -64,6 +64,7 @@ def excel_like(sheet_data: str, shared: str) -> bytes:
     return buffer.getvalue()
 
 
+LAUGHS = b'<!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>'
 SHARED = (
     "<si><t>game</t></si><si><t>player</t></si><si><t>points</t></si>"
     "<si><r><t>Zo</t></r><r><rPr><b/></rPr><t>\u00eb</t></r><rPh><t>ゾエ</t></rPh></si>"  # rich text runs, a phonetic run left out
@@ -94,6 +95,7 @@ def test_rows_and_columns_stop_at_the_bounds():
         b"not a zip",
         excel_like('<x:row><x:c t="s"><x:v>9</x:v></x:c></x:row>', SHARED),  # a shared string the workbook does not have
         excel_like("<x:row><x:c>", SHARED),  # broken XML
+        repacked(excel_like("", SHARED), {"xl/sharedStrings.xml": LAUGHS}),  # entities that expand (the "billion laughs")
     ],
 )
 def test_what_is_not_a_workbook_is_refused(data):
