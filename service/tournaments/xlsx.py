@@ -55,8 +55,8 @@ def _no_doctype(*_: object) -> None:
 
 def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Callable[[str], None], text: Callable[[str], None] | None = None) -> None:
     parser = expat.ParserCreate()
-    parser.StartElementHandler = lambda name, attrs: start(_local(name), attrs)
-    parser.EndElementHandler = lambda name: end(_local(name))
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
     if text is not None:
         parser.CharacterDataHandler = text
     parser.buffer_text = True
@@ -74,7 +74,7 @@ def _relations(archive: zipfile.ZipFile) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = {}
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        if name == "Relationship" and "Id" in attrs:
+        if _local(name) == "Relationship" and "Id" in attrs:
             target = attrs.get("Target", "")
             part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
             found[attrs["Id"]] = (attrs.get("Type", ""), part)
@@ -87,7 +87,7 @@ def _first_sheet(archive: zipfile.ZipFile, relations: dict[str, tuple[str, str]]
     ids: list[str] = []
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        if name == "sheet":
+        if _local(name) == "sheet":
             ids.extend([value for key, value in attrs.items() if _local(key) == "id"][:1])
 
     _parse(archive.read(WORKBOOK), start, lambda name: None)
@@ -105,12 +105,14 @@ def _shared_strings(archive: zipfile.ZipFile, relations: dict[str, tuple[str, st
     depth = {"t": 0, "rPh": 0}
 
     def start(name: str, attrs: dict[str, str]) -> None:
+        name = _local(name)
         if name == "si":
             current.clear()
         elif name in depth:
             depth[name] += 1
 
     def end(name: str) -> None:
+        name = _local(name)
         if name == "si":
             strings.append("".join(current))
         elif name in depth:
@@ -150,44 +152,59 @@ def read_first_sheet(data: bytes, max_rows: int, max_columns: int) -> list[tuple
     return _rows(sheet, shared, max_rows, max_columns)
 
 
-def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int) -> list[tuple[Value, ...]]:
-    rows: list[tuple[Value, ...]] = []
-    row: dict[int, Value] = {}
-    cell: dict[str, object] = {"column": 0, "type": "n", "text": [], "inline": 0, "keep": False}
-    at = {"row": 0, "column": 0}
+class _Sheet:
+    """The expat handlers of one worksheet: cells kept as values, rows as tuples; plain attributes, as this is the hot loop."""
 
-    def start(name: str, attrs: dict[str, str]) -> None:
-        if name == "row":
-            number = int(attrs["r"]) if attrs.get("r", "").isdigit() else at["row"] + 1
-            while len(rows) < min(number - 1, max_rows):
-                rows.append(())  # blank rows between
-            if len(rows) >= max_rows:
-                raise _Enough
-            at["row"], at["column"] = number, 0
-            row.clear()
-        elif name == "c":
-            column = _column(attrs.get("r", "")) or at["column"] + 1
-            at["column"] = column
-            cell.update(column=column, type=attrs.get("t", "n"), text=[], keep=False)
-        elif name == "v" or (name == "t" and cell["type"] == "inlineStr"):
-            cell["keep"] = True
+    def __init__(self, shared: list[str], max_rows: int, max_columns: int) -> None:
+        self.shared, self.max_rows, self.max_columns = shared, max_rows, max_columns
+        self.rows: list[tuple[Value, ...]] = []
+        self.row: dict[int, Value] = {}
+        self.row_number = self.column = 0
+        self.kind = "n"
+        self.text: list[str] = []
+        self.keep = False
 
-    def end(name: str) -> None:
-        if name in ("v", "t"):
-            cell["keep"] = False
-        elif name == "c":
-            column = int(str(cell["column"]))
-            if column <= max_columns:
-                row[column] = _value(str(cell["type"]), "".join(cell["text"]), shared)  # type: ignore[arg-type]
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if ":" in name:
+            name = _local(name)
+        if name == "c":
+            self.column = _column(attrs.get("r", "")) or self.column + 1
+            self.kind = attrs.get("t", "n")
+            self.text = []
+        elif name == "v" or (name == "t" and self.kind == "inlineStr"):
+            self.keep = True
         elif name == "row":
-            rows.append(tuple(row.get(index) for index in range(1, max(row, default=0) + 1)))
+            reference = attrs.get("r", "")
+            number = int(reference) if reference.isdigit() else self.row_number + 1
+            rows = self.rows
+            while len(rows) < min(number - 1, self.max_rows):
+                rows.append(())  # blank rows between
+            if len(rows) >= self.max_rows:
+                raise _Enough
+            self.row_number, self.column = number, 0
+            self.row = {}
 
-    def text(data: str) -> None:
-        if cell["keep"]:
-            cell["text"].append(data)  # type: ignore[attr-defined]
+    def end(self, name: str) -> None:
+        if ":" in name:
+            name = _local(name)
+        if name == "c":
+            if self.column <= self.max_columns:
+                self.row[self.column] = _value(self.kind, "".join(self.text), self.shared)
+        elif name == "v" or name == "t":
+            self.keep = False
+        elif name == "row":
+            row = self.row
+            self.rows.append(tuple(row.get(index) for index in range(1, max(row, default=0) + 1)))
 
-    _parse(sheet, start, end, text)
-    return rows[:max_rows]
+    def characters(self, data: str) -> None:
+        if self.keep:
+            self.text.append(data)
+
+
+def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int) -> list[tuple[Value, ...]]:
+    reader = _Sheet(shared, max_rows, max_columns)
+    _parse(sheet, reader.start, reader.end, reader.characters)
+    return reader.rows[:max_rows]
 
 
 def _value(kind: str, text: str, shared: list[str]) -> Value:
