@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.tournaments.rows import MAX_ROWS
+from service.tournaments.limits import MAX_ROWS
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema
@@ -98,7 +98,10 @@ class StandingSchema(LeanSchema):
     player = fields.String(required=True)
     total = Number(required=True, metadata={"description": f"The traveling sum of the player's games. {EXACT}"})
     games = Integer(required=True)
-    wins = Integer(required=True, metadata={"description": "Games with the highest score; a shared win counts."})
+    wins = Integer(
+        required=True,
+        metadata={"description": "Games with the highest score, or won by the game's own rule where it differs (1923: most cards won); a shared win counts."},
+    )
     best = Number(required=True)
     worst = Number(required=True)
     points = fields.Dict(keys=fields.String(), values=Number(), required=True, metadata={"description": "Points per game id."})

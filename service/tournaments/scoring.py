@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -148,7 +148,11 @@ class RowScorerWithOptions(RowScorer, Protocol):
 @dataclass(frozen=True, slots=True)
 class MatchVerdict:
     """A match played over a sheet's games: the totals after each game (in the sheet's order), whether it is over,
-    its winners and the rule that decided it; ``answer`` is the game's own match answer, as its match endpoint gives it."""
+    its winners and the rule that decided it; ``answer`` is the game's own match answer, as its match endpoint gives it.
+
+    ``game_winners``: who won each game by the game's rules, when that is not simply the highest points (1923:
+    the most cards won), for the standings' ``wins``; ``columns``: the columns the verdict read beside the shape's.
+    """
 
     target: int
     running: tuple[Mapping[str, int], ...]
@@ -157,6 +161,8 @@ class MatchVerdict:
     decided_by: str | None
     rule: str | None
     answer: Mapping[str, object]
+    game_winners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    columns: tuple[str, ...] = ()
 
 
 @runtime_checkable

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .limits import check_standings_size
 from .rows import Results
 from .scoring import MatchVerdict, RowScorer, match_of
 
@@ -77,14 +78,21 @@ def winners(scores: Mapping[str, Fraction]) -> list[str]:
 def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
     """Each player's total, games, wins, best and worst game; the table ordered by total, then name.
 
-    ``scorer``, the game's (with the options chosen), adds the match's verdict for a game whose sheets are matches.
+    ``scorer``, the game's (with the options chosen), adds the match's verdict for a game whose sheets are matches,
+    and says who won each game when its rules do not give the win to the highest points (1923: most cards won).
     """
     players: dict[str, dict[str, Fraction]] = {}
+    for scores in results.points.values():
+        for name in scores:
+            players.setdefault(name, {})
+    check_standings_size(len(results.points), len(players))
+    match = match_of(scorer, results)
+    game_winners = match.game_winners if match else {}
     wins: dict[str, int] = {}
     for game, scores in results.points.items():
         for name, score in scores.items():
-            players.setdefault(name, {})[game] = score
-        for name in winners(scores):
+            players[name][game] = score
+        for name in game_winners.get(game) or winners(scores):
             wins[name] = wins.get(name, 0) + 1
     totals = {name: sum(points.values(), Fraction(0)) for name, points in players.items()}
     table: list[Standing] = []
@@ -92,4 +100,5 @@ def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
         points, total = players[name], totals[name]
         rank = table[-1].rank if table and table[-1].total == total else position + 1
         table.append(Standing(rank, name, total, len(points), wins.get(name, 0), max(points.values()), min(points.values()), points))
-    return Standings(results.shape, tuple(results.points), tuple(table), results.ignored_columns, match_of(scorer, results))
+    ignored = tuple(column for column in results.ignored_columns if not match or column not in match.columns)
+    return Standings(results.shape, tuple(results.points), tuple(table), ignored, match)

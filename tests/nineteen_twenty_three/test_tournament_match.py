@@ -143,3 +143,15 @@ def test_the_verdict_is_in_the_csv_and_xlsx_answers(client, answer):
     assert facts == {"target": "15", "over": "yes", "winners": "bob", "decided_by": "most_cards", "rule": "6.2"}
     running = {row[1]: row[7:10] for row in rows if row and row[0] == "running total"}
     assert running == {"ann": ["10", "10", "20"], "bob": ["0", "12", "18"]}
+
+
+def test_a_shared_set_counts_as_a_win_for_each_by_cards_not_points(client):
+    """§5.4: a set's winners won the most cards; in set 3 ann and bob won 6 each, though ann's Aces gave her more points."""
+    body = standings(client, sheet(*BOTH_PAST), "?target=15").get_json()
+    assert {s["player"]: s["wins"] for s in body["standings"]} == {"ann": 2, "bob": 2}
+    assert body["ignored_columns"] == []  # the cards column is read, for the match
+
+
+def test_nobody_won_a_card_everyone_shares_the_set(client):
+    body = standings(client, b"game,player,won\n1,ann,\n1,bob,\n1,cy,\n").get_json()
+    assert {s["player"]: (s["total"], s["wins"]) for s in body["standings"]} == {"ann": (0, 1), "bob": (0, 1), "cy": (0, 1)}

@@ -54,10 +54,15 @@ def score_set(won: Sequence[tuple[str, Sequence[Card]]]) -> SetScore:
     players = tuple(name for name, _ in won)
     cards = tuple(len(pile) for _, pile in won)
     aces = tuple(sum(card.rank == ACE for card in pile) for _, pile in won)
-    most = max(cards)
-    winning = tuple(count == most for count in cards)
-    points = tuple(count + ace if wins else -ace for count, ace, wins in zip(cards, aces, winning, strict=True))
-    return SetScore(players, cards, aces, tuple(name for name, wins in zip(players, winning, strict=True) if wins), points)
+    winners = set_winners(dict(zip(players, cards, strict=True)))
+    points = tuple(count + ace if name in winners else -ace for name, count, ace in zip(players, cards, aces, strict=True))
+    return SetScore(players, cards, aces, winners, points)
+
+
+def set_winners(cards: Mapping[str, int]) -> tuple[str, ...]:
+    """A set's winners: the players who won the most cards in it; a tie shares the win, and so does everyone when nobody won one (§5.4)."""
+    most = max(cards.values(), default=0)
+    return tuple(name for name, count in cards.items() if count == most)
 
 
 @dataclass(frozen=True, slots=True)

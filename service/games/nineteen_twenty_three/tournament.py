@@ -26,7 +26,18 @@ from service.core.problems import InvalidInput, Problem, excess_copies
 from service.tournaments.rows import POINTS, Results
 from service.tournaments.scoring import CellProblem, Chosen, GameRow, MatchVerdict, RowsRefused, ScoringOption
 
-from .scoring import DEFAULT_TARGET, MAX_TARGET, SetLine, decks_for, impossible_points, match_standings, players_differ, score_set, won_line
+from .scoring import (
+    DEFAULT_TARGET,
+    MAX_TARGET,
+    SetLine,
+    decks_for,
+    impossible_points,
+    match_standings,
+    players_differ,
+    score_set,
+    set_winners,
+    won_line,
+)
 from .table import CARDS_PER_DECK, MAX_DECKS, MIN_PLAYERS, pack_of
 
 WON, CARDS = "won", "cards"
@@ -86,11 +97,13 @@ class SetRows:
         problems: list[CellProblem] = []
         lines: list[SetLine] = []
         first_rows: list[int] = []
+        game_winners: dict[str, tuple[str, ...]] = {}
         for game, rows in results.rows.items():
             line = self._line(rows, results.points[game], problems) if results.shape == POINTS else won_line(self._won(rows))
             if line is not None:
                 lines.append(line)
                 first_rows.append(rows[0].number)
+                game_winners[game] = set_winners(line.cards)
         problems += [CellProblem(first_rows[at], "player", "players_differ", why) for at, why in players_differ(lines)]
         if problems:
             raise RowsRefused(problems)
@@ -108,6 +121,8 @@ class SetRows:
             decided_by=result.decided_by if result else None,
             rule=str(answer["rule"]) if result else None,
             answer=answer,
+            game_winners=game_winners,
+            columns=(CARDS,) if results.shape == POINTS else (),
         )
 
     def _line(self, rows: Sequence[GameRow], points: Mapping[str, Fraction], problems: list[CellProblem]) -> SetLine | None:
