@@ -32,13 +32,11 @@ def browser_missing() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def live_url() -> Iterator[str]:
-    """The app served by werkzeug in a thread on a free loopback port."""
+def live_url(app: Any) -> Iterator[str]:
+    """The session's app (tests/conftest.py) served by werkzeug in a thread on a free loopback port."""
     from werkzeug.serving import make_server
 
-    from service import create_app
-
-    server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.port}"
@@ -89,8 +87,7 @@ def phone(driver: Any, width: int = PHONE[0], height: int = PHONE[1], scale: flo
 def open_page(browser: Any, live_url: str) -> Any:
     """/table/ freshly opened at 390×844 with nothing saved from an earlier test."""
     phone(browser)
-    browser.get(f"{live_url}/table/")
-    browser.execute_script("localStorage.clear()")
+    browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": live_url, "storageTypes": "local_storage"})
     browser.get(f"{live_url}/table/")
     wait_ready(browser)
     return browser

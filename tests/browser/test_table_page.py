@@ -90,6 +90,10 @@ def test_a_hand_shows_its_best_split_the_call_and_progress_to_all_24_hands(page)
     # Seven hearts 7..Q in castle 1's suit complete the Kingdom family (Super, full, half) and nothing else.
     wait_text(page, "#hand-result", "3 of 24 hands complete")
     assert page.find_element(By.ID, "hand-progress").get_attribute("value") == "3"
+    # The hands held, each once (§13: the Super Kingdom is not also counted as a plain Kingdom): it and the four
+    # runs of three hearts among 7..Q, each a Half Kingdom (§12).
+    found = [item.text.split(",")[0] for item in page.find_elements(By.CSS_SELECTOR, "#hand-result .found > li")]
+    assert sorted(found) == ["Half Kingdom"] * 4 + ["Super Kingdom"]
     complete = [item.find_element(By.TAG_NAME, "strong").text for item in page.find_elements(By.CSS_SELECTOR, ".progress-list li.complete")]
     assert sorted(complete) == ["Half Kingdom", "Kingdom", "Super Kingdom"]
     screenshot(page, "hand")
@@ -177,8 +181,10 @@ def test_the_calculus_scores_everyone_and_names_the_winners(page):
     """§25: ann's 7H 8H 8H KS QD 5C 3H make 11; bob's Super Southie pays 2 × (K1 + K4) = 22, his 9C Pointer 9: 31 (§12, §15)."""
     set_players(page, "ann, bob", me=0)
     set_castles(page, "7H", "2C", "JD", "4S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "7H 8H 8H KS QD 5C 3H")
     go(page, "calculus")
-    tap_cards(page, "final-picker", "7H 8H 8H KS QD 5C 3H")
+    assert len(held(page, "final-picker")) == 7  # ann's own cards come from "My cards"
     choose(page, "final-player", "1")
     tap_cards(page, "final-picker", "AS 2S 3S 4S 5S 6S 9C")
     choose(page, "caller", "bob")

@@ -303,6 +303,14 @@ function showHands(answer) {
   summary.append(details);
   parts.push(summary);
 
+  const found = element("div", null, "panel");
+  found.append(element("h3", `Hands you hold: ${answer.found.length}`));
+  const foundList = element("ul", null, "found");
+  for (const hand of answer.found) foundList.append(handItem(hand));
+  if (!answer.found.length) foundList.append(element("li", "None yet."));
+  found.append(foundList);
+  parts.push(found);
+
   const progress = answer.progress;
   const complete = progress.filter((hand) => hand.complete).length;
   const box = element("div", null, "panel");
@@ -565,27 +573,34 @@ async function startGame() {
 }
 
 // -- The Calculus ----------------------------------------------------------------------------------
+// A player's final cards: as entered here; else as the refereed game knows them whole; else, for you, "My cards".
+function finalCards(seat) {
+  const name = table.players[seat];
+  if (table.final[name]) return table.final[name];
+  const known = table.game && table.game.players[seat];
+  if (known && known.name === name && known.hand.hidden === 0 && known.hand.cards.length) return known.hand.cards;
+  return seat === table.me ? table.hand : [];
+}
+
 function showFinal() {
   const seat = table.finalPlayer;
-  const name = table.players[seat];
-  if (!table.final[name] && seat === table.me && table.hand.length) table.final[name] = [...table.hand];
-  finalPicker.setOwner(name);
-  finalPicker.set(table.final[name] || []);
+  finalPicker.setOwner(table.players[seat]);
+  finalPicker.set(finalCards(seat));
   const summary = $("final-summary");
   const list = element("ul", null, "final-list");
-  for (const player of table.players) {
-    const cards = table.final[player] || [];
+  table.players.forEach((player, index) => {
+    const cards = finalCards(index);
     const item = element("li");
     item.append(element("strong", `${player}: `));
     if (cards.length) item.append(cardRow(cards, `${player}'s cards`));
     else item.append(element("span", "no cards yet"));
     list.append(item);
-  }
+  });
   summary.replaceChildren(element("h3", "Everyone's cards"), list);
 }
 
 async function score() {
-  const players = table.players.map((name) => ({ name, cards: table.final[name] || [] }));
+  const players = table.players.map((name, seat) => ({ name, cards: finalCards(seat) }));
   const body = { rules: rulesBody(), castles: castlesBody(), players };
   if (table.caller) body.caller = table.caller;
   const result = $("calculus-result");
@@ -627,6 +642,7 @@ function showStep() {
     if (id === step) link.setAttribute("aria-current", "step");
     else link.removeAttribute("aria-current");
   }
+  if (step === "calculus") showFinal();
   if (STEPS.includes(wanted)) $(`${step}-title`).focus({ preventScroll: true });
 }
 
