@@ -22,6 +22,10 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "browser"
 VENDOR = Path(__file__).parent / "vendor"
 PHONE = (390, 844)
+RECORD_BLOCKED = """
+window.blocked = [];
+document.addEventListener("securitypolicyviolation", (e) => window.blocked.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
 
 
 def browser_missing() -> str | None:
@@ -73,6 +77,11 @@ def browser() -> Iterator[Any]:
     service = Service(executable_path=str(CHROMEDRIVER if CHROMEDRIVER.exists() else shutil.which("chromedriver")))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_script_timeout(20)
+    # Before any page script runs, and outside the page's policy: record what the Content-Security-Policy blocks.
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": RECORD_BLOCKED},
+    )
     try:
         yield driver
     finally:

@@ -175,6 +175,19 @@ def test_a_move_is_checked_then_made(page):
     page.find_element(By.ID, "check-move").click()
     assert "rule 9." in wait_text(page, "#verdict", "Not legal")  # §9.7: a King goes face up only by dumping it
     screenshot(page, "move")
+    choose(page, "move-card", "6C")
+    press(page, page.find_element(By.ID, "make-move"))
+    # §9.8: the turn passes clockwise, to bob; the 6C lies face up.
+    status = " ".join(wait_text(page, "#game-status", "bob to act").split())
+    assert "Face-up pile: 6♣ on top, 1 in all." in status
+    # §22: bob's cards are unseen; one may go face down without being named, and his draw stays unseen.
+    choose(page, "move-action", "face_down_discard")
+    choose(page, "move-card", "")
+    press(page, page.find_element(By.ID, "check-move"))
+    wait_text(page, "#verdict", "Legal: bob: discard face down an unseen card")
+    press(page, page.find_element(By.ID, "make-move"))
+    status = " ".join(wait_text(page, "#game-status", "cy to act").split())
+    assert "Face-down pile: 1." in status and "bob: 7 cards" in status
 
 
 def test_the_calculus_scores_everyone_and_names_the_winners(page):

@@ -139,3 +139,12 @@ def png_size(path: Path) -> tuple[int, int]:
 
 def test_the_readme_screenshot_is_a_phone_screenshot():
     assert png_size(ROOT / "docs" / "images" / "table.png") == (390, 844)
+
+
+def test_the_page_loads_nothing_from_elsewhere_and_its_policy_blocks_nothing(filled, live_url):
+    """Works offline: every file and every call goes to the referee's own origin, and the strict policy never had to step in."""
+    page = filled
+    loaded = page.execute_script("return performance.getEntriesByType('resource').map(entry => entry.name)")
+    assert {"table.css", "app.js", "api.js", "cards.js", "picker.js", "icon.svg"} <= {url.rsplit("/", 1)[-1] for url in loaded}
+    assert [url for url in loaded if not url.startswith(f"{live_url}/")] == []
+    assert page.execute_script("return window.blocked") == []
