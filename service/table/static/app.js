@@ -246,8 +246,15 @@ function select(id, labelText, entries, chosen) {
 
 // -- my cards and what they hold -------------------------------------------------------------------
 let handRequest = 0;
+let handTimer = 0;
 
-async function refreshHands() {
+// Taps come fast: ask the referee once they pause.
+function refreshHands() {
+  clearTimeout(handTimer);
+  handTimer = setTimeout(askHands, 150);
+}
+
+async function askHands() {
   const result = $("hand-result");
   const cards = table.hand;
   if (!cards.length) {
