@@ -96,6 +96,7 @@ def test_a_hand_shows_its_best_split_the_call_and_progress_to_all_24_hands(page)
     assert len(held(page, "hand-picker")) == 7
     # §12: the Super Kingdom pays 3 * (K1 + K4) = 3 * (5 + 10) = 45, the 3S is the Pointer: 48, a valid call (§11).
     wait_text(page, "#hand-result .score", "48 points")
+    assert page.find_element(By.ID, "hand-summary").text == "Best: 48 points · HAND! valid · 3 of 24 hands complete"
     assert "HAND! would be a valid call" in page.find_element(By.ID, "hand-result").text
     # Seven hearts 7..Q in castle 1's suit complete the Kingdom family (Super, full, half) and nothing else.
     wait_text(page, "#hand-result", "3 of 24 hands complete")
@@ -227,4 +228,5 @@ def test_a_refusal_is_shown_with_its_reasons(page):
     go(page, "hand")
     tap_cards(page, "hand-picker", "QH")
     alert = wait_text(page, "#hand-result [role=alert]", "/castles")
+    assert "refused" in page.find_element(By.ID, "hand-summary").text
     assert len(alert.splitlines()) >= 2  # the title, then each problem on its own line

@@ -259,6 +259,7 @@ async function askHands() {
   const cards = table.hand;
   if (!cards.length) {
     result.replaceChildren(element("p", "Tap your cards to see the hands they hold.", "hint"));
+    $("hand-summary").textContent = "";
     return;
   }
   const ticket = ++handRequest;
@@ -266,7 +267,10 @@ async function askHands() {
     const answer = await api.hands({ rules: rulesBody(), castles: castlesBody(), cards });
     if (ticket === handRequest) showHands(answer);
   } catch (error) {
-    if (ticket === handRequest) result.replaceChildren(problemList(error));
+    if (ticket === handRequest) {
+      result.replaceChildren(problemList(error));
+      $("hand-summary").textContent = "The referee refused these cards: see why below the cards.";
+    }
   }
 }
 
@@ -320,6 +324,8 @@ function showHands(answer) {
 
   const progress = answer.progress;
   const complete = progress.filter((hand) => hand.complete).length;
+  $("hand-summary").textContent =
+    `Best: ${best.score} points · HAND! ${answer.valid_call ? "valid" : "not valid"} · ${complete} of ${HAND_COUNT} hands complete`;
   const box = element("div", null, "panel");
   box.append(element("h3", "Progress to all 24 hands"));
   const meter = element("progress");
@@ -641,6 +647,7 @@ async function score() {
 const STEPS = ["setup", "hand", "move", "calculus"];
 
 function showStep() {
+  say("");  // a message belongs to the step it was said on
   const wanted = location.hash.slice(1);
   const step = STEPS.includes(wanted) ? wanted : "setup";
   for (const id of STEPS) {
