@@ -201,6 +201,34 @@ def test_a_move_is_checked_then_made(page):
     assert "Face-down pile: 1." in status and "bob: 7 cards" in status
 
 
+def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
+    """ann calls with a Super Kingdom and the 3S as Pointer: 3 * (5 + 10) + 3 = 48 (§12, §15), a valid call (§11).
+    bob's hand was never seen, so the referee leaves him unscored (§22) until the table enters his cards:
+    his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17)."""
+    set_players(page, "ann, bob", me=0, dealer=1)
+    set_castles(page, "5H", "9C", "4D", "10S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH JH 10H 9H 8H 7H 3S")
+    go(page, "move")
+    press(page, page.find_element(By.ID, "start-game"))
+    wait_text(page, "#game-status", "ann to act")
+    choose(page, "move-action", "call_hand")
+    press(page, page.find_element(By.ID, "check-move"))
+    assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann: call HAND!")
+    press(page, page.find_element(By.ID, "make-move"))
+    status = wait_text(page, "#game-status", "The game is over")
+    assert "Winners: ann." in status and "ann: 7 cards, 48 points" in status
+    go(page, "calculus")
+    assert len(held(page, "final-picker")) == 7  # ann's cards, as the game knows them
+    assert page.find_element(By.ID, "caller").get_attribute("value") == "ann"  # the caller, from the game's outcome
+    choose(page, "final-player", "1")
+    tap_cards(page, "final-picker", "AS 2S 3S 4S 5S 6S 9C")
+    press(page, page.find_element(By.ID, "score"))
+    wait_text(page, "#winners", "Winner: ann")
+    result = page.find_element(By.ID, "calculus-result").text
+    assert "ann: 48 points" in result and "bob: 39 points" in result and "ann's call: valid" in result
+
+
 def test_the_calculus_scores_everyone_and_names_the_winners(page):
     """§25: ann's 7H 8H 8H KS QD 5C 3H make 11; bob's Super Southie pays 2 × (K1 + K4) = 22, his 9C Pointer 9: 31 (§12, §15)."""
     set_players(page, "ann, bob", me=0)

@@ -511,6 +511,10 @@ async function makeMove() {
     const mine = table.game.players[table.me];
     if (mine && mine.hand.hidden === 0) table.hand = [...mine.hand.cards];
     handPicker.set(table.hand);
+    if (table.game.outcome) {
+      table.caller = table.game.outcome.caller || "";
+      renderSeats();
+    }
     save();
     const log = element("ul", null, "events");
     log.setAttribute("aria-label", "What happened");
