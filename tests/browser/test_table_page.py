@@ -163,6 +163,7 @@ def test_a_move_is_checked_then_made(page):
     page.find_element(By.ID, "start-game").click()
     # §8: the first turn goes to the player after The Turn; cy deals, so ann acts.
     wait_text(page, "#game-status", "ann to act")
+    assert not page.find_element(By.ID, "start-game").is_displayed()  # one game at a time, until it is forgotten
     choose(page, "move-action", "play_king")
     choose(page, "move-card", "KD")
     choose(page, "move-castle", "1")
@@ -199,6 +200,8 @@ def test_a_move_is_checked_then_made(page):
     press(page, page.find_element(By.ID, "make-move"))
     status = " ".join(wait_text(page, "#game-status", "cy to act").split())
     assert "Face-down pile: 1." in status and "bob: 7 cards" in status
+    press(page, page.find_element(By.ID, "reset-game"))
+    assert page.find_element(By.ID, "start-game").is_displayed() and not page.find_element(By.ID, "game-panel").is_displayed()
 
 
 def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):

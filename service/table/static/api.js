@@ -46,7 +46,6 @@ export function post(path, body) {
   });
 }
 
-export const rules = () => get("rules");
 export const hands = (body) => post("hands", body);
 export const calculus = (body) => post("calculus", body);
 export const fromTable = (body) => post("games/from-table", body);
