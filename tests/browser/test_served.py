@@ -89,3 +89,16 @@ def test_without_a_browser_the_browser_tests_say_what_to_install(monkeypatch, tm
     monkeypatch.setenv("PATH", str(tmp_path))
     message = conftest.browser_missing()
     assert message is not None and "apt-get install chromium chromium-driver" in message
+
+
+def test_the_page_offers_every_variant_and_hand_set_the_referee_knows(client):
+    """The page names the options and hand sets itself (no request before the first tap): they must be the referee's."""
+    rules = client.get("/v1/24-kings/rules").get_json()
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    offered = re.search(r"const OPTIONS = \{(.*?)\n\};", script, re.S)
+    assert offered is not None
+    assert set(re.findall(r"^\s+(\w+): \[", offered.group(1), re.M)) == set(rules["options"])
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    hand_sets = re.search(r'<select id="hand-set">(.*?)</select>', html, re.S)
+    assert hand_sets is not None
+    assert re.findall(r'value="([^"]+)"', hand_sets.group(1)) == [hand_set["name"] for hand_set in rules["hand_sets"]]
