@@ -261,3 +261,11 @@ def test_a_refusal_is_shown_with_its_reasons(page):
     alert = wait_text(page, "#hand-result [role=alert]", "/castles")
     assert "refused" in page.find_element(By.ID, "hand-summary").text
     assert len(alert.splitlines()) >= 2  # the title, then each problem on its own line
+
+
+def test_the_skip_link_keeps_the_step(page):
+    go(page, "calculus")
+    link = page.find_element(By.CSS_SELECTOR, "a.skip")
+    page.execute_script("arguments[0].focus()", link)  # it shows on focus, as for a keyboard user
+    link.click()
+    assert page.find_element(By.ID, "calculus").is_displayed() and page.switch_to.active_element.get_attribute("id") == "main"

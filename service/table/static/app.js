@@ -650,10 +650,14 @@ async function score() {
 // -- steps -----------------------------------------------------------------------------------------
 const STEPS = ["setup", "hand", "move", "calculus"];
 
+let shownStep = null;
+
 function showStep() {
-  say("");  // a message belongs to the step it was said on
   const wanted = location.hash.slice(1);
+  if (!STEPS.includes(wanted) && shownStep) return; // "#main" (the skip link) moves focus, not the step
   const step = STEPS.includes(wanted) ? wanted : "setup";
+  if (shownStep) say(""); // a message belongs to the step it was said on
+  shownStep = step;
   for (const id of STEPS) {
     $(id).hidden = id !== step;
     const link = $(`nav-${id}`);
