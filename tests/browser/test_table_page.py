@@ -269,3 +269,13 @@ def test_the_skip_link_keeps_the_step(page):
     page.execute_script("arguments[0].focus()", link)  # it shows on focus, as for a keyboard user
     link.click()
     assert page.find_element(By.ID, "calculus").is_displayed() and page.switch_to.active_element.get_attribute("id") == "main"
+
+
+def test_a_refereed_game_starts_from_a_dealt_hand_of_seven(page):
+    """§8: seven cards each; eight tapped cards are not a dealt hand, and the page says so instead of guessing which."""
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C 9S")
+    go(page, "move")
+    press(page, page.find_element(By.ID, "start-game"))
+    assert "seven cards" in wait_text(page, "#status", "take the extra ones out")
+    assert not page.find_element(By.ID, "game-panel").is_displayed()

@@ -569,7 +569,11 @@ async function startGame() {
     say(`The face-up discards hold words that are not cards: ${unknown.join(", ")}.`);
     return;
   }
-  const hands = table.players.map((_, seat) => (seat === table.me ? table.hand.slice(0, 7) : []));
+  if (table.hand.length > 7) {
+    say("A dealt hand holds seven cards: take the extra ones out in My cards, then start.");
+    return;
+  }
+  const hands = table.players.map((_, seat) => (seat === table.me ? table.hand : []));
   try {
     table.game = await api.fromTable({
       players: table.players,
