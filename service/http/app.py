@@ -57,5 +57,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     mount_games(api)
     api.register_blueprint(meta.health_blp)
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee"}))
+    app.register_blueprint(__import__("service.table", fromlist=["blp"]).blp)  # the phone page at /table/ (issue 15)
     app.extensions["referee_api"] = api
     return app

@@ -1,0 +1,281 @@
+"""The phone page in Debian's chromium at 390×844: whole flows, labels, 200% zoom, axe-core, screenshots.
+
+Expected values come from the rule book (service/games/kings/rules.md §8, §9.4,
+§12 and the worked examples of §25), never from the page's own code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.browser.conftest import screenshot, wait_ready
+
+STEPS = ("setup", "hand", "move", "calculus")
+
+
+# -- driving the page ---------------------------------------------------------------------------
+def wait_text(driver: Any, css: str, text: str, timeout: float = 10) -> str:
+    """Wait until the element at ``css`` shows ``text``; its whole text back."""
+
+    def shown(d: Any) -> str | bool:
+        found = d.find_elements(By.CSS_SELECTOR, css)
+        return found[0].text if found and text in found[0].text else False
+
+    try:
+        result: str = WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(shown)
+    except TimeoutException:
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        pytest.fail(f"{css} never showed {text!r}; it shows {found[0].text if found else 'nothing'!r}")
+    return result
+
+
+def go(driver: Any, step: str) -> None:
+    driver.find_element(By.ID, f"nav-{step}").click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, step).is_displayed())
+
+
+CHOOSE = """
+const [select, value] = arguments;
+if (![...select.options].some((option) => option.value === value)) return false;
+select.value = value;
+select.dispatchEvent(new Event("change", {bubbles: true}));
+return true;
+"""
+
+
+def choose(driver: Any, element_id: str, value: str) -> None:
+    """Choose an option as a phone's picker does (the value, then a change event), in one round trip to the browser."""
+    assert driver.execute_script(CHOOSE, driver.find_element(By.ID, element_id), value), f"{element_id} has no option {value!r}"
+
+
+def set_castles(driver: Any, *castles: str) -> None:
+    """Castles as ``"6C+K"`` (a card, then ``+K`` per King on it), through the set-up step's selects."""
+    go(driver, "setup")
+    for number, text in enumerate(castles, start=1):
+        card, _, kings = text.partition("+")
+        choose(driver, f"castle-{number}-rank", card[:-1])
+        choose(driver, f"castle-{number}-suit", card[-1])
+        choose(driver, f"castle-{number}-kings", str(kings.count("K")))
+
+
+def set_players(driver: Any, names: str, me: int = 0, dealer: int = 0) -> None:
+    go(driver, "setup")
+    field = driver.find_element(By.ID, "players")
+    field.clear()
+    field.send_keys(names)
+    driver.find_element(By.ID, "hand-set").click()  # leaving the field commits it, as a tap elsewhere on a phone does
+    choose(driver, "me", str(me))
+    choose(driver, "dealer", str(dealer))
+
+
+def press(driver: Any, element: Any) -> None:
+    """Scroll the element to the middle of the screen, clear of the sticky step bar, and tap it."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def tap_cards(driver: Any, picker: str, cards: str) -> None:
+    for card in cards.split():
+        press(driver, driver.find_element(By.CSS_SELECTOR, f'#{picker} .pick[data-card="{card}"]'))
+
+
+def held(driver: Any, picker: str) -> list[str]:
+    return [item.get_attribute("aria-label") for item in driver.find_elements(By.CSS_SELECTOR, f"#{picker} .held button")]
+
+
+# -- the flows ---------------------------------------------------------------------------------------
+def test_a_hand_shows_its_best_split_the_call_and_progress_to_all_24_hands(page):
+    set_castles(page, "5H", "9C", "4D", "10S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH JH 10H 9H 8H 7H 3S")
+    assert len(held(page, "hand-picker")) == 7
+    # §12: the Super Kingdom pays 3 * (K1 + K4) = 3 * (5 + 10) = 45, the 3S is the Pointer: 48, a valid call (§11).
+    wait_text(page, "#hand-result .score", "48 points")
+    assert page.find_element(By.ID, "hand-summary").text == "Best: 48 points · HAND! valid · 3 of 24 hands complete"
+    assert "HAND! would be a valid call" in page.find_element(By.ID, "hand-result").text
+    # Seven hearts 7..Q in castle 1's suit complete the Kingdom family (Super, full, half) and nothing else.
+    wait_text(page, "#hand-result", "3 of 24 hands complete")
+    assert page.find_element(By.ID, "hand-progress").get_attribute("value") == "3"
+    # The hands held, each once (§13: the Super Kingdom is not also counted as a plain Kingdom): it and the four
+    # runs of three hearts among 7..Q, each a Half Kingdom (§12).
+    found = [item.text.split(",")[0] for item in page.find_elements(By.CSS_SELECTOR, "#hand-result .found > li")]
+    assert sorted(found) == ["Half Kingdom"] * 4 + ["Super Kingdom"]
+    complete = [item.find_element(By.TAG_NAME, "strong").text for item in page.find_elements(By.CSS_SELECTOR, ".progress-list li.complete")]
+    assert sorted(complete) == ["Half Kingdom", "Kingdom", "Super Kingdom"]
+    screenshot(page, "hand")
+
+
+def test_kings_on_a_castle_and_the_hand_set_change_the_score(page):
+    """§25's third worked example: 15.5 and a valid call; under THE ELDERS no half hands, −30."""
+    set_castles(page, "AH", "6C+K", "8D", "2S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "4C 10C 10C 3D 9D 9D 5H")
+    wait_text(page, "#hand-result .score", "15.5 points")
+    assert "valid call" in page.find_element(By.ID, "hand-result").text
+    go(page, "setup")
+    choose(page, "hand-set", "elders")
+    go(page, "hand")
+    wait_text(page, "#hand-result .score", "-30 points")
+
+
+def test_cards_are_taken_out_and_two_decks_hold_two_copies(page):
+    """Jasper's hand (§25): no hand forms, 13 points, not a valid call; a third copy of a card is refused (§1)."""
+    set_castles(page, "2H", "3C", "QD", "7S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH AS KD KD KD")
+    assert "Both copies of King of diamonds are in already" in page.find_element(By.CSS_SELECTOR, "#hand-picker .note").text
+    tap_cards(page, "hand-picker", "2H JH 6C 9S 10S")
+    assert "8 cards already" in page.find_element(By.CSS_SELECTOR, "#hand-picker .note").text  # §15: eight at most
+    assert held(page, "hand-picker") == [
+        f"{face} ({name}): take out"
+        for face, name in [
+            ("Q♥", "Queen of hearts"),
+            ("A♠", "Ace of spades"),
+            ("K♦", "King of diamonds"),
+            ("K♦", "King of diamonds"),
+            ("2♥", "2 of hearts"),
+            ("J♥", "Jack of hearts"),
+            ("6♣", "6 of clubs"),
+            ("9♠", "9 of spades"),
+        ]
+    ]
+    press(page, page.find_element(By.CSS_SELECTOR, "#hand-picker .held li:last-child button"))  # the 9S out again
+    assert len(held(page, "hand-picker")) == 7
+    wait_text(page, "#hand-result .score", "13 points")
+    assert "false call" in page.find_element(By.ID, "hand-result").text
+    wait_text(page, "#hand-result", "0 of 24 hands complete")
+    page.refresh()  # the phone keeps the table through a reload
+    wait_ready(page)
+    assert len(held(page, "hand-picker")) == 7
+
+
+def test_a_move_is_checked_then_made(page):
+    set_players(page, "ann, bob, cy", me=0, dealer=2)
+    set_castles(page, "7H", "2C", "JD", "4S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C")
+    go(page, "move")
+    page.find_element(By.ID, "start-game").click()
+    # §8: the first turn goes to the player after The Turn; cy deals, so ann acts.
+    wait_text(page, "#game-status", "ann to act")
+    assert not page.find_element(By.ID, "start-game").is_displayed()  # one game at a time, until it is forgotten
+    choose(page, "move-action", "play_king")
+    choose(page, "move-card", "KD")
+    choose(page, "move-castle", "1")
+    page.find_element(By.ID, "check-move").click()
+    # §9.4: a King goes onto a castle of its own suit; castle 1 is the 7H, castle 3 the JD.
+    verdict = wait_text(page, "#verdict", "Not legal")
+    assert "rule 9.4" in verdict
+    screenshot(page, "move-refused")
+    alternative = next(b for b in page.find_elements(By.CSS_SELECTOR, "#verdict .alternative") if "castle 3" in b.text)
+    alternative.click()
+    wait_text(page, "#verdict", "Legal: ann: play King of diamonds on castle 3")
+    page.find_element(By.ID, "move-drawn").send_keys("5C 6C")
+    page.find_element(By.ID, "make-move").click()
+    # §9.4 then §9.7: the castle is crowned, ann drew two and now discards one of eight.
+    wait_text(page, "#game-status", "discarding one of eight cards")
+    assert "3: J♦ + 1 King" in " ".join(page.find_element(By.ID, "game-status").text.split())
+    assert len(held(page, "hand-picker")) == 8  # her hand, as the referee now knows it: the two drawn cards in, the King out
+    assert "5♣ (5 of clubs): take out" in held(page, "hand-picker")
+    choose(page, "move-action", "face_up_discard")
+    choose(page, "move-card", "KD")
+    page.find_element(By.ID, "check-move").click()
+    assert "rule 9." in wait_text(page, "#verdict", "Not legal")  # §9.7: a King goes face up only by dumping it
+    screenshot(page, "move")
+    choose(page, "move-card", "6C")
+    press(page, page.find_element(By.ID, "make-move"))
+    # §9.8: the turn passes clockwise, to bob; the 6C lies face up.
+    status = " ".join(wait_text(page, "#game-status", "bob to act").split())
+    assert "Face-up pile: 6♣ on top, 1 in all." in status
+    # §22: bob's cards are unseen; one may go face down without being named, and his draw stays unseen.
+    choose(page, "move-action", "face_down_discard")
+    choose(page, "move-card", "")
+    press(page, page.find_element(By.ID, "check-move"))
+    wait_text(page, "#verdict", "Legal: bob: discard face down an unseen card")
+    press(page, page.find_element(By.ID, "make-move"))
+    status = " ".join(wait_text(page, "#game-status", "cy to act").split())
+    assert "Face-down pile: 1." in status and "bob: 7 cards" in status
+    press(page, page.find_element(By.ID, "reset-game"))
+    assert page.find_element(By.ID, "start-game").is_displayed() and not page.find_element(By.ID, "game-panel").is_displayed()
+
+
+def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
+    """ann calls with a Super Kingdom and the 3S as Pointer: 3 * (5 + 10) + 3 = 48 (§12, §15), a valid call (§11).
+    bob's hand was never seen, so the referee leaves him unscored (§22) until the table enters his cards:
+    his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17)."""
+    set_players(page, "ann, bob", me=0, dealer=1)
+    set_castles(page, "5H", "9C", "4D", "10S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH JH 10H 9H 8H 7H 3S")
+    go(page, "move")
+    press(page, page.find_element(By.ID, "start-game"))
+    wait_text(page, "#game-status", "ann to act")
+    choose(page, "move-action", "call_hand")
+    press(page, page.find_element(By.ID, "check-move"))
+    assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann: call HAND!")
+    press(page, page.find_element(By.ID, "make-move"))
+    status = wait_text(page, "#game-status", "The game is over")
+    assert "Winners: ann." in status and "ann: 7 cards, 48 points" in status
+    go(page, "calculus")
+    assert len(held(page, "final-picker")) == 7  # ann's cards, as the game knows them
+    assert page.find_element(By.ID, "caller").get_attribute("value") == "ann"  # the caller, from the game's outcome
+    choose(page, "final-player", "1")
+    tap_cards(page, "final-picker", "AS 2S 3S 4S 5S 6S 9C")
+    press(page, page.find_element(By.ID, "score"))
+    wait_text(page, "#winners", "Winner: ann")
+    result = page.find_element(By.ID, "calculus-result").text
+    assert "ann: 48 points" in result and "bob: 39 points" in result and "ann's call: valid" in result
+
+
+def test_the_calculus_scores_everyone_and_names_the_winners(page):
+    """§25: ann's 7H 8H 8H KS QD 5C 3H make 11; bob's Super Southie pays 2 × (K1 + K4) = 22, his 9C Pointer 9: 31 (§12, §15)."""
+    set_players(page, "ann, bob", me=0)
+    set_castles(page, "7H", "2C", "JD", "4S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "7H 8H 8H KS QD 5C 3H")
+    go(page, "calculus")
+    assert len(held(page, "final-picker")) == 7  # ann's own cards come from "My cards"
+    choose(page, "final-player", "1")
+    tap_cards(page, "final-picker", "AS 2S 3S 4S 5S 6S 9C")
+    choose(page, "caller", "bob")
+    page.find_element(By.ID, "score").click()
+    wait_text(page, "#winners", "Winner: bob")
+    result = page.find_element(By.ID, "calculus-result").text
+    assert "ann: 11 points" in result and "bob: 31 points" in result
+    assert "bob's call: valid" in result
+    summary = page.find_element(By.ID, "final-summary").text
+    assert "ann:" in summary and "bob:" in summary
+    screenshot(page, "calculus")
+
+
+def test_a_refusal_is_shown_with_its_reasons(page):
+    """Two castles of one suit cannot be (§4): the page shows the referee's problem and where it points, not a blank."""
+    set_castles(page, "7H", "2H", "JD", "4S")
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH")
+    alert = wait_text(page, "#hand-result [role=alert]", "/castles")
+    assert "refused" in page.find_element(By.ID, "hand-summary").text
+    assert len(alert.splitlines()) >= 2  # the title, then each problem on its own line
+
+
+def test_the_skip_link_keeps_the_step(page):
+    go(page, "calculus")
+    link = page.find_element(By.CSS_SELECTOR, "a.skip")
+    page.execute_script("arguments[0].focus()", link)  # it shows on focus, as for a keyboard user
+    link.click()
+    assert page.find_element(By.ID, "calculus").is_displayed() and page.switch_to.active_element.get_attribute("id") == "main"
+
+
+def test_a_refereed_game_starts_from_a_dealt_hand_of_seven(page):
+    """§8: seven cards each; eight tapped cards are not a dealt hand, and the page says so instead of guessing which."""
+    go(page, "hand")
+    tap_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C 9S")
+    go(page, "move")
+    press(page, page.find_element(By.ID, "start-game"))
+    assert "seven cards" in wait_text(page, "#status", "take the extra ones out")
+    assert not page.find_element(By.ID, "game-panel").is_displayed()
