@@ -49,6 +49,8 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(IllegalMove, from_illegal_move)
     app.register_error_handler(Exception, from_unexpected)
 
+    from service.table import blp as phone_page
+
     from .referee import init_sealing, mount_games
     from .views import meta
 
@@ -57,6 +59,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     mount_games(api)
     api.register_blueprint(meta.health_blp)
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee"}))
-    app.register_blueprint(__import__("service.table", fromlist=["blp"]).blp)  # the phone page at /table/ (issue 15)
+    app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
     return app
