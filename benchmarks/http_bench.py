@@ -9,13 +9,18 @@ the floor of the same run; and the workers' CPU per request, whose ratio to
 the floor's holds still when other jobs share the cores. Prints the medians
 over the runs, with the range of the ratio.
 
-    python -m benchmarks.http_bench [--runs 5] [--duration 10] [--connections 16] [--json results.json]
+    python -m benchmarks.http_bench [--runs 5] [--duration 10] [--connections 16] [--only hands-7,twenty-four-solve] [--json results.json]
+
+``--only`` measures a subset (the floor, ``healthz``, always runs: every ratio is to it). The server runs
+with ``--max-requests 0`` whatever its settings say: a worker that recycles mid-run restarts cold and
+takes the CPU it had spent with it, which the CPU ratio would misread.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -43,8 +48,40 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+FLOOR = "healthz"
+
+
+def server_env() -> dict[str, str]:
+    """The benchmarked server's environment: two workers unless set, and no worker recycled mid-benchmark
+    (GUNICORN_CMD_ARGS overrides the settings module; whatever else it was given is kept)."""
+    args = f"{os.environ.get('GUNICORN_CMD_ARGS', '')} --max-requests 0".strip()
+    return {**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2"), "GUNICORN_CMD_ARGS": args}
+
+
+def select(targets: dict[str, Any], only: str | None) -> dict[str, Any]:
+    """The floor and the targets named in ``only`` (comma-separated), in the benchmark's order; all without it."""
+    if not only:
+        return dict(targets)
+    wanted = {name.strip() for name in only.split(",") if name.strip()}
+    unknown = wanted - set(targets)
+    if unknown:
+        raise SystemExit(f"--only: unknown {', '.join(sorted(unknown))}; the targets are {', '.join(targets)}")
+    return {name: target for name, target in targets.items() if name == FLOOR or name in wanted}
+
+
+def ratio(numerator: float, denominator: float) -> float | None:
+    """A ratio of two measures, or None when either is missing or nothing (no requests, no CPU seen)."""
+    if not (math.isfinite(numerator) and math.isfinite(denominator)) or numerator <= 0 or denominator <= 0:
+        return None
+    return numerator / denominator
+
+
+def shown(value: float | None, width: int, digits: int = 2) -> str:
+    return f"{'-':>{width}}" if value is None or not math.isfinite(value) else f"{value:>{width}.{digits}f}"
+
+
 def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "2")}
+    env = server_env()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"],
         cwd=ROOT,
@@ -130,11 +167,31 @@ def run_wrk(url: str, script: Path, duration: int, connections: int, master: int
     }
 
 
+def report_line(name: str, figures: list[dict[str, float]]) -> str:
+    """One endpoint's medians over the runs; a figure no run measured (no request served, no CPU seen) shows as '-'."""
+
+    def median(key: str) -> float | None:
+        values = [run[key] for run in figures if math.isfinite(run[key])]
+        return statistics.median(values) if values else None
+
+    ratios = [run["ratio"] for run in figures if math.isfinite(run["ratio"])]
+    spread = f"{min(ratios):.2f}-{max(ratios):.2f}" if ratios else "-"
+    middle, goal = median("ratio"), GOALS.get(name)
+    verdict = "" if goal is None or middle is None else ("met" if middle >= goal else "MISSED")
+    p50, p99 = median("p50_ms"), median("p99_ms")
+    return (
+        f"{name:<18}{shown(median('rps'), 9, 0)}{shown(p50, 9)}{shown(p99, 9)}{shown(ratio(p99 or 0.0, p50 or 0.0), 9)}"
+        f"{shown(middle, 8)}{spread:>12}{shown(goal, 7)}{shown(median('cpu_us'), 8, 0)}{shown(median('cpu_ratio'), 10)}"
+        f"  {shown(median('errors'), 0, 0)} {shown(median('non_2xx'), 0, 0)} {verdict}"
+    ).rstrip()
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_argument("--runs", type=int, default=5)  # a run's ratio moves by up to ±0.05: medians of 5
     options.add_argument("--duration", type=int, default=10)
     options.add_argument("--connections", type=int, default=16)
+    options.add_argument("--only", help="comma-separated targets to measure besides the floor, e.g. hands-7,twenty-four-solve")
     options.add_argument("--json", type=Path, help="also write every run's figures here")
     args = options.parse_args(argv)
     if not shutil.which("wrk"):
@@ -147,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         # /hands shares progress readings between holdings: measured on varied holdings, not one it has cached whole.
         targets["hands-7"] = (targets["hands-7"][0], varied_hands_bodies(VARIED_HOLDINGS))
         targets["twenty-four-solve"] = ("/v1/twenty-four/solve", varied_solve_bodies())
+        targets = select(targets, args.only)
         scripts = {name: lua_script(directory, name, body) for name, (_, body) in targets.items()}
         server = start_gunicorn(port, directory / "gunicorn.log")
         runs: list[dict[str, dict[str, float]]] = []
@@ -155,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
                 run = {}
                 for name, (path, _) in targets.items():
                     run[name] = run_wrk(f"http://127.0.0.1:{port}{path}", scripts[name], args.duration, args.connections, server.pid)
-                    run[name]["ratio"] = run[name]["rps"] / run["healthz"]["rps"]
-                    run[name]["cpu_ratio"] = run["healthz"]["cpu_us"] / run[name]["cpu_us"]
+                    run[name]["ratio"] = ratio(run[name]["rps"], run[FLOOR]["rps"]) or math.nan
+                    run[name]["cpu_ratio"] = ratio(run[FLOOR]["cpu_us"], run[name]["cpu_us"]) or math.nan
                 runs.append(run)
                 print(f"run {number}/{args.runs}: " + ", ".join(f"{n} {r['rps']:.0f}/s" for n, r in run.items()), flush=True)
         finally:
@@ -169,21 +227,15 @@ def main(argv: list[str] | None = None) -> int:
     print("ratio: req/s over the floor's req/s in the same run (the goals' measure); range: its lowest and highest run.")
     print("cpu us: the workers' CPU per request; cpu ratio: the floor's over the endpoint's, which other jobs on the cores barely move.")
     print(
-        f"{'endpoint':<14}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'ratio':>8}{'range':>12}{'goal':>7}"
+        f"{'endpoint':<18}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'ratio':>8}{'range':>12}{'goal':>7}"
         f"{'cpu us':>8}{'cpu ratio':>10}  errors non-2xx"
     )
     for name in targets:
-        median = {key: statistics.median(run[name][key] for run in runs) for key in runs[0][name]}
-        low, high = min(run[name]["ratio"] for run in runs), max(run[name]["ratio"] for run in runs)
-        goal = GOALS.get(name)
-        verdict = "" if goal is None else ("met" if median["ratio"] >= goal else "MISSED")
-        print(
-            f"{name:<14}{median['rps']:>9.0f}{median['p50_ms']:>9.2f}{median['p99_ms']:>9.2f}"
-            f"{median['p99_ms'] / median['p50_ms']:>9.2f}{median['ratio']:>8.2f}{f'{low:.2f}-{high:.2f}':>12}{(goal or 0):>7.2f}"
-            f"{median['cpu_us']:>8.0f}{median['cpu_ratio']:>10.2f}  {median['errors']:.0f} {median['non_2xx']:.0f} {verdict}"
-        )
+        print(report_line(name, [run[name] for run in runs]))
     if args.json:
-        args.json.write_text(json.dumps(runs, indent=1))
+        # A figure no run measured is null, not NaN (which is not JSON).
+        plain = [{name: {key: value if math.isfinite(value) else None for key, value in figures.items()} for name, figures in run.items()} for run in runs]
+        args.json.write_text(json.dumps(plain, indent=1, allow_nan=False))
     return 0
 
 

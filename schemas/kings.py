@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from service.games.kings.hands import MAX_HOLDING
+from service.games.kings.hands import MOST_CARDS_HELD
 from service.games.kings.moves import ACTIONS
 from service.games.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
 from service.games.kings.start import MAX_SEED
@@ -17,7 +17,27 @@ from .common import ReasonSchema, player_name
 from .fields import Boolean, Card, CardList, Integer, Number
 
 DECK = 104
+SEALED_REQUEST = (
+    "true: state is only what the table may see, and sealed is a token of the rest (hands, draw pile, seed), "
+    "to send beside the state to every endpoint. false (the default, as before): the whole state in plain JSON."
+)
 MAX_TABLE_PLAYERS = 10
+
+
+def held_at_most(limit: int) -> validate.Length:
+    """A player's cards: at most what a real table lets one hold (rules.md §9, §9.7), named in the refusal.
+
+    A plain ``Length``, so the compiled loader keeps its fast test (schemas/compiled.py).
+    """
+    return validate.Length(max=limit, error=f"Longer than {limit} cards: a player holds at most {limit} at a real table (rules.md §9, §9.7).")
+
+
+# Hands are of three or six cards (rules.md §12): eight cards hold two at most.
+MOST_HANDS_DECLARED = MOST_CARDS_HELD // 3
+DECLARED_HANDS = validate.Length(
+    max=MOST_HANDS_DECLARED,
+    error=f"Longer than {MOST_HANDS_DECLARED} hands: {MOST_CARDS_HELD} cards hold at most {MOST_HANDS_DECLARED} (rules.md §9.7, §12).",
+)
 
 
 def option_field(name: str) -> Boolean:
@@ -136,6 +156,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
     {
         **seat_fields(),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
+        "sealed": Boolean(load_default=False, metadata={"description": SEALED_REQUEST}),
     },
     name="NewGameRequest",
 )
@@ -164,6 +185,7 @@ class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
     castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
     deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})
+    sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
 
 
 class MoveSchema(LeanSchema):
@@ -211,7 +233,7 @@ class TransitionSchema(LeanSchema):
 class HandsRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
-    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards; a HAND! call needs 7."})
+    cards = CardList(required=True, validate=held_at_most(MOST_CARDS_HELD), metadata={"description": f"Up to {MOST_CARDS_HELD} cards; a HAND! call needs 7."})
 
 
 class ProgressSchema(LeanSchema):
@@ -236,12 +258,12 @@ class HandsResponseSchema(LeanSchema):
 
 class TablePlayerSchema(LeanSchema):
     name = player_name(required=True)
-    cards = CardList(required=True, validate=validate.Length(max=MAX_HOLDING), metadata={"description": f"Up to {MAX_HOLDING} cards."})
+    cards = CardList(required=True, validate=held_at_most(MOST_CARDS_HELD), metadata={"description": f"Up to {MOST_CARDS_HELD} cards."})
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
     hands = fields.List(
         CardList(validate=validate.Length(min=3, max=6)),
-        validate=validate.Length(max=34),
-        metadata={"description": "Declared hands; omitted, the referee chooses the best."},
+        validate=DECLARED_HANDS,
+        metadata={"description": f"Declared hands (at most {MOST_HANDS_DECLARED}); omitted, the referee chooses the best."},
     )
 
 

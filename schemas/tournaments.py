@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from service.tournaments.rows import MAX_ROWS
+from service.tournaments.limits import MAX_ROWS
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema
@@ -68,13 +68,23 @@ def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[
     )
 
 
+def _whole_number(option: ScoringOption, kind: type[fields.Integer] = Integer, **kwargs: Any) -> fields.Field[Any]:
+    """A JSON integer in a body; a query's text of one (``?target=10``) in a query."""
+    low, high = option.bounds or (0, 0)
+    return kind(validate=validate.Range(min=low, max=high), metadata={"description": option.description}, **kwargs)
+
+
 def _body_option(option: ScoringOption) -> fields.Field[Any]:
+    if option.is_whole_number:
+        return _whole_number(option, load_default=option.default, allow_none=option.default is None)
     if option.is_yes_no:
         return Boolean(load_default=option.default, metadata={"description": option.description})
     return fields.String(load_default=option.default, validate=validate.OneOf(option.choices), metadata={"description": option.description})
 
 
 def _query_option(option: ScoringOption) -> fields.Field[Any]:
+    if option.is_whole_number:
+        return _whole_number(option, fields.Integer)
     if option.is_yes_no:
         return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": f"{option.description} (true/false)"})
     return fields.String(validate=validate.OneOf(option.choices), metadata={"description": option.description})
@@ -88,7 +98,10 @@ class StandingSchema(LeanSchema):
     player = fields.String(required=True)
     total = Number(required=True, metadata={"description": f"The traveling sum of the player's games. {EXACT}"})
     games = Integer(required=True)
-    wins = Integer(required=True, metadata={"description": "Games with the highest score; a shared win counts."})
+    wins = Integer(
+        required=True,
+        metadata={"description": "Games with the highest score, or won by the game's own rule where it differs (1923: most cards won); a shared win counts."},
+    )
     best = Number(required=True)
     worst = Number(required=True)
     points = fields.Dict(keys=fields.String(), values=Number(), required=True, metadata={"description": "Points per game id."})
@@ -99,3 +112,13 @@ class StandingsResponseSchema(LeanSchema):
     games = fields.List(fields.String(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
     ignored_columns = fields.List(fields.String(), required=True, metadata={"description": "Columns that are not read."})
+    match = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "For a game whose sheets are one match (1923: one sheet game is one set), the match as the game's own match "
+            "endpoint answers it: running totals after each set, over, winners, decided_by and the rule; null for other games."
+        },
+    )

@@ -2,14 +2,23 @@
 
 Talks to a running service (``--url``, or ``KINGS_URL``, default
 http://127.0.0.1:8000) and says plainly when nothing answers there. Readable
-text by default, JSON with ``--json``.
+text by default, JSON with ``--json``. ``--url``, ``--json`` and ``--timeout``
+may stand before or after the command; a file argument may be ``-`` for
+standard input. docs/cli.md has every command.
+
+Every registered game has the referee's shared commands, built here from the
+registry: ``kings <slug> check|legal|validate|apply|view``. The exit status
+says what happened (:data:`EXIT_CODES`, after BSD's sysexits.h): 0 done, 2 a
+usage error, 65 input refused (by the service or before sending), 69 no
+service answers, 70 an internal fault, 74 a file that cannot be read or written.
 
 Every registered game may bring commands: a ``cli`` module in its package with
 ``add_commands(commands)``, whose parsers ``set_defaults(run=fn)`` with
 ``fn(args, client) -> str | dict`` (text is printed as it is, a dict as JSON;
 a parser may also ``set_defaults(show=fn)`` to turn a dict into text unless
 ``--json`` is given). They are reached as ``kings <slug> <command> ...``.
-24 Kings' commands also stand at the top level, as they always have.
+24 Kings' commands (service/games/kings/cli.py) also stand at the top level,
+as they always have.
 """
 
 from __future__ import annotations
@@ -19,89 +28,93 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from service.client import DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
+from service.client import DEFAULT_TIMEOUT, DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES, game_package
-from service.games.kings.castles import parse_castle
 
 AddCommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 ClientFactory = Callable[..., RefereeClient]
 FLAGSHIP = "24-kings"  # the game whose commands also stand at the top level
 
-
-def _castles(text: str) -> list[dict[str, Any]]:
-    """``5H,9C+KC,4D,10S`` as four castle objects (Kings after ``+``)."""
-    return [parse_castle(item).to_dict() for item in text.split(",")]
-
-
-def _rules(pairs: Sequence[str]) -> dict[str, Any]:
-    """``hands=quick subjects_count=true`` as a rules object."""
-    rules: dict[str, Any] = {}
-    for pair in pairs:
-        key, _, value = pair.partition("=")
-        rules[key] = value if key == "hands" else value.lower() in ("true", "yes", "1")
-    return rules
-
-
-def _split_text(player: dict[str, Any]) -> list[str]:
-    lines = [f"  Pointer {player['pointer']}"]
-    lines += [f"  {hand['name']}: {' '.join(hand['cards'])} = {hand['points']}" for hand in player["hands"]]
-    if player["saved"]:
-        lines.append(f"  saved by Kings: {' '.join(player['saved'])}")
-    if player["penalised"]:
-        lines.append(f"  penalised: {' '.join(player['penalised'])}")
-    return lines
+# Exit statuses, after BSD's sysexits.h, so scripts can tell what went wrong.
+EX_OK = 0
+EX_USAGE = 2  # argparse's own: a command or option that does not parse
+EX_DATAERR = 65  # the input was refused: by the service (4xx), or before sending (not JSON, not a castle)
+EX_UNAVAILABLE = 69  # nothing answers at the URL, or a proxy says the service is down (502, 503, 504)
+EX_SOFTWARE = 70  # the service failed (another 5xx), or this program did
+EX_IOERR = 74  # a file that cannot be read or written
+EXIT_CODES = {
+    "ok": EX_OK,
+    "usage": EX_USAGE,
+    "refused input": EX_DATAERR,
+    "unreachable": EX_UNAVAILABLE,
+    "internal": EX_SOFTWARE,
+    "i/o": EX_IOERR,
+}
+STDIN = "-"
+STATE_HELP = "a JSON file (or - for standard input): a state, or an answer or request body holding one under 'state'"
+MOVE_HELP = "the move: JSON text ('{...}'), a file, or -; left out, the 'move' of the state's file"
 
 
-def show_calculus(result: dict[str, Any]) -> str:
-    lines = [f"Castle values: {result['castle_values']}"]
-    for player in result["players"]:
-        lines.append(f"{player['name']}: {player['score']}" + (" (declared)" if player["declared"] else ""))
-        lines += _split_text(player)
-    if "call" in result:
-        call = result["call"]
-        lines.append(f"HAND! by {call['player']}: {'valid' if call['valid'] else 'false call'} — {call['reason']}")
-    lines.append(f"Winner(s): {', '.join(result['winners'])}")
-    return "\n".join(lines)
+class BadInput(ValueError):
+    """Input that cannot be sent: not JSON, or not the shape a command needs (exit 65)."""
 
 
-def show_hands(result: dict[str, Any]) -> str:
-    best = result["best"]
-    lines = [
-        f"Castle values: {result['castle_values']}",
-        f"Best score: {best['score']}",
-        *_split_text(best),
-        f"Valid HAND! call: {'yes' if result['valid_call'] else 'no'}",
-    ]
-    if result["found"]:
-        lines.append("Hands held: " + "; ".join(f"{h['name']} {' '.join(h['cards'])} ({h['points']})" for h in result["found"]))
-    lines.append("Closest hands:")
-    close = sorted((p for p in result["progress"] if p["in_play"] and p["held"]), key=lambda p: len(p["missing"]))[:8]
-    lines += [f"  {p['name']}: holds {' '.join(p['held'])}; missing {' '.join(p['missing']) or 'nothing'}" for p in close]
-    return "\n".join(lines)
+def read_bytes(name: str | Path) -> bytes:
+    """A file's bytes, or standard input's for ``-``; an OSError (exit 74) when it cannot be read."""
+    if str(name) == STDIN:
+        return sys.stdin.buffer.read()
+    return Path(name).read_bytes()
 
 
-def show_standings(result: dict[str, Any]) -> str:
-    games = result["games"]
-    header = f"{'rank':>4}  {'player':<16} {'total':>7} {'games':>5} {'wins':>4}  " + " ".join(f"{'g' + g:>6}" for g in games)
-    rows = [header]
-    for s in result["standings"]:
-        per_game = " ".join(f"{s['points'].get(g, ''):>6}" for g in games)
-        rows.append(f"{s['rank']:>4}  {s['player']:<16} {s['total']:>7} {s['games']:>5} {s['wins']:>4}  {per_game}")
-    return "\n".join(rows)
+def read_json(name: str | Path) -> Any:
+    """A JSON file (or ``-``), as data; :class:`BadInput` when it is not JSON."""
+    data = read_bytes(name)
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BadInput(f"{'standard input' if str(name) == STDIN else name} is not JSON: {error}") from error
 
 
-def show_new_game(result: dict[str, Any]) -> str:
-    state = result["state"]
-    castles = ", ".join(f"{i + 1}:{c['card']}" for i, c in enumerate(state["castles"]))
-    lines = [f"Seed {state['seed']}. Castles {castles}. {len(state['face_up'])} card(s) discarded in the Castle Phase."]
-    lines += [f"  {p['name']}: {' '.join(p['hand']['cards'])}" for p in state["players"]]
-    lines.append(f"{state['players'][state['to_act']]['name']} plays first.")
-    return "\n".join(lines)
+def read_object(name: str | Path) -> dict[str, Any]:
+    data = read_json(name)
+    if not isinstance(data, dict):
+        raise BadInput(f"{'standard input' if str(name) == STDIN else name} holds JSON, but not an object")
+    return data
+
+
+def state_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The state in a file: the state itself, or an answer or request body holding one under ``state``."""
+    state = data.get("state", data)
+    if not isinstance(state, dict):
+        raise BadInput("the state is not a JSON object")
+    return state
+
+
+def move_of(text: str | None, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A move given as JSON text (``{...}``), a file or ``-``; else the ``move`` of the state's file (a request body)."""
+    if text is None:
+        move = data.get("move")
+        if move is None:
+            raise BadInput("give a move: JSON text, a file, or '-'; or a state file that holds one under 'move'")
+    elif text.lstrip().startswith("{"):
+        try:
+            move = json.loads(text)
+        except ValueError as error:
+            raise BadInput(f"the move is not JSON: {error}") from error
+    else:
+        move = read_json(text)
+    if not isinstance(move, dict):
+        raise BadInput("the move is not a JSON object")
+    return move
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
 def show_games(result: dict[str, Any]) -> str:
@@ -112,69 +125,102 @@ def show_games(result: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-def score(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    table = json.loads(args.table.read_text(encoding="utf-8"))
-    return client.calculus(table.get("castles", []), table.get("players", []), rules=table.get("rules"), caller=table.get("caller"))
-
-
-def hands(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return client.hands(_castles(args.castles), args.cards.replace(",", " ").split(), _rules(args.rule))
-
-
-def standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    result = client.standings(args.results, rules=_rules(args.rule))
-    if args.output:
-        kind = "xlsx" if args.output.suffix.lower() == ".xlsx" else "csv"
-        args.output.write_bytes(client.standings(args.results, answer=kind, rules=_rules(args.rule)))
-    return dict(result)
-
-
-def new_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    result = client.new_game([name.strip() for name in args.players.split(",")], seed=args.seed)
-    if args.output:
-        args.output.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    return result
-
-
 def games(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     return client.games()
 
 
-def add_kings_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """24 Kings' commands, in the shape every game's ``cli.add_commands`` has (its package has no ``cli`` module yet)."""
-    parser = commands.add_parser("score", help="The Calculus of a table given as a JSON file (the /calculus body)")
-    parser.add_argument("table", type=Path)
-    parser.set_defaults(run=score, show=show_calculus)
-    parser = commands.add_parser("hands", help="what a set of cards holds")
-    parser.add_argument("cards", help="cards separated by spaces, e.g. 'QH JH 10H 9H 8H 7H 3S'")
-    parser.add_argument("--castles", required=True, help="four castles, North first: 5H,9C+KC,4D,10S")
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="e.g. hands=quick or subjects_count=true")
-    parser.set_defaults(run=hands, show=show_hands)
-    parser = commands.add_parser("standings", help="tournament standings from a CSV or XLSX file")
-    parser.add_argument("results", type=Path)
-    parser.add_argument("-o", "--output", type=Path, help="write the standings to a .csv or .xlsx file")
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="rules for rows with cards")
-    parser.set_defaults(run=standings, show=show_standings)
-    parser = commands.add_parser("new-game", help="shuffle, Castle Phase and deal")
-    parser.add_argument("--players", required=True, help="names in seat order, e.g. ann,bob,cy")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")
-    parser.set_defaults(run=new_game, show=show_new_game)
+# -- the referee's shared commands, for every registered game ------------------------------------
+def show_check(answer: dict[str, Any]) -> str:
+    if answer["valid"]:
+        return "valid"
+    lines = [f"not valid: {len(answer['problems'])} problem(s)"]
+    return "\n".join(lines + [f"  {p.get('pointer') or '/'}: {p.get('message')} ({p.get('code')})" for p in answer["problems"]])
 
 
-# Games whose package has no ``cli`` module but whose commands this module holds.
-BUILT_IN_COMMANDS: dict[str, AddCommands] = {FLAGSHIP: add_kings_commands}
+def show_legal(answer: dict[str, Any]) -> str:
+    who = answer.get("player") or "any player"
+    return "\n".join([f"{who} ({answer.get('phase')}): {len(answer['moves'])} legal move(s)"] + [f"  {json.dumps(move)}" for move in answer["moves"]])
+
+
+def show_verdict(answer: dict[str, Any]) -> str:
+    if answer["legal"]:
+        return "legal"
+    lines = ["illegal:"]
+    lines += [f"  {r['code']} (§{r['rule']}) at {r.get('pointer') or '/'}: {r['message']}" for r in answer["reasons"]]
+    if answer.get("alternatives"):
+        lines.append("legal instead:")
+        lines += [f"  {json.dumps(move)}" for move in answer["alternatives"]]
+    return "\n".join(lines)
+
+
+def show_transition(answer: dict[str, Any]) -> str:
+    return "\n".join(json.dumps(event) for event in answer["events"])
+
+
+def check_state(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    return client.check_state(state_of(read_object(args.state)), game=args.game)
+
+
+def legal_moves(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    return client.legal_moves(state_of(read_object(args.state)), game=args.game)
+
+
+def validate_move(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    data = read_object(args.state)
+    return client.validate(state_of(data), move_of(args.move, data), game=args.game)
+
+
+def apply_move(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    data = read_object(args.state)
+    answer = client.apply(state_of(data), move_of(args.move, data), game=args.game)
+    if args.output:
+        write_json(args.output, answer)
+    return answer
+
+
+def view_state(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    return client.call("POST", f"/v1/{args.game}/view", {"state": state_of(read_object(args.state)), "player": args.player})
+
+
+def add_referee_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], slug: str) -> None:
+    """``check``, ``legal``, ``validate``, ``apply`` and ``view`` of the game ``slug``: the shared endpoints, one command each.
+
+    A command the game's own ``cli`` module already defines is left to it."""
+    taken = set(commands.choices)
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser | None:
+        if name in taken:
+            return None
+        parser = commands.add_parser(name, help=help_text)
+        parser.set_defaults(game=slug)
+        parser.add_argument("state", help=STATE_HELP)
+        return parser
+
+    if parser := add("check", f"POST /v1/{slug}/state/check: is this a real table? every problem at once"):
+        parser.set_defaults(run=check_state, show=show_check)
+    if parser := add("legal", f"POST /v1/{slug}/moves/legal: every legal move of whoever acts"):
+        parser.set_defaults(run=legal_moves, show=show_legal)
+    if parser := add("validate", f"POST /v1/{slug}/moves/validate: the verdict on a move, with reasons and alternatives"):
+        parser.add_argument("move", nargs="?", help=MOVE_HELP)
+        parser.set_defaults(run=validate_move, show=show_verdict)
+    if parser := add("apply", f"POST /v1/{slug}/moves/apply: the state after a move, and the events"):
+        parser.add_argument("move", nargs="?", help=MOVE_HELP)
+        parser.add_argument("-o", "--output", type=Path, help="write the answer (the state after) to this JSON file")
+        parser.set_defaults(run=apply_move, show=show_transition)
+    if parser := add("view", f"POST /v1/{slug}/view: what one player may see"):
+        parser.add_argument("player", help="the player's name")
+        parser.set_defaults(run=view_state)
 
 
 def game_commands(slug: str) -> AddCommands | None:
-    """The ``add_commands`` of a registered game: its package's ``cli`` module, else one held here, else none."""
+    """The ``add_commands`` of a registered game's ``cli`` module, or None when its package has none."""
     name = f"{GAME_PACKAGES[slug]}.cli"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name != name:  # the module exists but something it imports does not: a real fault
             raise
-        return BUILT_IN_COMMANDS.get(slug)
+        return None
     add: AddCommands = module.add_commands
     return add
 
@@ -186,12 +232,41 @@ def _version() -> str:
         return "unknown"
 
 
+def add_common_options(parser: argparse.ArgumentParser, defaults: bool) -> None:
+    """``--url``, ``--json`` and ``--timeout``: with their defaults on the top parser; on every command's parser
+    with none (``SUPPRESS``), so they may stand after the command and, left out there, keep the top's value."""
+
+    def default(value: Any) -> Any:
+        return value if defaults else argparse.SUPPRESS
+
+    taken = parser._option_string_actions
+    if "--url" not in taken:
+        url = os.environ.get("KINGS_URL", DEFAULT_URL)
+        parser.add_argument("--url", default=default(url), help=f"where the service answers (default {url}; KINGS_URL)")
+    if "--json" not in taken:
+        parser.add_argument("--json", action="store_true", default=default(False), help="print the service's JSON instead of text")
+    if "--timeout" not in taken:
+        parser.add_argument("--timeout", type=float, default=default(DEFAULT_TIMEOUT), help="seconds to wait for an answer")
+
+
+def _command_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every command's parser under ``parser``, at every depth."""
+    found: list[argparse.ArgumentParser] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):  # aliases map to the same parser
+                found += [sub, *_command_parsers(sub)]
+    return found
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="kings", description="The card-game referee from a terminal.")
+    top = argparse.ArgumentParser(
+        prog="kings",
+        description="The card-game referee from a terminal. Options may stand before or after the command; a file may be - for standard input.",
+        epilog="exit status: 0 done, 2 usage, 65 input refused, 69 no service answers, 70 internal fault, 74 a file unreadable or unwritable",
+    )
     top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    top.add_argument("--url", default=os.environ.get("KINGS_URL", DEFAULT_URL), help="where the service answers (default %(default)s; KINGS_URL)")
-    top.add_argument("--json", action="store_true", help="print the service's JSON instead of text")
-    top.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for an answer")
+    add_common_options(top, defaults=True)
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="run the service with gunicorn (as `make run`)")
     serve.add_argument("--host", help="interface to bind (default KINGS_HOST, else loopback: service/serving.py)")
@@ -202,12 +277,15 @@ def parser() -> argparse.ArgumentParser:
     if flagship is not None:
         flagship(commands)
     for slug in GAME_PACKAGES:
-        add = game_commands(slug)
-        if add is None:
-            continue
         title = game_package(slug).GAME.info.title
-        game = commands.add_parser(slug, help=f"{title}: its own commands (kings {slug} --help)")
-        add(game.add_subparsers(dest="game_command", required=True, metavar="COMMAND"))
+        game = commands.add_parser(slug, help=f"{title}: check, legal, validate, apply, view and its own commands (kings {slug} --help)")
+        game_commands_action = game.add_subparsers(dest="game_command", required=True, metavar="COMMAND")
+        add = game_commands(slug)
+        if add is not None:
+            add(game_commands_action)
+        add_referee_commands(game_commands_action, slug)
+    for command in _command_parsers(top):
+        add_common_options(command, defaults=False)
     return top
 
 
@@ -229,25 +307,51 @@ def render(result: str | dict[str, Any], args: argparse.Namespace) -> str:
     return show(result) if show is not None and not args.json else json.dumps(result, indent=1)
 
 
+def fail(message: str, code: int) -> int:
+    print(f"kings: {message}", file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory = RefereeClient) -> int:
-    args = parser().parse_args(argv)
+    """Run one command; the exit status says how it went (:data:`EXIT_CODES`)."""
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exited:  # --help and --version (0), or a usage error (2), already printed by argparse
+        return exited.code if isinstance(exited.code, int) else EX_USAGE
     if args.command == "serve":
         return serve(args.host, args.port)
-    client = make_client(args.url, timeout=args.timeout)
     try:
+        client = make_client(args.url, timeout=args.timeout)
         result = args.run(args, client)
     except RefereeUnavailable as error:
-        print(f"kings: {error}", file=sys.stderr)
-        return 2
+        return fail(str(error), EX_UNAVAILABLE)
+    except argparse.ArgumentTypeError as error:  # an argument a command reads itself, e.g. 1923's name=CARDS
+        return fail(str(error), EX_USAGE)
     except RefereeError as error:
-        print(f"kings: the referee refused the request\n{error}", file=sys.stderr)
-        return 1
-    except (OSError, ValueError) as error:  # a file that is missing or not JSON, a castle that is not one
-        print(f"kings: cannot read the input: {error}", file=sys.stderr)
-        return 2
-    print(render(result, args))
-    return 0
+        if error.status in (502, 503, 504):
+            return fail(f"the service is unavailable behind {args.url}\n{error}", EX_UNAVAILABLE)
+        if error.status >= 500:
+            return fail(f"the referee failed on the request\n{error}", EX_SOFTWARE)
+        return fail(f"the referee refused the request\n{error}", EX_DATAERR)
+    except OSError as error:  # a file that is missing or unwritable, standard input or output closed
+        return fail(f"cannot read or write a file: {error}", EX_IOERR)
+    except (ValueError, KeyError, TypeError) as error:  # input that is not JSON, a castle that is not one, a file of the wrong shape
+        return fail(f"cannot use the input: {error}", EX_DATAERR)
+    except Exception as error:  # a fault in this program: say so, not a traceback
+        return fail(f"internal error: {type(error).__name__}: {error}", EX_SOFTWARE)
+    try:
+        text = render(result, args)
+    except Exception as error:  # an answer this program cannot show: its fault (or the service's), not the input's
+        return fail(f"internal error: cannot show the answer ({type(error).__name__}: {error}); --json prints it as it is", EX_SOFTWARE)
+    try:
+        print(text)
+    except OSError as error:  # standard output closed
+        return fail(f"cannot write the answer: {error}", EX_IOERR)
+    return EX_OK
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the module by its name, not this __main__ copy: the games' cli modules import service.cli's helpers.
+    from service import cli
+
+    sys.exit(cli.main())

@@ -17,8 +17,11 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from service.core.sealing import share_development_key
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+share_development_key(os.environ)  # without KINGS_SEAL_KEYS (and not in production), every worker opens the others' sealed tokens
 
 
 def _address(host: str, port: str) -> str:

@@ -5,7 +5,8 @@ combining diaeresis and with the precomposed letter is one player. Refused:
 control characters (they break CSV and log lines), bidirectional overrides and
 isolates (they make a name read differently from what it is: "Trojan Source",
 CVE-2021-42574), zero-width characters (two names that look the same would be
-two players), lone surrogates (no encoder can write them), and names that are
+two players), lone surrogates (no encoder can write them), noncharacters
+(U+FFFE, U+FFFF and the other 64: never for interchange), and names that are
 empty once surrounding spaces are removed.
 """
 
@@ -27,6 +28,11 @@ class BadName(ValueError):
         self.code = code
 
 
+def is_noncharacter(point: int) -> bool:
+    """The 66 noncharacters: U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE, ...)."""
+    return 0xFDD0 <= point <= 0xFDEF or (point & 0xFFFE) == 0xFFFE
+
+
 def _refusal(name: str) -> BadName | None:
     for index, char in enumerate(name):
         point = ord(char)
@@ -36,6 +42,8 @@ def _refusal(name: str) -> BadName | None:
             return BadName("name_bidi_control", f"character {index + 1} (U+{point:04X}) reorders how the text is displayed")
         if char in ZERO_WIDTH:
             return BadName("name_zero_width", f"character {index + 1} (U+{point:04X}) is invisible")
+        if is_noncharacter(point):
+            return BadName("name_noncharacter", f"character {index + 1} (U+{point:04X}) is a Unicode noncharacter, never meant for interchange")
         if unicodedata.category(char) == "Cc":
             return BadName("name_control_character", f"character {index + 1} (U+{point:04X}) is a control character")
     return None

@@ -49,9 +49,10 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(IllegalMove, from_illegal_move)
     app.register_error_handler(Exception, from_unexpected)
 
-    from .referee import mount_games
+    from .referee import init_sealing, mount_games
     from .views import meta
 
+    init_sealing(app)
     api.register_blueprint(meta.games_blp)
     mount_games(api)
     api.register_blueprint(meta.health_blp)

@@ -23,21 +23,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, Response, current_app, jsonify
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from schemas.base import LeanSchema
 from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
-from service.core.problems import InvalidInput, prefixed
+from service.core.problems import InvalidInput, Problem, prefixed
 from service.core.protocol import Game
+from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
 from service.games import GAME_PACKAGES, game_package
 from service.tournaments.scoring import game_row_scorer
 
 from .api import RefereeApi, RefereeBlueprint
+from .sealed import init_sealing, open_sealed, seal_answer
 from .views.tournaments import standings_blueprint
+
+__all__ = ["GameWeb", "PrivateTable", "init_sealing", "mount_games"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,17 @@ def _no_cases() -> Sequence[ConformanceRequest]:
     return ()
 
 
+class PrivateTable(StateSplit[Any], Protocol):
+    """A game whose states hide cards: how a state splits for sealing (:class:`~service.core.sealing.StateSplit`),
+    and how an answer looks to one player."""
+
+    def state_after(self, transition: Any) -> Any: ...
+
+    def legal_for(self, report: Any, viewer: str) -> Mapping[str, Any]: ...
+
+    def transition_for(self, transition: Any, viewer: str) -> Mapping[str, Any]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameWeb:
     """What the HTTP layer needs of a game besides its engine.
@@ -62,6 +77,10 @@ class GameWeb:
     ``examples()`` gives ``state`` (a state's plain data), ``move`` (a legal move
     in it) and ``player`` (a seat's name), for the documentation and the
     conformance cases; ``illegal_move`` too, if the game wants a refused move shown.
+
+    ``split`` is for a game that deals cards the players must not all see: with
+    it, every shared endpoint also takes ``sealed`` (the token beside a public
+    state) and ``player`` (answer as that player sees it).
     """
 
     game: Game  # type: ignore[type-arg]
@@ -75,6 +94,7 @@ class GameWeb:
     verdict_schema: type[Schema] = VerdictSchema
     transition_schema: type[Schema] = TransitionSchema
     view_schema: type[Schema] = PlayerViewSchema
+    split: PrivateTable | None = None  # given, the shared endpoints take a sealed token and answer for one player
 
     @property
     def slug(self) -> str:
@@ -174,21 +194,78 @@ class RequestSchemas(NamedTuple):
     view: type[Schema]  # {"state", "player"}
 
 
+SEALED_DESCRIPTION = (
+    "The sealed token answered beside this public state (POST /games with sealed: true, or /moves/apply): "
+    "the cards the table may not see. With it, player is required and every answer is what that player may see."
+)
+VIEWER_DESCRIPTION = "Answer as this player sees it: the legal moves only if they act, events and the state after a move as they see them."
+
+
+def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
+    """The fields a game with hidden cards adds to every shared body: the token, and whose answer it is."""
+    return {
+        "sealed": fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS), metadata={"description": SEALED_DESCRIPTION}),
+        "player": player_name(required=required_player, metadata={"description": "Whose view." if required_player else VIEWER_DESCRIPTION}),
+    }
+
+
 @cache  # one entry per registered game, built at start-up
 def request_schemas(slug: str) -> RequestSchemas:
     web = game_web(slug)
     prefix = game_prefix(slug)
     state = fields.Nested(web.state_schema, required=True)
+    viewer: dict[str, fields.Field[Any]] = private_fields(False) if web.split is not None else {}
+    view_fields = private_fields(True) if web.split is not None else {"player": player_name(required=True, metadata={"description": "Whose view."})}
     return RequestSchemas(
-        state=LeanSchema.from_dict({"state": state}, name=f"{prefix}StateRequest"),
-        move=LeanSchema.from_dict({"state": state, "move": fields.Nested(web.move_schema, required=True)}, name=f"{prefix}MoveRequest"),
-        view=LeanSchema.from_dict({"state": state, "player": player_name(required=True, metadata={"description": "Whose view."})}, name=f"{prefix}ViewRequest"),
+        state=LeanSchema.from_dict({"state": state, **viewer}, name=f"{prefix}StateRequest"),
+        move=LeanSchema.from_dict({"state": state, "move": fields.Nested(web.move_schema, required=True), **viewer}, name=f"{prefix}MoveRequest"),
+        view=LeanSchema.from_dict({"state": state, **view_fields}, name=f"{prefix}ViewRequest"),
     )
+
+
+def transition_answer_schema(web: GameWeb) -> type[Schema]:
+    """The answer of /moves/apply; a game with hidden cards adds the new token and the asking player's view."""
+    if web.split is None:
+        return web.transition_schema
+    extra = {
+        "sealed": fields.String(metadata={"description": "The new sealed token, when the request sent one: send it with this state next time."}),
+        "view": fields.Nested(web.view_schema, metadata={"description": "The asking player's view of the state after the move, when player was given."}),
+    }
+    # Named after the game's own schema module, so the OpenAPI document calls it e.g. KingsSealedTransition.
+    return type("SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
+
+
+class Table(NamedTuple):
+    """A request's table: the whole state, whether it came sealed, and whose answer it is."""
+
+    state: Any
+    sealed: bool
+    viewer: str | None
+
+
+def read_table(web: GameWeb, body: Mapping[str, Any], needs_viewer: bool = True) -> Table:
+    """The whole state of a body: its ``state``, joined with its ``sealed`` token when it has one."""
+    state = read_state(web.game, body["state"])
+    token, viewer = body.get("sealed"), body.get("player")
+    if token is None or web.split is None:
+        return Table(state, False, viewer)
+    if viewer is None and needs_viewer:
+        raise InvalidInput([Problem("/player", "player_required", "a sealed deal is answered for one player: say whose answer it is with player")])
+    return Table(open_sealed(web.split, web.slug, state, token), True, viewer)
+
+
+def own_move(body: Mapping[str, Any], viewer: str | None) -> None:
+    """A player asking for their own answer has a verdict on their own moves only: another's would tell their cards."""
+    mover = body["move"].get("player")
+    if viewer is not None and mover != viewer:
+        raise InvalidInput(
+            [Problem("/move/player", "not_your_move", f"the answer is asked for {viewer!r}, who may judge only their own moves, not {mover!r}'s")]
+        )
 
 
 def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     """The shared endpoints of one game, documented with its own schemas and examples."""
-    game = web.game
+    game, split = web.game, web.split
     blp = RefereeBlueprint(
         f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}", description=f"{game.info.title}: the referee endpoints every game shares."
     )
@@ -206,7 +283,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     def check(body: dict[str, Any]) -> Response:
         """Whole-state check: conservation of the pack, every zone, the turn, the outcome; each problem with a JSON pointer."""
         try:
-            read_state(game, body["state"])
+            read_table(web, body, needs_viewer=False)
         except InvalidInput as error:
             return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems]})
         return jsonify({"valid": True, "problems": []})
@@ -221,7 +298,11 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     )
     def legal(body: dict[str, Any]) -> Response:
         """The legal moves: each one is accepted by /moves/validate, and nothing else is."""
-        return jsonify(game.legal_report(read_state(game, body["state"])).to_dict())
+        table = read_table(web, body)
+        report = game.legal_report(table.state)
+        if split is not None and table.viewer is not None:
+            return jsonify(split.legal_for(report, table.viewer))
+        return jsonify(report.to_dict())
 
     @blp.post(
         "/moves/validate",
@@ -233,21 +314,29 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     )
     def validate(body: dict[str, Any]) -> Response:
         """Judge a move; an illegal move is a verdict, not an error."""
-        state = read_state(game, body["state"])
-        return jsonify(game.judge(state, read_move(game, body["move"])).to_dict())
+        table = read_table(web, body)
+        own_move(body, table.viewer)
+        return jsonify(game.judge(table.state, read_move(game, body["move"])).to_dict())
 
     @blp.post(
         "/moves/apply",
         body=move_body,
         body_example={"state": ex["state"], "move": ex["move"]},
-        answer=web.transition_schema,
+        answer=transition_answer_schema(web),
         answer_example=ex["transition"],
         description="The state after the move and the events, in order; an illegal move is a 422.",
     )
     def apply(body: dict[str, Any]) -> Response:
         """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
-        state = read_state(game, body["state"])
-        return jsonify(game.apply(state, read_move(game, body["move"])).to_dict())
+        table = read_table(web, body)
+        own_move(body, table.viewer)
+        transition = game.apply(table.state, read_move(game, body["move"]))
+        if split is None:
+            return jsonify(transition.to_dict())
+        answer = dict(split.transition_for(transition, table.viewer) if table.viewer is not None else transition.to_dict())
+        if table.sealed:
+            answer |= seal_answer(split, web.slug, split.state_after(transition))
+        return jsonify(answer)
 
     @blp.post(
         "/view",
@@ -259,7 +348,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     )
     def view(body: dict[str, Any]) -> Response:
         """One player's view of a state: nothing they may not see reaches them."""
-        return jsonify(game.view(read_state(game, body["state"]), body["player"]).to_dict())
+        return jsonify(game.view(read_table(web, body).state, body["player"]).to_dict())
 
     @blp.get(
         "/rules",

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from openpyxl import load_workbook
+from service.core.names import BadName, normalise_name
 
+from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_rows, check_standings_size, check_xlsx
 from .scoring import CellProblem, GameRow, RowScorer, RowsRefused
+from .xlsx import NotAWorkbook, read_first_sheet
 
 POINTS = "points"
 KEY_COLUMNS = ("game", "player")
-MAX_ROWS = 10_000
-MAX_COLUMNS = 64  # far more than any row shape uses; bounds what a workbook can make us read
+MAX_PROBLEMS = 100  # a sheet's problems named at once; the rest are counted
 MAX_POINTS = 10_000  # a game's points, either way: no game of the rule books comes near
 
 BadRows = RowsRefused  # the error the HTTP layer answers as a 422 naming every bad row and column
@@ -40,11 +41,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Results:
-    """A sheet read and scored: its shape, each game's points per player (in sheet order), the columns not read."""
+    """A sheet read and scored: its shape, each game's points per player (in sheet order), the columns not read,
+    and each game's rows as read (for a game that judges a match over them)."""
 
     shape: str
     points: Mapping[str, Mapping[str, Fraction]]
     ignored_columns: tuple[str, ...] = ()
+    rows: Mapping[str, Sequence[GameRow]] = field(default_factory=dict)
 
 
 def normalise(header: object) -> str:
@@ -65,11 +68,64 @@ def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1)
     """JSON rows (objects); row numbers count from ``first_row``."""
     columns: list[str] = []
     rows = []
+    problems: list[CellProblem] = []
     for offset, record in enumerate(records):
+        number = first_row + offset
+        if len(record) > MAX_COLUMNS:
+            problems.append(_too_many_columns(number, len(record)))
+            continue
         cells = {normalise(key): _cell(value) for key, value in record.items()}
+        problems += _long_cells(number, cells.items())
         columns += [c for c in cells if c not in columns]
-        rows.append((first_row + offset, cells))
+        rows.append((number, cells))
+    _refuse(problems)
     return Table(tuple(columns), tuple(rows))
+
+
+def _too_many_columns(number: int, count: int) -> CellProblem:
+    return CellProblem(number, "", "too_many_columns", f"the row has {count} columns; at most {MAX_COLUMNS} are read")
+
+
+def _long_cells(number: int, cells: Iterable[tuple[str, str]]) -> list[CellProblem]:
+    """Cells (and header names) longer than any the readers need: refused before anything reads them."""
+    return [
+        CellProblem(number, column[:MAX_CELL_CHARS], "cell_too_long", f"the cell has {len(text)} characters; at most {MAX_CELL_CHARS}")
+        for column, text in cells
+        if len(text) > MAX_CELL_CHARS or len(column) > MAX_CELL_CHARS
+    ]
+
+
+def _refuse(problems: Sequence[CellProblem]) -> None:
+    """Every problem at once, up to :data:`MAX_PROBLEMS` (the last one counts the rest)."""
+    if not problems:
+        return
+    if len(problems) > MAX_PROBLEMS:
+        rest = len(problems) - MAX_PROBLEMS + 1
+        problems = [*problems[: MAX_PROBLEMS - 1], CellProblem(problems[MAX_PROBLEMS - 1].row, "", "more_problems", f"and {rest} more problem(s)")]
+    raise BadRows(problems)
+
+
+def _checked_lines(lines: Sequence[Sequence[object]]) -> Table:
+    """A header and its rows, as read from a file: limits first (rows 413; columns, cell lengths 422), then every row as text."""
+    check_rows(len(lines) - 1)
+    header = [normalise(h) for h in lines[0]]
+    problems: list[CellProblem] = []
+    if len(header) > MAX_COLUMNS and any(header[MAX_COLUMNS:]):
+        problems.append(_too_many_columns(1, len(header)))
+    problems += _long_cells(1, ((h, "") for h in header))
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        texts = [_cell(value) for value in line]
+        if not any(texts):
+            continue
+        if len(texts) > MAX_COLUMNS and any(texts[MAX_COLUMNS:]):
+            problems.append(_too_many_columns(number, len(texts)))
+            continue
+        cells = {h: text for h, text in zip(header, texts, strict=False) if h}
+        problems += _long_cells(number, cells.items())
+        rows.append((number, cells))
+    _refuse(problems)
+    return Table(tuple(h for h in header if h), tuple(rows))
 
 
 def table_from_csv(data: bytes) -> Table:
@@ -87,29 +143,19 @@ def table_from_csv(data: bytes) -> Table:
         raise BadRows([CellProblem(reader.line_num, "", "bad_csv", f"the CSV cannot be read at line {reader.line_num}: {error}")]) from error
     if not lines:
         raise BadRows([CellProblem(1, "", "empty", "the CSV is empty: it needs a header row and one row per game and player")])
-    header = tuple(normalise(h) for h in lines[0])
-    rows = tuple(
-        (number, dict(zip(header, (c.strip() for c in line), strict=False))) for number, line in enumerate(lines[1:], start=2) if any(c.strip() for c in line)
-    )
-    return Table(header, rows)
+    return _checked_lines(lines)
 
 
 def table_from_xlsx(data: bytes) -> Table:
-    """The first worksheet of an XLSX workbook, header in row 1."""
+    """The first worksheet of an XLSX workbook, header in row 1; the archive is checked (:func:`.limits.check_xlsx`) before it is read (:mod:`.xlsx`)."""
+    check_xlsx(data)
     try:
-        sheet = load_workbook(io.BytesIO(data), read_only=True, data_only=True).worksheets[0]
-    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {type(error).__name__}")]) from error
-    values = list(islice(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS), MAX_ROWS + 2))
+        values = read_first_sheet(data, MAX_ROWS + 2, MAX_COLUMNS + 1)
+    except NotAWorkbook as error:
+        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {error}")]) from error
     if not values:
         raise BadRows([CellProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
-    header = [normalise(h) for h in values[0]]
-    rows = tuple(
-        (number, {h: _cell(v) for h, v in zip(header, line, strict=False) if h})
-        for number, line in enumerate(values[1:], start=2)
-        if any(_cell(v) for v in line)
-    )
-    return Table(tuple(h for h in header if h), rows)
+    return _checked_lines(values)
 
 
 class PointsScorer:
@@ -173,6 +219,7 @@ def read_results(table: Table, game_scorer: RowScorer | None = None) -> Results:
         raise BadRows([CellProblem(limit + 2, "", "too_many_rows", f"at most {limit} rows of {shape}")])
     problems: list[CellProblem] = []
     games = _games(table, (*scorer.columns, *scorer.optional_columns), problems)
+    check_standings_size(len(games), len({row.player for rows in games.values() for row in rows}))  # before any game is scored
     points: dict[str, Mapping[str, Fraction]] = {}
     for game, rows in games.items():
         try:
@@ -180,11 +227,21 @@ def read_results(table: Table, game_scorer: RowScorer | None = None) -> Results:
         except RowsRefused as refused:
             problems += refused.problems
     if problems:
-        raise BadRows(sorted(problems, key=lambda p: p.row))
+        _refuse(sorted(problems, key=lambda p: p.row))
     if not points:
         raise BadRows([CellProblem(2, "", "no_rows", "there is no result row under the header")])
     read = {*expected, *scorer.optional_columns}
-    return Results(shape, points, tuple(c for c in table.columns if c not in read))
+    return Results(shape, points, tuple(c for c in table.columns if c not in read), games)
+
+
+def _name(number: int, column: str, text: str) -> str | CellProblem:
+    """A game's or player's name, normalised (:func:`service.core.names.normalise_name`), or why it cannot be one."""
+    if not text:
+        return CellProblem(number, column, "required", f"{column} is empty")
+    try:
+        return normalise_name(text)
+    except BadName as refused:
+        return CellProblem(number, column, refused.code, f"{column}: {refused}")
 
 
 def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) -> dict[str, list[GameRow]]:
@@ -193,11 +250,12 @@ def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) ->
     first_row: dict[tuple[str, str], int] = {}
     absent = dict.fromkeys(columns, "")
     for number, cells in table.rows:
-        game, player = cells.get("game", ""), cells.get("player", "")
-        empty = [CellProblem(number, column, "required", f"{column} is empty") for column, value in (("game", game), ("player", player)) if not value]
-        if empty:
-            problems += empty
+        named = [_name(number, column, cells.get(column, "")) for column in KEY_COLUMNS]
+        bad = [problem for problem in named if isinstance(problem, CellProblem)]
+        if bad:
+            problems += bad
             continue
+        game, player = (str(name) for name in named)
         earlier = first_row.setdefault((game, player), number)
         if earlier != number:
             problems.append(CellProblem(number, "player", "duplicate_row", f"{player!r} already has a row for game {game!r} (row {earlier})"))

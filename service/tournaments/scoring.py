@@ -22,11 +22,17 @@ The contract, in full:
 - Optionally (:class:`RowScorerWithOptions`), ``options`` the organiser may
   choose for the whole sheet (24 Kings: the hand set and the rule options),
   each a :class:`ScoringOption` (a lower-case name other than ``format``, a
-  description, its choices or yes/no, its default), and
+  description, its choices, a whole number within bounds, or yes/no, its default), and
   ``with_options(chosen)``, the scorer that plays them; ``chosen`` holds
   checked values and may leave options out, which then keep their default.
   The HTTP layer reads them from the query (for an uploaded sheet) or from
   the JSON body's ``rules``, and documents them from ``options``.
+
+- Optionally (:class:`RowScorerWithMatch`), ``match(results)``: when the
+  sheet's games are the rounds of one match (1923: its sets), the match's
+  verdict after them (:class:`MatchVerdict`: running totals, whether it is
+  over, the winners and the rule that decided it), from the same code as the
+  game's own match endpoint; None when the sheet does not say enough.
 
 Every column and option name is as :func:`service.tournaments.rows.normalise`
 leaves it (lower case, ``_`` for spaces and dashes).
@@ -36,11 +42,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from service.games import GAME_PACKAGES
+
+if TYPE_CHECKING:
+    from .rows import Results
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,19 +110,27 @@ class RowScorer(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class ScoringOption:
-    """A choice the organiser makes once for a whole sheet: one of ``choices``, or yes/no when there are none."""
+    """A choice the organiser makes once for a whole sheet: one of ``choices``, a whole number within ``bounds``, or yes/no.
+
+    A whole-number option's default may be None: the game then decides from the sheet (1923: decks by the players).
+    """
 
     name: str
     description: str
     choices: tuple[str, ...] = ()
-    default: str | bool = False
+    default: str | bool | int | None = False
+    bounds: tuple[int, int] | None = None
 
     @property
     def is_yes_no(self) -> bool:
-        return not self.choices
+        return not self.choices and self.bounds is None
+
+    @property
+    def is_whole_number(self) -> bool:
+        return self.bounds is not None
 
 
-Chosen = Mapping[str, str | bool]  # option name -> the value chosen (a choice, or yes/no); absent ones keep their default
+Chosen = Mapping[str, str | bool | int | None]  # option name -> the value chosen (a choice, a number, yes/no); absent ones keep their default
 
 
 @runtime_checkable
@@ -126,6 +143,40 @@ class RowScorerWithOptions(RowScorer, Protocol):
     def with_options(self, chosen: Chosen) -> RowScorer:
         """The scorer playing these options (names and values already checked against ``options``)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchVerdict:
+    """A match played over a sheet's games: the totals after each game (in the sheet's order), whether it is over,
+    its winners and the rule that decided it; ``answer`` is the game's own match answer, as its match endpoint gives it.
+
+    ``game_winners``: who won each game by the game's rules, when that is not simply the highest points (1923:
+    the most cards won), for the standings' ``wins``; ``columns``: the columns the verdict read beside the shape's.
+    """
+
+    target: int
+    running: tuple[Mapping[str, int], ...]
+    over: bool
+    winners: tuple[str, ...]
+    decided_by: str | None
+    rule: str | None
+    answer: Mapping[str, object]
+    game_winners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    columns: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class RowScorerWithMatch(RowScorer, Protocol):
+    """A scorer whose sheet's games are the rounds of one match (1923: sets to N points)."""
+
+    def match(self, results: Results) -> MatchVerdict | None:
+        """The match after the sheet's games; None when the sheet cannot say; :class:`RowsRefused` for games that cannot be a match."""
+        ...
+
+
+def match_of(scorer: RowScorer | None, results: Results) -> MatchVerdict | None:
+    """The match verdict of a game whose sheets are matches; None for every other game."""
+    return scorer.match(results) if isinstance(scorer, RowScorerWithMatch) else None
 
 
 def options_of(scorer: RowScorer | None) -> tuple[ScoringOption, ...]:

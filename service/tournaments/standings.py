@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .limits import check_standings_size
 from .rows import Results
+from .scoring import MatchVerdict, RowScorer, match_of
 
 
 def as_number(points: Fraction) -> int | float | str:
@@ -55,9 +57,16 @@ class Standings:
     games: tuple[str, ...]
     table: tuple[Standing, ...]
     ignored_columns: tuple[str, ...] = ()
+    match: MatchVerdict | None = None  # for a game whose sheets are matches (1923), the match's verdict
 
     def to_dict(self) -> dict[str, object]:
-        return {"shape": self.shape, "games": list(self.games), "standings": [s.to_dict() for s in self.table], "ignored_columns": list(self.ignored_columns)}
+        return {
+            "shape": self.shape,
+            "games": list(self.games),
+            "standings": [s.to_dict() for s in self.table],
+            "ignored_columns": list(self.ignored_columns),
+            "match": dict(self.match.answer) if self.match else None,
+        }
 
 
 def winners(scores: Mapping[str, Fraction]) -> list[str]:
@@ -66,14 +75,24 @@ def winners(scores: Mapping[str, Fraction]) -> list[str]:
     return [name for name, score in scores.items() if score == top]
 
 
-def standings(results: Results) -> Standings:
-    """Each player's total, games, wins, best and worst game; the table ordered by total, then name."""
+def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
+    """Each player's total, games, wins, best and worst game; the table ordered by total, then name.
+
+    ``scorer``, the game's (with the options chosen), adds the match's verdict for a game whose sheets are matches,
+    and says who won each game when its rules do not give the win to the highest points (1923: most cards won).
+    """
     players: dict[str, dict[str, Fraction]] = {}
+    for scores in results.points.values():
+        for name in scores:
+            players.setdefault(name, {})
+    check_standings_size(len(results.points), len(players))
+    match = match_of(scorer, results)
+    game_winners = match.game_winners if match else {}
     wins: dict[str, int] = {}
     for game, scores in results.points.items():
         for name, score in scores.items():
-            players.setdefault(name, {})[game] = score
-        for name in winners(scores):
+            players[name][game] = score
+        for name in game_winners.get(game) or winners(scores):
             wins[name] = wins.get(name, 0) + 1
     totals = {name: sum(points.values(), Fraction(0)) for name, points in players.items()}
     table: list[Standing] = []
@@ -81,4 +100,5 @@ def standings(results: Results) -> Standings:
         points, total = players[name], totals[name]
         rank = table[-1].rank if table and table[-1].total == total else position + 1
         table.append(Standing(rank, name, total, len(points), wins.get(name, 0), max(points.values()), min(points.values()), points))
-    return Standings(results.shape, tuple(results.points), tuple(table), results.ignored_columns)
+    ignored = tuple(column for column in results.ignored_columns if not match or column not in match.columns)
+    return Standings(results.shape, tuple(results.points), tuple(table), ignored, match)

@@ -59,13 +59,13 @@ def test_new_game(server, tmp_path):
 
 def test_refusals_and_silence_are_explained(server, tmp_path):
     refused = kings("hands", "QH QH QH", "--castles", "5H,9C,4D,10S", url=server)
-    assert refused.returncode == 1 and "third_copy" in refused.stderr
+    assert refused.returncode == 65 and "third_copy" in refused.stderr
     silent = kings("hands", "QH", "--castles", "5H,9C,4D,10S", url=f"http://127.0.0.1:{free_port()}")
-    assert silent.returncode == 2 and "no referee answers at" in silent.stderr
+    assert silent.returncode == 69 and "no referee answers at" in silent.stderr
     missing = kings("score", str(tmp_path / "nope.json"), url=server)
-    assert missing.returncode == 2 and "cannot read the input" in missing.stderr
+    assert missing.returncode == 74 and "cannot read or write a file" in missing.stderr
     bad_castle = kings("hands", "QH", "--castles", "5H,9C+XX,4D,10S", url=server)
-    assert bad_castle.returncode == 2 and "castle '9C+XX'" in bad_castle.stderr
+    assert bad_castle.returncode == 65 and "castle '9C+XX'" in bad_castle.stderr
 
 
 def test_kings_serve_runs_gunicorn():

@@ -39,6 +39,7 @@ def test_a_refusal_carries_the_problem(client):
     error = caught.value
     assert error.status == 422 and error.type.endswith("invalid-input")
     assert error.errors[0]["pointer"] == "/castles/1/card" and "castle_suit_repeated" in str(error)
+    assert error.instance == "/v1/24-kings/hands"  # the problem's own member: which request it is about
 
 
 def test_nothing_answering_is_its_own_error():

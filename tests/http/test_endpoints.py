@@ -108,7 +108,7 @@ def test_hands_answers_best_split_call_found_and_progress(client):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(full_deck()), max_size=12))
+@given(st.lists(st.sampled_from(full_deck()), max_size=8))
 def test_the_hands_answer_on_the_wire_is_the_report_as_plain_data(client, cards):
     """The view sends progress as the text each entry encoded once; what arrives must equal the report built as dicts."""
     body = {**HANDS_REQUEST, "cards": [str(card) for card in cards]}

@@ -5,12 +5,18 @@ values 5, 9, 4, 10.  Expected points are worked out by hand from the rule
 book's table, not from the catalog.
 """
 
+import math
+import random
+from itertools import combinations
+
 import pytest
 
-from service.core.cards import parse_cards
+from service.core.cards import Card, parse_cards
 from service.games.kings.hands import Scorer, as_number
+from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from tests.conftest import make_castles
+from tests.kings.test_exhaustive import oracle
 
 TABLE = make_castles("5H", "9C", "4D", "10S")
 
@@ -141,3 +147,52 @@ def test_find_hands_lists_every_instance_once_in_its_best_reading():
     found = Scorer(TABLE, Rules()).find_hands(parse_cards("QH JH 10H 9H 8H 7H 3S"))
     names = sorted(hand.spec.name for hand in found)
     assert names == ["Half Kingdom"] * 4 + ["Super Kingdom"]
+
+
+# -- the best split against a brute force read from the rule book (rules.md §15-16) ------------------
+POINTS_ON_TABLE = {name: points for name, _, points in RECOGNISED}  # worked out by hand above
+
+
+def brute_force_best(cards: list[Card], hands: str, no_harm_no_foul: bool) -> float:
+    """The highest score over every way to set aside hands (any 3 or 6 of the cards the oracle calls a hand)
+    and name a Pointer among the rest; left-overs cost their face value unless Kings save them."""
+    kings_held = sum(card.is_king for card in cards)
+
+    def best(rest: tuple[Card, ...], hand_points: float) -> float:
+        score = -math.inf
+        for index, pointer in enumerate(rest):
+            left = sorted((card.rank for j, card in enumerate(rest) if j != index and not card.is_king), reverse=True)
+            saved = len(left) if no_harm_no_foul or kings_held >= 2 else min(kings_held, len(left))
+            score = max(score, pointer.rank + hand_points - sum(left[saved:]))
+        for size in (3, 6):
+            for chosen in combinations(range(len(rest)), size):
+                names = oracle([rest[i] for i in chosen], "HCDS", hands)
+                if names:
+                    others = tuple(card for i, card in enumerate(rest) if i not in chosen)
+                    score = max(score, best(others, hand_points + max(POINTS_ON_TABLE[name] for name in names)))
+        return score
+
+    return best(tuple(cards), 0) if cards else 0
+
+
+FAMILY_RANKS = [(7, 8, 9, 10, 11, 12), (1, 2, 3, 4, 5, 6), (4, 10), (3, 9), (1, 2), (5, 6), (7, 8), (11, 12)]  # §12's table
+
+
+@pytest.mark.parametrize("hands", ["standard", "quick"])
+def test_the_best_split_scores_what_a_brute_force_finds(hands):
+    """Holdings of up to 8 cards from two families' ranks in two suits, and a King now and then, so that
+    hands overlap and the search has choices to weigh."""
+    rng = random.Random(hands)
+    deck = [card for card in full_deck() if card not in parse_cards("5H 9C 4D 10S")]
+    with_hands = with_two = 0
+    for _ in range(80):
+        ranks = {*rng.choice(FAMILY_RANKS), *rng.choice(FAMILY_RANKS), 13}
+        suits = rng.sample("HCDS", 2)
+        pool = [card for card in deck if card.rank in ranks and card.suit in suits]
+        cards = rng.sample(pool, min(len(pool), rng.randint(6, 8)))
+        no_harm = rng.random() < 0.25
+        split = Scorer(TABLE, Rules(hands=hands, no_harm_no_foul=no_harm)).best_split(cards)  # type: ignore[arg-type]
+        assert as_number(split.half_score) == brute_force_best(cards, hands, no_harm), " ".join(map(str, cards))
+        with_hands += bool(split.hands)
+        with_two += len(split.hands) >= 2
+    assert with_hands >= 20 and with_two >= 1  # the search weighed hands, not only a Pointer

@@ -29,4 +29,6 @@ def test_every_curl_block_of_the_guide_works(server, tmp_path):
     assert '"legal":false' in text and '"code":"not_all_locked"' in text
     assert '"won":["10H","8D","10C","8S","5S","7S","5D","2C"]' in text
     assert '"shape":"won"' in text and '"player":"ann","total":6' in text
+    assert '"target":15,' in text and '"over":true,"winners":["bob"],"decided_by":"most_cards","rule":"6.2"' in text
+    assert "match,winners,bob\n" in text and "running total,bob,,,,,,0,12,18" in text
     assert '"type": "urn:1923:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text

@@ -136,7 +136,7 @@ def test_a_set_line_that_cannot_happen_is_refused():
             standings_request(data)
         return [(p.pointer, p.code) for p in refused.value.problems]
 
-    found = problems({"target": 21, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]})
+    found = problems({"target": 21, "decks": 2, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]})
     assert ("/sets/0/points/bob", "impossible_points") in found  # bob did not win the set: 21 > 0
     assert ("/sets/0/points/ann", "impossible_points") in found  # ann won 30 cards: at least 30 points
     assert problems(sets(({"ann": 12, "bob": 0}, {"ann": 12, "bob": 8}), ({"ann": 25, "bob": 0}, {"ann": 12, "bob": 8}))) == [
@@ -147,3 +147,24 @@ def test_a_set_line_that_cannot_happen_is_refused():
     assert standings_request(
         sets(({"ann": 14, "bob": -2}, {"ann": 12, "bob": 8}), ({"ann": 5, "bob": 6}, {"ann": 5, "bob": 5}), ({"ann": 0, "bob": 0}, {"ann": 0, "bob": 0}))
     ).to_dict()["totals"] == {"ann": 19, "bob": 4}
+
+
+def test_a_set_line_is_checked_against_the_pack():
+    """§1.2: the pack is decks × 52 cards with 4 Aces a deck; a set's cards won, and the Aces its points imply, fit in it."""
+
+    def problems(data):
+        with pytest.raises(InvalidInput) as refused:
+            standings_request(data)
+        return [(p.pointer, p.code) for p in refused.value.problems]
+
+    # two players play with one deck (ceil(2 / 3)): 30 + 28 cards cannot be won in one set
+    assert problems({"sets": [{"points": {"ann": 30, "bob": 0}, "cards": {"ann": 30, "bob": 28}}]}) == [("/sets/0/cards", "cards_over_pack")]
+    assert standings_request({"decks": 2, "sets": [{"points": {"ann": 30, "bob": 0}, "cards": {"ann": 30, "bob": 28}}]}).to_dict()["totals"] == {
+        "ann": 30,
+        "bob": 0,
+    }
+    # a winner with 12 cards takes at most the deck's 4 Aces: 16 points, not 17
+    assert problems({"sets": [{"points": {"ann": 17, "bob": 0}, "cards": {"ann": 12, "bob": 8}}]}) == [("/sets/0/points/ann", "impossible_points")]
+    # 3 Aces for ann and 2 of Ace damage for bob: 5 Aces, one deck holds 4
+    assert problems({"sets": [{"points": {"ann": 15, "bob": -2}, "cards": {"ann": 12, "bob": 8}}]}) == [("/sets/0/points", "aces_over_pack")]
+    assert standings_request({"sets": [{"points": {"ann": 14, "bob": -2}, "cards": {"ann": 12, "bob": 8}}]}).to_dict()["totals"] == {"ann": 14, "bob": -2}

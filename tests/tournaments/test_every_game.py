@@ -29,7 +29,11 @@ def test_the_row_scorer_keeps_the_contract(slug):
     options = options_of(scorer)
     assert len({o.name for o in options}) == len(options) and all(normalise(o.name) == o.name != "format" for o in options)
     for option in options:
-        assert isinstance(option.default, bool) if option.is_yes_no else option.default in option.choices, option
+        if option.is_whole_number:
+            low, high = option.bounds or (0, 0)
+            assert not option.choices and (option.default is None or (isinstance(option.default, int) and low <= option.default <= high)), option
+        else:
+            assert isinstance(option.default, bool) if option.is_yes_no else option.default in option.choices, option
     chosen = with_options(scorer, {o.name: o.default for o in options})
     assert (chosen.columns, chosen.optional_columns, chosen.max_rows) == (columns, optional, scorer.max_rows)
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 
 import pytest
 
 from service.games.twenty_four.expressions import check
-from service.games.twenty_four.solver import as_ascii, solve
+from service.games.twenty_four.solver import SOLVED, as_ascii, solve, solved
 
 from . import oracle
 from .golden import GOLDEN, case_id
@@ -106,3 +106,35 @@ def test_simplest_first_fewest_parentheses_then_fewest_divisions():
 def test_only_four_values_are_solved():
     with pytest.raises(ValueError):
         solve([1, 2, 3], 6)
+
+
+# -- the answers /solve keeps (issue 17: the HTTP goal), bounded as issue 16 asks ----------------------------
+def test_solved_answers_every_order_of_the_same_values_from_one_entry():
+    solved.cache_clear()
+    for values in permutations([10, 4, 2, 10]):
+        assert solved(tuple(sorted(values)), 24, "unicode") == tuple(solve(list(values), 24).texts())
+    info = solved.cache_info()
+    assert (info.misses, info.currsize) == (1, 1)
+
+
+def test_solved_keeps_at_most_its_declared_entries_each_within_its_bytes():
+    from tests.kings.test_caches import bytes_per_entry
+
+    assert solved.bound is SOLVED and solved.cache_info().maxsize == SOLVED.entries == 1024  # type: ignore[attr-defined]
+    # The 20 sets of 1-6 with the most solutions for 0 (84 for 1 2 2 4, the most of any set of 1-13 for 0-2),
+    # solved once before the measure, so that what the process allocates once (small ints, interned texts) is not counted.
+    keys = sorted(((values, 0, "unicode") for values in combinations_with_replacement(range(1, 7), 4)), key=lambda key: -len(solve(*key[:2]).solutions))
+    heaviest = keys[:20]
+    for key in heaviest:
+        solved(*key)
+    solved.cache_clear()
+    measured = bytes_per_entry(lambda: [solved(*key) for key in heaviest] and solved.cache_info().currsize)
+    print(f"solved: {measured:.0f} bytes an entry")
+    assert measured <= SOLVED.bytes_per_entry
+    solved.cache_clear()
+
+
+def test_the_solve_endpoint_answers_the_values_in_the_order_sent(client):
+    for values in ([10, 4, 2, 10], [2, 10, 10, 4]):
+        answer = client.post("/v1/twenty-four/solve", json={"values": values}).get_json()
+        assert answer["values"] == values and answer["solutions"] == solve(values, 24).texts()

@@ -25,7 +25,8 @@ from .tally import Tally
 
 CALL_SIZE = 7
 HAND_CARDS_IN_A_CALL = 6
-MAX_HOLDING = 12  # rules.md §15: a player holds 8 at most; the search grows steeply past 12
+MOST_CARDS_HELD = 8  # rules.md §9, §9.7: seven at the start of a turn, eight during the discard after drawing two
+MAX_HOLDING = 12  # rules.md §15: what the engine reads in process ("what if" a few more); requests stop at MOST_CARDS_HELD
 
 
 class HoldingTooLarge(ValueError):
@@ -466,6 +467,14 @@ class Scorer:
         """The best split of a holding: every choice of disjoint hands, each scored with its best Pointer.
 
         With ``call_only``, only choices of six hand cards (rules.md §11).
+
+        The choices are searched by what they leave, not by the hands chosen: many choices of hands
+        leave the same cards (the same ranks from other suits, the same cards in another order), and
+        what a choice can still add and how its left-overs score depend only on those cards. So each
+        distinct remainder is expanded once, from the best way to reach it (most hand points, then
+        the first choice in catalog order), layer by layer of cards used: at most one state per
+        sub-multiset of the holding's cards (≤ 2^8 at a real table), instead of one per choice. The
+        answer is the one a walk over every choice in catalog order would give (tests/kings/test_hands.py).
         """
         card_of = self._card_of_key
         rules = self.rules
@@ -481,33 +490,62 @@ class Scorer:
             return Split(None, (), (), (), (), 0)
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
             return None if call_only else self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer)
-        best: _Choice | None = None
         free_kings = len(kings)
-
-        def walk(start: int, remaining: list[int], chosen: list[int], hand_points: int, hand_cards: int) -> None:
-            nonlocal best
-            if not call_only or hand_cards == HAND_CARDS_IN_A_CALL:
-                # The hands are chosen: the Pointer and the left-overs score the rest (None: no card for the Pointer).
-                values = sorted((key >> 2 for key in remaining), reverse=True)
-                if pointer is not None:
-                    points: int | None = pointer.face_value - penalty(values, kings_held, rules)
-                else:
-                    choice = choose_pointer(values, free_kings, kings_held, rules)
-                    points = None if choice is None else choice.points
-                if points is not None and (best is None or (2 * points + hand_points, hand_points) > (best.half_score, best.hand_points)):
-                    best = _Choice(2 * points + hand_points, hand_points, tuple(chosen), remaining)
-            for index in range(start, len(instances)):
-                rest = _without(remaining, instances[index].keys)
-                if rest is not None:
-                    chosen.append(index)
-                    walk(index, rest, chosen, hand_points + instances[index].half_points, hand_cards + len(instances[index].keys))
-                    chosen.pop()
-
-        walk(0, keys, [], 0, 0)
+        needs = [_packed(found.keys) for found in instances]
+        ranks = [[key >> 2 for key in found.keys] for found in instances]
+        sizes = [len(found.keys) for found in instances]
+        points = [found.half_points for found in instances]
+        # layers[used]: remainder (packed counts) -> (hand points, the hands chosen in catalog order, the left-overs' ranks high first)
+        layers: list[dict[int, tuple[int, tuple[int, ...], list[int]]]] = [{} for _ in range(len(keys) + 1)]
+        layers[0][_packed(keys)] = (0, (), sorted((key >> 2 for key in keys), reverse=True))
+        # Past the last layer nothing scores (a call uses exactly six cards), and a state with fewer cards left
+        # than the smallest hand has nothing to expand.
+        last_layer = HAND_CARDS_IN_A_CALL if call_only else len(keys)
+        last_to_expand = min(last_layer, len(keys)) - min(sizes)
+        leaf_points: dict[tuple[int, ...], int | None] = {}  # the Pointer and left-overs' points, by the left-overs' ranks
+        best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
+        for used in range(min(last_layer, len(keys)) + 1):
+            for remainder, (hand_points, chosen, values) in layers[used].items():
+                if not call_only or used == HAND_CARDS_IN_A_CALL:
+                    leaf = tuple(values)
+                    if leaf in leaf_points:
+                        scored = leaf_points[leaf]
+                    elif pointer is not None:
+                        scored = leaf_points[leaf] = pointer.face_value - penalty(values, kings_held, rules)
+                    else:
+                        choice = choose_pointer(values, free_kings, kings_held, rules)
+                        scored = leaf_points[leaf] = None if choice is None else choice.points
+                    if scored is not None:
+                        mine = (2 * scored + hand_points, hand_points, chosen)
+                        if best is None or mine[:2] > best[:2] or (mine[:2] == best[:2] and chosen < best[2]):
+                            best = mine
+                if used > last_to_expand:
+                    continue
+                guarded = remainder | _GUARDS
+                for index, need in enumerate(needs):
+                    after = guarded - need
+                    if after & _GUARDS != _GUARDS:  # a count went below zero: the remainder lacks a card of this hand
+                        continue
+                    after ^= _GUARDS
+                    total = hand_points + points[index]
+                    layer = layers[used + sizes[index]]
+                    known = layer.get(after)
+                    if known is not None and known[0] > total:
+                        continue
+                    with_it = tuple(sorted((*chosen, index)))
+                    if known is None or known[0] < total or with_it < known[1]:
+                        left = list(values)
+                        for rank in ranks[index]:
+                            left.remove(rank)
+                        layer[after] = (total, with_it, left)
         if best is None:
             return None
-        hands = tuple(self._instance(instances[index]) for index in best.chosen)
-        return self._settle(hands, [card_of[k] for k in best.remaining], kings, kings_held, pointer)
+        remaining = list(keys)
+        for index in best[2]:
+            for key in instances[index].keys:
+                remaining.remove(key)
+        hands = tuple(self._instance(instances[index]) for index in best[2])
+        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer)
 
     def _settle(
         self,
@@ -599,15 +637,6 @@ class Scorer:
         return list(map(progress_reading, repeat(self._progress_table), range(len(HANDS)), self._half_points, held))
 
 
-class _Choice(NamedTuple):
-    """A choice of hands in the search, with what it scores and the keys it leaves."""
-
-    half_score: int
-    hand_points: int
-    chosen: tuple[int, ...]  # indices into the holding's instances
-    remaining: list[int]
-
-
 @bounded(PROGRESS_READINGS)
 def progress_reading(table: ProgressTable, hand: int, half_points: int, held: int) -> Progress:
     """One hand's progress, shared between holdings that agree on everything it depends on.
@@ -647,15 +676,18 @@ def scorer_for(castles: tuple[Castle, ...], rules: Rules) -> Scorer:
     return Scorer(castles, rules)
 
 
-def _without(remaining: list[int], keys: tuple[int, ...]) -> list[int] | None:
-    """``remaining`` less the multiset ``keys``, or None if it does not hold them all."""
-    rest = list(remaining)
+# A multiset of castle-relative keys packed in one int, five bits a key: four for the count (a holding
+# has at most MAX_HOLDING < 16 of a card) and a guard bit, so that one subtraction takes a hand's cards
+# from a remainder and the guard bits tell whether the remainder held them all.
+_FIELD = 5
+_GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
+
+
+def _packed(keys: Iterable[int]) -> int:
+    packed = 0
     for key in keys:
-        try:
-            rest.remove(key)
-        except ValueError:
-            return None
-    return rest
+        packed += 1 << (_FIELD * key)
+    return packed
 
 
 def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:

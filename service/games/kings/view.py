@@ -9,13 +9,18 @@ it, anyone could replay every shuffle to come.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from service.core.cards import card_texts
 from service.core.problems import InvalidInput, Problem
 
 from .hands import as_number
+from .moves import Move
 from .state import GameState
+
+# Events that name only what the whole table saw: castles, face-up cards, called hands, turns, reshuffles, the end.
+PUBLIC_EVENTS = frozenset({"turn", "reshuffled", "face_up_removed", "king_dumped", "castle_changed", "hand_called", "player_out", "game_over"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,3 +68,29 @@ def player_view(state: GameState, player: str) -> PlayerView:
         names = ", ".join(repr(p.name) for p in state.players)
         raise InvalidInput([Problem("/player", "unknown_player", f"{player!r} has no seat at this table; the players are {names}")])
     return PlayerView(state, seat)
+
+
+def visible_event(event: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """An event as ``viewer`` sees it: another player's draws from the pile are counted, their face-down discards unnamed.
+
+    An event of a kind not known here keeps only its type and player, so a new
+    kind of event cannot name a hidden card before someone decides what it may show.
+    """
+    kind = event.get("type")
+    own = event.get("player") == viewer
+    if kind == "drew":
+        if own or event.get("from") == "face_up":  # GHOUL-RAISER takes from the face-up pile in sight of all (§18)
+            return event
+        return {**event, "cards": [], "unseen": len(event.get("cards", [])) + int(event.get("unseen", 0))}
+    if kind == "discarded":
+        return event if own or event.get("face") == "up" else {**event, "card": None}
+    if kind in PUBLIC_EVENTS:
+        return event
+    return {key: event[key] for key in ("type", "player") if key in event}
+
+
+def visible_move(move: Move, viewer: str) -> Move:
+    """A move as ``viewer`` sees it: another player's face-down discard and the cards they drew are not named."""
+    if move.player == viewer:
+        return move
+    return replace(move, card=None if move.action == "face_down_discard" else move.card, drawn=())

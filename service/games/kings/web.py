@@ -34,6 +34,7 @@ from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
+from service.http.sealed import seal_answer
 
 from . import GAME
 from .calculus import PlayerCards, calculus, holdings_problems
@@ -42,6 +43,7 @@ from .catalog import HAND_SETS, HANDS
 from .hands import scorer_for
 from .moves import legal_moves
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
+from .sealed import SPLIT
 from .start import new_game, table_setup
 
 blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
@@ -178,7 +180,10 @@ EX = examples()
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
     game = new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"], body["direction"])
-    return jsonify(game.to_dict())
+    answer = game.to_dict()
+    if body["sealed"]:  # the public state and a token of the hidden cards (docs/sealed-deals.md)
+        answer |= seal_answer(SPLIT, GAME.info.slug, game.state)
+    return jsonify(answer)
 
 
 @post(
@@ -283,4 +288,5 @@ WEB = GameWeb(
     legal_schema=LegalMovesResponseSchema,
     verdict_schema=VerdictSchema,
     transition_schema=TransitionSchema,
+    split=SPLIT,
 )

@@ -7,11 +7,10 @@ returns readable text; the JSON answer is the endpoint's.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from service.cli import read_json
 from service.client import RefereeClient
 
 from .client import Nineteen23Client
@@ -74,7 +73,7 @@ def run_score_set(args: argparse.Namespace, client: RefereeClient) -> str:
 
 
 def run_standings(args: argparse.Namespace, client: RefereeClient) -> str:
-    body = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    body = read_json(args.file)
     sets = body["sets"] if isinstance(body, dict) else body
     return show_standings(Nineteen23Client(client).standings(sets, target=args.target))
 
@@ -95,7 +94,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     score.add_argument("--decks", type=int)
     score.set_defaults(run=run_score_set)
     standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets")
-    standings.add_argument("file", help='{"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}')
+    standings.add_argument("file", help='a JSON file (or - for standard input): {"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}')
     standings.add_argument("--target", type=int)
     standings.set_defaults(run=run_standings)
     new_game = commands.add_parser("new-game", help="a new seeded match")

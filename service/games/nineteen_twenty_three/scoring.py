@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from service.core.cards import ACE, Card, CardListError, parse_cards
+from service.core.cards import ACE, SUITS, Card, CardListError, parse_cards
 from service.core.problems import InvalidInput, Problem, excess_copies
 
-from .table import default_decks, pack_of, roster_problems, token
+from .table import CARDS_PER_DECK, default_decks, pack_of, roster_problems, token
 
 DEFAULT_TARGET = 21
 MAX_TARGET = 10_000
@@ -54,10 +54,15 @@ def score_set(won: Sequence[tuple[str, Sequence[Card]]]) -> SetScore:
     players = tuple(name for name, _ in won)
     cards = tuple(len(pile) for _, pile in won)
     aces = tuple(sum(card.rank == ACE for card in pile) for _, pile in won)
-    most = max(cards)
-    winning = tuple(count == most for count in cards)
-    points = tuple(count + ace if wins else -ace for count, ace, wins in zip(cards, aces, winning, strict=True))
-    return SetScore(players, cards, aces, tuple(name for name, wins in zip(players, winning, strict=True) if wins), points)
+    winners = set_winners(dict(zip(players, cards, strict=True)))
+    points = tuple(count + ace if name in winners else -ace for name, count, ace in zip(players, cards, aces, strict=True))
+    return SetScore(players, cards, aces, winners, points)
+
+
+def set_winners(cards: Mapping[str, int]) -> tuple[str, ...]:
+    """A set's winners: the players who won the most cards in it; a tie shares the win, and so does everyone when nobody won one (§5.4)."""
+    most = max(cards.values(), default=0)
+    return tuple(name for name, count in cards.items() if count == most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +175,7 @@ def _won_cards(won: Mapping[str, Any], pointer: str, problems: list[Problem]) ->
 
 def _copies_problems(won: Sequence[tuple[str, Sequence[Card]]], decks: object, pointer: str) -> list[Problem]:
     """No card won more often than the decks (default ceil(players / 3)) hold it."""
-    count = decks if isinstance(decks, int) else default_decks(len(won))
+    count = decks_for(decks, len(won))
     if count < 1:
         return [Problem("/decks", "bad_decks", "a table plays with at least one deck")]
     places = [(f"{pointer}/{token(name)}/{at}", card) for name, cards in won for at, card in enumerate(cards)]
@@ -195,18 +200,13 @@ def standings_request(data: Mapping[str, Any]) -> MatchStandings:
     """
     problems: list[Problem] = []
     lines: list[SetLine] = []
-    players: list[str] | None = None
+    places: list[int] = []
     for index, item in enumerate(data.get("sets") or []):
-        at = f"/sets/{index}"
-        line = _set_line(item, at, data.get("decks"), problems)
-        if line is None:
-            continue
-        names = list(line.points)
-        if players is None:
-            players = names
-        elif sorted(names) != sorted(players):
-            problems.append(Problem(at, "players_differ", f"set {index + 1} names {', '.join(names)}; the match is played by {', '.join(players)}"))
-        lines.append(line)
+        line = _set_line(item, f"/sets/{index}", data.get("decks"), problems)
+        if line is not None:
+            lines.append(line)
+            places.append(index)
+    problems += [Problem(f"/sets/{places[at]}", "players_differ", f"set {places[at] + 1}: {why}") for at, why in players_differ(lines)]
     if not data.get("sets"):
         problems.append(Problem("/sets", "no_sets", "a match's standings need at least one set"))
     target = data.get("target", DEFAULT_TARGET)
@@ -215,6 +215,17 @@ def standings_request(data: Mapping[str, Any]) -> MatchStandings:
     if problems:
         raise InvalidInput(problems)
     return match_standings(lines, target)
+
+
+def won_line(won: Sequence[tuple[str, Sequence[Card]]]) -> SetLine:
+    """A set given by the cards each player won, scored by §5.5 (its totals are filled in by :func:`match_standings`)."""
+    scored = score_set(won)
+    return SetLine(0, scored.points_of(), scored.cards_of(), {}, scored.winners)
+
+
+def decks_for(decks: object, players: int) -> int:
+    """The decks a request names, else ceil(players / 3) (§1.2)."""
+    return decks if isinstance(decks, int) else default_decks(players)
 
 
 def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Problem]) -> SetLine | None:
@@ -226,35 +237,55 @@ def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Pr
     if "won" in item:
         won = _won_cards(item["won"], f"{at}/won", problems)
         problems += roster_problems([name for name, _ in won], f"{at}/won") + _copies_problems(won, decks, f"{at}/won")
-        if len(problems) != before:
-            return None
-        scored = score_set(won)
-        return SetLine(0, scored.points_of(), scored.cards_of(), {}, scored.winners)
+        return won_line(won) if len(problems) == before else None
     points, cards = item.get("points"), item.get("cards")
     if not isinstance(points, Mapping) or not isinstance(cards, Mapping) or set(points) != set(cards):
         problems.append(Problem(f"{at}/cards", "set_shape", "points and cards name the same players"))
         return None
     problems += roster_problems(list(points), f"{at}/points")
     if len(problems) == before:
-        problems += _impossible_points(points, cards, f"{at}/points")
+        problems += impossible_points(points, cards, decks_for(decks, len(cards)), at)
     return SetLine(0, dict(points), dict(cards), {}) if len(problems) == before else None
 
 
-def _impossible_points(points: Mapping[str, int], cards: Mapping[str, int], pointer: str) -> list[Problem]:
-    """A set scored by §5.5: a winner (most cards) scores their cards plus one per Ace among them, so
-    between their cards and twice their cards; any other player scores minus their Aces, so between
-    minus their cards and 0."""
+def impossible_points(points: Mapping[str, int], cards: Mapping[str, int], decks: int, at: str) -> list[Problem]:
+    """A set given by points and card counts, checked against §5.5 and the pack (``at`` is the set's pointer).
+
+    The cards won fit in the pack (``decks`` × 52) and its Aces (4 a deck) bound the Aces won. A winner
+    (most cards) scores their cards plus one per Ace among them; any other player scores minus their
+    Aces, so between minus their cards and 0. The Aces the points imply, over every player, fit in the pack.
+    """
+    pack, pack_aces = decks * CARDS_PER_DECK, decks * len(SUITS)
+    total = sum(cards.values())
+    if total > pack:
+        return [Problem(f"{at}/cards", "cards_over_pack", f"the players won {total} cards in one set; {decks} deck(s) hold {pack} (rules.md §1.2)")]
     most = max(cards.values(), default=0)
     problems = []
     for name, count in cards.items():
-        low, high = (count, 2 * count) if count == most else (-count, 0)
+        aces = min(count, pack_aces)
+        low, high = (count, count + aces) if count == most else (-aces, 0)
         if not low <= points[name] <= high:
             role = "won the set" if count == most else "did not win the set"
             problems.append(
                 Problem(
-                    f"{pointer}/{token(name)}",
+                    f"{at}/points/{token(name)}",
                     "impossible_points",
                     f"{name!r} {role} with {count} card(s): their points are from {low} to {high}, not {points[name]} (rules.md §5.5)",
                 )
             )
-    return problems
+    if problems:
+        return problems
+    aces_won = sum(points[name] - count if count == most else -points[name] for name, count in cards.items())
+    if aces_won > pack_aces:
+        return [Problem(f"{at}/points", "aces_over_pack", f"these points mean {aces_won} Aces won; {decks} deck(s) hold {pack_aces} (rules.md §5.5)")]
+    return []
+
+
+def players_differ(lines: Sequence[SetLine]) -> list[tuple[int, str]]:
+    """The sets (index in ``lines``, why) that name other players than the first set: a match has one table (§6)."""
+    players = list(lines[0].points) if lines else []
+    return [
+        (index, f"this set names {', '.join(line.points)}; the match is played by {', '.join(players)}")
+        for index, line in enumerate(lines)
+        if sorted(line.points) != sorted(players)
+    ]

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from service.cli import MOVE_HELP, STATE_HELP, move_of, read_object, state_of, write_json
 from service.client import RefereeClient
 
 from .client import ThreeKingsClient
@@ -24,15 +25,10 @@ def _pile(text: str) -> tuple[str, list[str]]:
     return name.strip(), _cards(cards)
 
 
-def _read_json(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
 def new_game(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
     answer = ThreeKingsClient(client).new_game(_names(args.players), seed=args.seed, scoring=args.scoring, play_it_out=args.play_it_out)
     if args.output:
-        args.output.write_text(json.dumps(answer, indent=1), encoding="utf-8")
+        write_json(args.output, answer)
     state = answer["state"]
     lines = [
         f"Seed {state['seed']}; scoring {state['rules']['scoring']}{', played out' if state['rules']['play_it_out'] else ''}.",
@@ -63,16 +59,15 @@ def score(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, An
 
 
 def legal(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
-    data = _read_json(args.state)
-    answer = ThreeKingsClient(client).legal_moves(data.get("state", data))
+    answer = ThreeKingsClient(client).legal_moves(state_of(read_object(args.state)))
     return "\n".join([f"{answer['player']} ({answer['phase']}):"] + [f"  {json.dumps(move)}" for move in answer["moves"]])
 
 
 def apply(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
-    data = _read_json(args.state)
-    answer = ThreeKingsClient(client).apply(data.get("state", data), json.loads(args.move))
+    data = read_object(args.state)
+    answer = ThreeKingsClient(client).apply(state_of(data), move_of(args.move, data))
     if args.output:
-        args.output.write_text(json.dumps(answer, indent=1), encoding="utf-8")
+        write_json(args.output, answer)
     return "\n".join(json.dumps(event) for event in answer["events"])
 
 
@@ -95,10 +90,10 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     scored.add_argument("--three-kings", help="who got three Kings")
     scored.set_defaults(run=score)
     listed = commands.add_parser("legal", help="the legal moves of a state (a JSON file: a state, or an answer holding one)")
-    listed.add_argument("state", type=Path)
+    listed.add_argument("state", help=STATE_HELP)
     listed.set_defaults(run=legal)
     made = commands.add_parser("apply", help="make a move on a state file")
-    made.add_argument("state", type=Path)
-    made.add_argument("move", help='the move as JSON, e.g. \'{"player": "ann", "action": "draw"}\'')
+    made.add_argument("state", help=STATE_HELP)
+    made.add_argument("move", nargs="?", help=MOVE_HELP + ', e.g. \'{"player": "ann", "action": "draw"}\'')
     made.add_argument("-o", "--output", type=Path, help="write the answer (the state after) to this JSON file")
     made.set_defaults(run=apply)

@@ -39,7 +39,7 @@ from . import GAME
 from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
 from .moves import Move, apply_move, table_standings
 from .pack import card_problems, table_values
-from .solver import solve
+from .solver import solved
 from .start import new_game
 from .state import Options, state_from_dict
 from .target import TARGET_CARDS, dynamic_target
@@ -57,8 +57,8 @@ NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed
 # -- the answers ---------------------------------------------------------------------------------
 def solve_answer(body: dict[str, Any]) -> dict[str, Any]:
     values = table_values(body.get("cards"), body.get("values"), body["face_cards"])
-    found = solve(values, body["target"])
-    return {"values": values, "target": body["target"], "solvable": found.solvable, "count": len(found.solutions), "solutions": found.texts(body["notation"])}
+    texts = solved(tuple(sorted(values)), body["target"], body["notation"])  # shared by every order of the same values
+    return {"values": values, "target": body["target"], "solvable": bool(texts), "count": len(texts), "solutions": list(texts)}
 
 
 def judge_answer(body: dict[str, Any]) -> dict[str, Any]:

@@ -7,10 +7,9 @@ and returns readable text (or, for a new match, the JSON answer to keep).
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
+from service.cli import STATE_HELP, legal_moves, read_object, show_legal
 from service.client import RefereeClient
 
 from .client import TwentyFour1718Client
@@ -39,6 +38,17 @@ def declarations(args: argparse.Namespace, client: RefereeClient) -> str:
     return "\n".join(lines)
 
 
+def legal(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
+    """``legal STATE``: the shared command (every legal move of a state); ``legal --hand ... --trump ...``: one trick's cards."""
+    if args.state is not None:
+        if args.hand is not None:
+            raise argparse.ArgumentTypeError("give a state file, or --hand and --trump, not both")
+        return legal_moves(args, client)  # shown by show_legal, or as JSON with --json
+    if args.hand is None or args.trump is None:
+        raise argparse.ArgumentTypeError("legal needs a state file, or --hand and --trump")
+    return tricks_legal(args, client)
+
+
 def tricks_legal(args: argparse.Namespace, client: RefereeClient) -> str:
     answer = TwentyFour1718Client(client).tricks_legal(_cards(args.hand), _cards(args.trick), args.trump)
     return f"{' '.join(answer['legal'])}\n§{answer['section']}: {answer['rule']}"
@@ -51,7 +61,7 @@ def tricks_winner(args: argparse.Namespace, client: RefereeClient) -> str:
 
 
 def score(args: argparse.Namespace, client: RefereeClient) -> str:
-    body = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    body = read_object(args.file)
     answer = TwentyFour1718Client(client).score(
         body["hands"], body["turn_up"], body.get("tricks", []), honors=body.get("honors", "point"), chips=body.get("chips")
     )
@@ -78,11 +88,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     declared.add_argument("--honors", choices=HONORS, default="point")
     declared.set_defaults(run=declarations)
 
-    legal = commands.add_parser("legal", help="the cards a hand may play to a trick, and why")
-    legal.add_argument("--hand", required=True, help='"KS 2S 5H AH"')
-    legal.add_argument("--trick", default="", help='the cards already played, in order: "7S 9S 3H"')
-    legal.add_argument("--trump", required=True, choices=("S", "H", "D", "C"))
-    legal.set_defaults(run=tricks_legal)
+    listed = commands.add_parser("legal", help="every legal move of a state (STATE), or the cards a hand may play to a trick, and why (--hand, --trump)")
+    listed.add_argument("state", nargs="?", help=STATE_HELP)
+    listed.add_argument("--hand", help='"KS 2S 5H AH"')
+    listed.add_argument("--trick", default="", help='the cards already played, in order: "7S 9S 3H"')
+    listed.add_argument("--trump", choices=("S", "H", "D", "C"))
+    listed.set_defaults(run=legal, show=show_legal, game="twenty-four-1718")
 
     winner = commands.add_parser("winner", help="who takes a complete trick, and its honors")
     winner.add_argument("trick", nargs="+", help="the cards in playing order")
@@ -91,5 +102,5 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     winner.set_defaults(run=tricks_winner)
 
     scored = commands.add_parser("score", help="a whole hand's chips, from a JSON file with the /score body")
-    scored.add_argument("file")
+    scored.add_argument("file", help="a JSON file, or - for standard input")
     scored.set_defaults(run=score)

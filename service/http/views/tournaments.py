@@ -16,10 +16,11 @@ from flask import Response, jsonify, request
 from marshmallow import Schema
 
 from schemas.tournaments import POINTS_ROWS, StandingsResponseSchema, own_rows, standings_query_schema, standings_request_schema
+from service.tournaments.limits import UploadTooLarge
 from service.tournaments.rows import Table, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.scoring import Chosen, RowScorer, options_of, with_options
 from service.tournaments.sheets import standings_csv, standings_xlsx
-from service.tournaments.standings import standings
+from service.tournaments.standings import Standings, standings
 
 from ..api import RefereeBlueprint
 from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
@@ -83,11 +84,40 @@ def _uploaded_table() -> Table | Response:
     return table_from_xlsx(data) if is_xlsx else table_from_csv(data)
 
 
-def _answer_format(query: dict[str, Any]) -> str:
+def _answer_format(query: dict[str, Any]) -> str | None:
+    """``?format=`` if given, else the best of JSON, CSV and XLSX that ``Accept`` allows (JSON without one); None when it allows none."""
     if "format" in query:
         return str(query["format"])
-    best = request.accept_mimetypes.best_match([JSON, CSV, XLSX], default=JSON)
-    return {CSV: "csv", XLSX: "xlsx"}.get(best or JSON, "json")
+    if not request.accept_mimetypes:  # no Accept header (or an empty one): anything goes (RFC 9110 §12.5.1)
+        return "json"
+    best = request.accept_mimetypes.best_match([JSON, CSV, XLSX])
+    return None if best is None else {CSV: "csv", XLSX: "xlsx"}.get(best, "json")
+
+
+def _not_acceptable() -> Response:
+    response = problem_response(
+        406,
+        f"the standings are written as {JSON}, {CSV} or {XLSX}; the Accept header allows none of them (or choose with ?format=json|csv|xlsx)",
+        [{"pointer": "/headers/Accept", "code": "not_acceptable", "message": f"Accept: {request.headers.get('Accept', '')[:200]}"}],
+    )
+    response.vary.add("Accept")
+    return response
+
+
+def _too_large(refused: UploadTooLarge) -> Response:
+    """A 413 naming the limit the upload (or the standings it asks for) goes past."""
+    return problem_response(413, str(refused), [refused.exceeded.to_dict()], slug="too-large", title="Content Too Large")
+
+
+def _answer(result: Standings, answer: str) -> Response:
+    if answer == "csv":
+        response = Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
+    elif answer == "xlsx":
+        response = Response(standings_xlsx(result), mimetype=XLSX, headers={"Content-Disposition": "attachment; filename=standings.xlsx"})
+    else:
+        response = jsonify(result.to_dict())
+    response.vary.add("Accept")  # the same request answers JSON, CSV or XLSX by its Accept header
+    return response
 
 
 def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBlueprint:
@@ -118,7 +148,10 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
         blp.doc(
             description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
             "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
-            "every bad row number and column at once.",
+            "every bad row number and column at once. An upload past a limit (zip parts, their inflated size and ratio, the "
+            "sheet's dimension, rows; or more games × players than the standings write) is a 413 naming the limit; a cell too "
+            "long or a row with too many columns is a 422. The answer is JSON, CSV or XLSX by ?format= or Accept (406 when "
+            "Accept allows none).",
             requestBody={
                 "required": True,
                 "content": {
@@ -140,19 +173,19 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
             },
         )
     )
-    @typed(blp.problems())
+    @typed(blp.problems((400, 406, 413, 415, 422)))
     def tournament_standings(**query: Any) -> Response:
         """Standings of a tournament: points travel in a sum across its games (RB *Official Rules*)."""
-        read = table_and_scorer(query)
-        if isinstance(read, Response):
-            return read
-        table, scorer = read
-        result = standings(read_results(table, scorer))
         answer = _answer_format(query)
-        if answer == "csv":
-            return Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
-        if answer == "xlsx":
-            return Response(standings_xlsx(result), mimetype=XLSX, headers={"Content-Disposition": "attachment; filename=standings.xlsx"})
-        return jsonify(result.to_dict())
+        if answer is None:
+            return _not_acceptable()
+        try:
+            read = table_and_scorer(query)
+            if isinstance(read, Response):
+                return read
+            table, scorer = read
+            return _answer(standings(read_results(table, scorer), scorer), answer)
+        except UploadTooLarge as refused:
+            return _too_large(refused)
 
     return blp

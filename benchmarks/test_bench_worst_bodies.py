@@ -1,0 +1,37 @@
+"""The heaviest valid body of every POST endpoint, through the WSGI app in process (``make bench``).
+
+Issue 16's bound is 100 ms of CPU a request: run with ``--benchmark-timer time.process_time``
+for CPU medians; each round's CPU time is also kept in ``extra_info`` beside pytest-benchmark's
+wall-clock figures, which other jobs on the cores move more.
+tests/kings/test_bounds.py checks that every POST of the OpenAPI document has a body here, and that
+each is answered 2xx.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from benchmarks.worst_bodies import origin, worst_bodies
+from service import create_app
+
+BODIES = worst_bodies()
+CLIENT = create_app().test_client()
+
+
+@pytest.mark.parametrize("path", list(BODIES))
+def test_worst_body(benchmark, path):
+    body = BODIES[path]
+    cpu: list[float] = []
+
+    def post() -> int:
+        start = time.process_time()
+        status = CLIENT.post(path, json=body).status_code
+        cpu.append(time.process_time() - start)
+        return status
+
+    status = benchmark.pedantic(post, rounds=7, iterations=1, warmup_rounds=1)
+    assert status < 300
+    benchmark.extra_info.update(origin=origin(path), cpu_ms_median=round(statistics.median(cpu) * 1e3, 2))

@@ -1,0 +1,185 @@
+"""The heaviest valid body of every POST endpoint of every game (issue 16: each at most 100 ms of CPU).
+
+Where we know what a request's cost grows with, the body is built to the
+limits the schemas accept (``CRAFTED``): 24 Kings' search at 8 cards a player
+under THE QUICK (the hand set with the most overlapping hands), ten players,
+1,000 card rows of standings; Twenty-Four's set with the most solutions and
+the longest, deepest claim; 10,000 rows of points. The shared referee
+endpoints (state check, legal moves, validate, apply, view) get each game's
+largest dealt table: a new game at the game's most players. Every other
+endpoint posts its OpenAPI example (the service's own), which is what its
+schema allows in size: those bodies are typical, not proven worst, and are
+marked so by :func:`origin`.
+
+The ten 24 Kings holdings were found by a hill climb (random swaps of one card
+from what the table leaves, kept when the best-split search took longer), one
+player after another so that no card appears three times; see
+:func:`find_heavy_table` (``python -m benchmarks.worst_bodies``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from service import create_app
+from service.core.cards import Card, parse_cards
+from service.games.kings.castles import Castle
+from service.games.kings.hands import MOST_CARDS_HELD, Scorer
+from service.games.kings.pack import full_deck
+from service.games.kings.rules import Rules
+from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
+from service.tournaments.rows import MAX_ROWS
+
+Body = dict[str, Any]
+KINGS_CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": []}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
+# Ten holdings of 8 cards on those castles under THE QUICK, heaviest first found (CPU of one best split, 2026-11-23):
+HEAVY_TABLE = (
+    "AC 2C 3H 4H 4S 5D 5H 6C",  # 0.20 ms
+    "7C 7D 7H 8C 8D 8H 8S 9H",  # 0.42 ms
+    "AH 2H 2S 3C 7S 8C 9S JD",  # 0.20 ms
+    "4C 4D 4S 10C 10D 10H 10H 10S",  # 0.41 ms
+    "AC AH AS 2D 2H 2S 3C 3D",  # 0.31 ms
+    "6H 10C JD JH JS QD QH QS",  # 0.51 ms
+    "4H 5C 5D 5S 6C 6D 6H 6S",  # 0.37 ms
+    "3D 3H 3S 8H 9D 9H 9S 10D",  # 0.22 ms
+    "3S 7C 7H 8D 9C 9D JH QD",  # 0.15 ms
+    "AD AD AS 2C 2D 6D JC QH",  # 0.12 ms
+)
+KINGS_TOURNAMENT_GAMES = 100  # MAX_CARD_ROWS (1,000) over ten players a game
+# Twenty-Four: the set with the most distinct solutions for any target 0-2 among the 1,820 sets of 1-13 (84, for 0).
+MOST_SOLUTIONS = {"values": [1, 2, 2, 4], "target": 0}
+
+
+def deepest_claim() -> str:
+    """A claim nested to the deepest the judge reads, padded with spaces to the longest it reads: (2 + 4 / 10) × 10."""
+    core = "(" * (MAX_DEPTH - 1) + "(2 + 4 / 10" + ")" * MAX_DEPTH + " * 10"
+    return core + " " * (MAX_LENGTH - len(core))
+
+
+def kings_bodies() -> dict[str, Body]:
+    players = [{"name": f"p{index}", "cards": holding.split()} for index, holding in enumerate(HEAVY_TABLE)]
+    castle_cells = {f"castle_{index}": castle["card"] for index, castle in enumerate(KINGS_CASTLES, start=1)}
+    rows = [
+        {"game": f"g{game}", "player": player["name"], "cards": " ".join(player["cards"]), **castle_cells, "caller": "yes" if index == 1 else "no"}
+        for game in range(KINGS_TOURNAMENT_GAMES)
+        for index, player in enumerate(players)
+    ]
+    return {
+        "/v1/24-kings/hands": {"rules": {"hands": "quick"}, "castles": KINGS_CASTLES, "cards": HEAVY_TABLE[5].split()},
+        "/v1/24-kings/calculus": {"rules": {"hands": "quick"}, "castles": KINGS_CASTLES, "players": players, "caller": "p1"},
+        "/v1/24-kings/tournaments/standings?hands=quick": {"rows": rows},
+    }
+
+
+def points_rows() -> Body:
+    """The most rows of points a standings request takes: ten players a game."""
+    return {"rows": [{"game": f"g{row // 10}", "player": f"p{row % 10}", "points": (row * 7) % 41 - 20} for row in range(MAX_ROWS)]}
+
+
+CRAFTED: dict[str, Callable[[], dict[str, Body]]] = {
+    "24-kings": kings_bodies,
+    "twenty-four": lambda: {
+        "/v1/twenty-four/solve": MOST_SOLUTIONS,
+        "/v1/twenty-four/judge": {"values": [2, 4, 10, 10], "expression": deepest_claim(), "target": 24},
+    },
+}
+SHARED = ("state/check", "moves/legal", "moves/validate", "moves/apply", "view")
+
+
+def post_examples(client: FlaskClient) -> dict[str, Body]:
+    """Every POST's JSON request example from the service's own OpenAPI document."""
+    spec = client.get("/openapi.json").get_json()
+    return {
+        path: operations["post"]["requestBody"]["content"]["application/json"]["example"] for path, operations in spec["paths"].items() if "post" in operations
+    }
+
+
+def largest_table(client: FlaskClient, game: str, examples: dict[str, Body], most_players: int) -> dict[str, Body]:
+    """The shared endpoints' bodies on a new game at the game's most players, with its first legal move."""
+    new_game = {**examples[f"/v1/{game}/games"], "players": [f"p{index}" for index in range(most_players)]}
+    answer = client.post(f"/v1/{game}/games", json=new_game)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    state = answer.get_json()["state"]
+    legal = client.post(f"/v1/{game}/moves/legal", json={"state": state}).get_json()
+    first = legal["moves"][0]
+    move = first.get("move", first) if isinstance(first, dict) else first
+    to_act = move.get("player") or state["players"][0]["name"]
+    bodies = {f"/v1/{game}/{endpoint}": {"state": state} for endpoint in SHARED}
+    for endpoint in ("moves/validate", "moves/apply"):
+        bodies[f"/v1/{game}/{endpoint}"]["move"] = move
+    bodies[f"/v1/{game}/view"]["player"] = to_act
+    bodies[f"/v1/{game}/games"] = new_game
+    return bodies
+
+
+@cache
+def worst_bodies() -> dict[str, Body]:
+    """Path (with its query, if any) -> body, for every POST endpoint of every registered game.
+
+    24 Kings' standings appear twice: 10,000 rows of points, and 1,000 card rows (the hand set in the query).
+    """
+    client = create_app().test_client()
+    examples = post_examples(client)
+    bodies = dict(examples)
+    for listed in client.get("/v1/games").get_json()["games"]:
+        game = listed["slug"]
+        bodies.update(largest_table(client, game, examples, listed["players"]["max"]))
+        if f"/v1/{game}/tournaments/standings" in bodies:
+            bodies[f"/v1/{game}/tournaments/standings"] = points_rows()
+        bodies.update(CRAFTED.get(game, dict)())
+    return bodies
+
+
+def origin(path: str) -> str:
+    """How a path's body was made: crafted to the limits, the largest dealt table, or the OpenAPI example."""
+    game = path.split("/")[2]
+    if path in CRAFTED.get(game, dict)() or path.endswith("tournaments/standings"):
+        return "crafted"
+    if path.removeprefix(f"/v1/{game}/") in (*SHARED, "games"):
+        return "largest table"
+    return "example"
+
+
+def find_heavy_table(seed: int = 16, climbs: int = 4, steps: int = 250) -> list[list[Card]]:
+    """Ten 8-card holdings, each climbed toward the slowest best split from what the earlier ones left."""
+    castles = [Castle(card) for card in parse_cards(" ".join(castle["card"] for castle in KINGS_CASTLES))]
+    scorer = Scorer(castles, Rules(hands="quick"))
+    rng = random.Random(seed)
+    pool = Counter(full_deck()) - Counter(castle.card for castle in castles)
+
+    def cost(cards: list[Card]) -> float:
+        times = []
+        for _ in range(2):
+            start = time.process_time()
+            scorer.best_split(cards)
+            times.append(time.process_time() - start)
+        return min(times)
+
+    table = []
+    for _ in HEAVY_TABLE:
+        available = [card for card, count in pool.items() for _ in range(count) if not card.is_king]
+        found: tuple[float, list[Card]] = (0.0, [])
+        for _ in range(climbs):
+            holding = rng.sample(available, MOST_CARDS_HELD)
+            spent = cost(holding)
+            for _ in range(steps):
+                candidate = list(holding)
+                candidate[rng.randrange(MOST_CARDS_HELD)] = rng.choice(available)
+                if all(count <= pool[card] for card, count in Counter(candidate).items()) and (took := cost(candidate)) >= spent:
+                    holding, spent = candidate, took
+            found = max(found, (spent, holding), key=lambda pair: pair[0])
+        pool -= Counter(found[1])
+        table.append(sorted(found[1]))
+        print(" ".join(map(str, table[-1])), f"{found[0] * 1e3:.2f} ms")
+    return table
+
+
+if __name__ == "__main__":
+    find_heavy_table()

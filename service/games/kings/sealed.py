@@ -1,0 +1,119 @@
+"""A server-dealt 24 Kings state split into what the table may see and what it may not (rules.md §22).
+
+The public part is itself a state of this game, read and checked like any
+other: the hidden cards are only counted in it, as at a physical table. The
+hidden part (the order of the draw pile, the face-down pile, every hand, the
+seed that decides every reshuffle) travels sealed (:mod:`service.core.sealing`).
+
+Every field of :class:`GameState` is listed below as public, counted, hand or
+sealed. A field added to the state and listed nowhere is sealed (the public
+part carries its default), so it cannot leak; ``tests/kings/test_sealed_split.py``
+fails until it is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields, replace
+from typing import Any
+
+from service.core.cards import card_texts
+from service.core.problems import InvalidInput, Problem
+from service.core.sealing import SEALED_POINTER, SealedTokenError
+
+from .moves import LegalReport, Transition
+from .start import MAX_SEED
+from .state import GameState, Zone, state_from_dict
+from .view import player_view, visible_event, visible_move
+
+PUBLIC_FIELDS = frozenset({"rules", "castles", "face_up", "set_aside", "dealer", "direction", "to_act", "phase", "shuffles", "outcome"})
+COUNTED_FIELDS = frozenset({"draw_pile", "face_down"})  # the table sees how many cards, never which nor in what order
+HANDS_FIELD = "players"  # names, status and scores are public; each hand is counted until the game is over (§17: hands are shown)
+SEALED_FIELDS = frozenset({"seed"})  # with the seed anyone could replay every reshuffle to come
+# Written with a fixed number of digits, so the token's length does not tell how long the seed is.
+SEED_DIGITS = len(str(MAX_SEED))
+CLASSIFIED = PUBLIC_FIELDS | COUNTED_FIELDS | SEALED_FIELDS | {HANDS_FIELD}
+
+
+def unlisted_fields() -> list[str]:
+    """Fields of :class:`GameState` this module does not list: sealed until someone decides."""
+    return [f.name for f in fields(GameState) if f.name not in CLASSIFIED]
+
+
+def _default(name: str) -> Any:
+    field = next(f for f in fields(GameState) if f.name == name)
+    if field.default is not MISSING:
+        return field.default
+    if field.default_factory is not MISSING:
+        return field.default_factory()
+    raise TypeError(f"GameState.{name} has no default, so the sealed split cannot leave it out: list it in {__name__}")
+
+
+def _sealed_fields() -> list[str]:
+    return sorted(SEALED_FIELDS) + unlisted_fields()
+
+
+@dataclass(frozen=True, slots=True)
+class KingsSplit:
+    """Public part, hidden part, and each player's share of an answer."""
+
+    def sealable(self, state: GameState) -> bool:
+        """Only a state the referee sees whole is sealed; a physical table's state stays plain JSON."""
+        zones = (state.draw_pile, state.face_down, state.set_aside, *(player.hand for player in state.players))
+        return all(zone.known for zone in zones)
+
+    def public(self, state: GameState) -> GameState:
+        over = state.phase == "over"
+        players = tuple(player if over else replace(player, hand=Zone(hidden=player.hand.size)) for player in state.players)
+        changes: dict[str, Any] = {name: _default(name) for name in _sealed_fields()}
+        return replace(state, players=players, draw_pile=Zone(hidden=state.draw_pile.size), face_down=Zone(hidden=state.face_down.size), **changes)
+
+    def hidden(self, state: GameState) -> dict[str, Any]:
+        plain = state.to_dict()
+        return {
+            "hands": [card_texts(player.hand.cards) for player in state.players],
+            "draw_pile": card_texts(state.draw_pile.cards),
+            "face_down": card_texts(state.face_down.cards),
+            "fields": {name: plain[name] for name in _sealed_fields()} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
+        }
+
+    def join(self, public: GameState, hidden: Mapping[str, Any]) -> GameState:
+        data: dict[str, Any] = public.to_dict()
+        try:
+            for player, cards in zip(data["players"], hidden["hands"], strict=True):
+                player["hand"] = {"cards": cards, "hidden": 0}
+            data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
+            data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
+            data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
+            return state_from_dict(data)
+        except (KeyError, TypeError, ValueError, InvalidInput):
+            raise SealedTokenError(
+                [Problem(SEALED_POINTER, "sealed_token_format", "the sealed token does not hold this table's hidden part in a form this service reads")]
+            ) from None
+
+    def plain(self, state: GameState) -> dict[str, object]:
+        return state.to_dict()
+
+    # -- answers as one player sees them --------------------------------------------------------
+    def state_after(self, transition: Transition) -> GameState:
+        return transition.state
+
+    def legal_for(self, report: LegalReport, viewer: str) -> dict[str, object]:
+        """The legal moves are the acting player's to see; to anyone else, only who acts and in which phase."""
+        state = report.state
+        player_view(state, viewer)  # an unknown name is bad input
+        if state.phase != "over" and state.acting.name == viewer:
+            return report.to_dict()
+        return LegalReport(state, ()).to_dict()
+
+    def transition_for(self, transition: Transition, viewer: str) -> dict[str, object]:
+        """The move and its events as ``viewer`` sees them, and their view of the state after it."""
+        return {
+            "move": visible_move(transition.move, viewer).to_dict(),
+            "state": transition.state.to_dict(),
+            "events": [visible_event(event, viewer) for event in transition.events],
+            "view": player_view(transition.state, viewer).to_dict(),
+        }
+
+
+SPLIT = KingsSplit()

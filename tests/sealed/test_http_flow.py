@@ -1,0 +1,212 @@
+"""A whole sealed game through HTTP, and every way a token is refused (issue 15: private views and sealed deals)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import requests
+
+from service.core.cards import parse_card
+
+from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER, sealed_app
+
+PLAYERS = ["ann", "bob", "cy", "dee"]
+LISTING_NOTES = ("call_valid", "face_up_choices")  # the referee's notes on a listed move, not part of a move
+
+
+def new_sealed(client, seed: int = 11, players: list[str] = PLAYERS) -> dict[str, Any]:
+    reply = client.post("/v1/24-kings/games", json={"players": players, "seed": seed, "sealed": True})
+    assert reply.status_code == 200, reply.get_json()
+    return reply.get_json()
+
+
+def unsealed(body: dict[str, Any]) -> dict[str, Any]:
+    """The hidden part, opened with the test key: the oracle the answers are checked against."""
+    return TEST_SEALER.open(body["sealed"])["hidden"]
+
+
+def cards_in_pack(state: dict[str, Any]) -> int:
+    """Every card of a state's plain data, named or counted (independent of the engine's own count)."""
+    zones = [player["hand"] for player in state["players"]] + [state["draw_pile"], state["face_down"], state["set_aside"]]
+    castles = sum(1 + len(castle["kings"]) for castle in state["castles"])
+    return castles + len(state["face_up"]) + sum(len(zone["cards"]) + zone["hidden"] for zone in zones)
+
+
+def assert_public(state: dict[str, Any]) -> None:
+    """What the table may see: no pile order, no seed, no hand until the game is over."""
+    assert state["draw_pile"]["cards"] == [] and state["face_down"]["cards"] == []
+    assert state["seed"] == 0
+    if state["phase"] != "over":
+        assert all(player["hand"]["cards"] == [] for player in state["players"])
+    assert cards_in_pack(state) == 104
+
+
+def as_move(listed: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in listed.items() if key not in LISTING_NOTES}
+
+
+def test_plain_json_stays_the_default(keyed):
+    reply = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": 11}).get_json()
+    assert "sealed" not in reply
+    assert all(len(player["hand"]["cards"]) == 7 for player in reply["state"]["players"])
+    assert len(reply["state"]["draw_pile"]["cards"]) == 104 - 4 - len(reply["state"]["face_up"]) - 28
+
+
+def test_a_sealed_new_game_answers_the_public_state_and_a_token(keyed):
+    body = new_sealed(keyed)
+    plain = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": 11}).get_json()
+    assert_public(body["state"])
+    assert body["state"]["castles"] == plain["state"]["castles"] and body["castle_phase"] == plain["castle_phase"]
+    hidden = unsealed(body)
+    assert hidden["hands"] == [player["hand"]["cards"] for player in plain["state"]["players"]]
+    assert hidden["draw_pile"] == plain["state"]["draw_pile"]["cards"]
+    assert int(hidden["fields"]["seed"]) == 11
+
+
+def test_a_whole_sealed_game_through_http(keyed):
+    """Every step: the public state hides every card, the token carries the table on, each player sees their own hand."""
+    rng = random.Random(5)
+    body = new_sealed(keyed, seed=23)
+    state, token, steps = body["state"], body["sealed"], 0
+    while state["phase"] != "over":
+        acting = state["players"][state["to_act"]]["name"]
+        legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": acting}).get_json()
+        assert legal["player"] == acting and legal["moves"]
+        other = next(name for name in PLAYERS if name != acting)
+        hidden_legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": other}).get_json()
+        assert hidden_legal == {"player": acting, "phase": state["phase"], "moves": [], "counts": {}}
+        calls = [m for m in legal["moves"] if m["action"] == "call_hand"]
+        choice = calls[0] if steps >= 60 and calls else rng.choice([m for m in legal["moves"] if m["action"] != "call_hand"] or calls)
+        move = as_move(choice)
+        verdict = keyed.post("/v1/24-kings/moves/validate", json={"state": state, "sealed": token, "player": acting, "move": move}).get_json()
+        assert verdict["legal"] is True
+        reply = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "sealed": token, "player": acting, "move": move})
+        assert reply.status_code == 200, reply.get_json()
+        answer = reply.get_json()
+        assert_public(answer["state"])
+        assert answer["sealed"] != token
+        hidden = unsealed(answer)
+        seat = PLAYERS.index(acting)
+        assert answer["view"]["player"] == acting
+        if answer["state"]["phase"] != "over":
+            assert answer["view"]["players"][seat]["hand"]["cards"] == hidden["hands"][seat]
+        for index, name in enumerate(PLAYERS):
+            view = keyed.post("/v1/24-kings/view", json={"state": answer["state"], "sealed": answer["sealed"], "player": name}).get_json()
+            assert view["players"][index]["hand"]["cards"] == (
+                hidden["hands"][index] if answer["state"]["phase"] != "over" else answer["state"]["players"][index]["hand"]["cards"]
+            )
+            assert view["draw_pile"] == {"count": len(hidden["draw_pile"])}
+        state, token, steps = answer["state"], answer["sealed"], steps + 1
+    assert state["outcome"] is not None and steps > 10
+    shown = [len(player["hand"]["cards"]) for player in state["players"] if player["status"] == "in"]
+    assert shown and all(count == 7 for count in shown)  # at the end the hands still in are shown, for The Calculus
+
+
+def problem_of(reply) -> dict[str, Any]:
+    assert reply.status_code == 422 and reply.mimetype == "application/problem+json"
+    problem: dict[str, Any] = reply.get_json()
+    return problem
+
+
+def test_a_tampered_token_is_a_422_problem_at_sealed(keyed):
+    body = new_sealed(keyed)
+    token = body["sealed"]
+    tampered = token[:50] + ("A" if token[50] != "A" else "B") + token[51:]
+    problem = problem_of(keyed.post("/v1/24-kings/view", json={"state": body["state"], "sealed": tampered, "player": "ann"}))
+    assert problem["type"] == "urn:24-kings:problem:sealed-token"
+    assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sealed", "sealed_token_invalid")]
+
+
+def test_a_token_from_a_server_with_another_key_is_refused_and_rotation_keeps_it(keyed):
+    body = new_sealed(keyed)
+    request = {"state": body["state"], "sealed": body["sealed"], "player": "ann"}
+    foreign = sealed_app(SEAL_KEYS=OTHER_KEY).test_client()
+    assert problem_of(foreign.post("/v1/24-kings/view", json=request))["errors"][0]["code"] == "sealed_token_invalid"
+    rotated = sealed_app(SEAL_KEYS=f"{OTHER_KEY},{TEST_KEY}").test_client()
+    assert rotated.post("/v1/24-kings/view", json=request).status_code == 200
+
+
+def test_a_token_beside_another_tables_state_is_refused(keyed):
+    first, second = new_sealed(keyed, seed=1), new_sealed(keyed, seed=2)
+    reply = keyed.post("/v1/24-kings/moves/legal", json={"state": second["state"], "sealed": first["sealed"], "player": "ann"})
+    assert problem_of(reply)["errors"] == [{"pointer": "/sealed", "code": "sealed_token_mismatch", "message": problem_of(reply)["errors"][0]["message"]}]
+
+
+def test_a_sealed_deal_needs_whose_answer_it_is(keyed):
+    body = new_sealed(keyed)
+    problem = problem_of(keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"], "sealed": body["sealed"]}))
+    assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/player", "player_required")]
+
+
+def test_a_player_judges_only_their_own_moves(keyed):
+    """A verdict on another player's move would tell which cards they hold."""
+    body = new_sealed(keyed)
+    acting = body["state"]["players"][body["state"]["to_act"]]["name"]
+    hidden = unsealed(body)
+    card = hidden["hands"][PLAYERS.index(acting)][0]
+    move = {"player": acting, "action": "face_down_discard", "card": card}
+    other = next(name for name in PLAYERS if name != acting)
+    for path in ("/v1/24-kings/moves/validate", "/v1/24-kings/moves/apply"):
+        reply = keyed.post(path, json={"state": body["state"], "sealed": body["sealed"], "player": other, "move": move})
+        assert [(e["pointer"], e["code"]) for e in problem_of(reply)["errors"]] == [("/move/player", "not_your_move")]
+
+
+def test_an_unknown_player_is_bad_input(keyed):
+    body = new_sealed(keyed)
+    reply = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"], "sealed": body["sealed"], "player": "zed"})
+    assert [e["pointer"] for e in problem_of(reply)["errors"]] == ["/player"]
+
+
+def test_state_check_opens_the_token(keyed):
+    body = new_sealed(keyed)
+    check = keyed.post("/v1/24-kings/state/check", json={"state": body["state"], "sealed": body["sealed"]})
+    assert check.get_json() == {"valid": True, "problems": []}
+    broken = keyed.post("/v1/24-kings/state/check", json={"state": body["state"], "sealed": body["sealed"][:-4] + "AAAA"})
+    assert problem_of(broken)["type"] == "urn:24-kings:problem:sealed-token"
+
+
+def test_the_public_state_alone_reads_as_a_physical_table(keyed):
+    """Without its token the public state is a table whose hands and pile are unseen: the referee asks for drawn cards by name."""
+    body = new_sealed(keyed)
+    legal = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"]}).get_json()
+    assert [m["action"] for m in legal["moves"]] == ["face_down_discard", "call_hand"]
+
+
+def test_the_mover_sees_the_cards_they_drew(keyed):
+    body = new_sealed(keyed, seed=3)
+    acting = body["state"]["players"][body["state"]["to_act"]]["name"]
+    seat = PLAYERS.index(acting)
+    hidden = unsealed(body)
+    card = next(c for c in hidden["hands"][seat] if not parse_card(c).is_king)
+    move = {"player": acting, "action": "face_up_discard", "card": card}
+    answer = keyed.post("/v1/24-kings/moves/apply", json={"state": body["state"], "sealed": body["sealed"], "player": acting, "move": move}).get_json()
+    drew = next(e for e in answer["events"] if e["type"] == "drew")
+    assert drew["cards"] == [hidden["draw_pile"][-1]]  # the top of the pile (top last), as the rule book deals it
+    assert answer["state"]["face_up"][-1] == card
+
+
+@pytest.mark.slow
+def test_gunicorn_workers_share_one_development_key(server):
+    """`make run` without KINGS_SEAL_KEYS: a token sealed by one worker opens in every other."""
+    body = requests.post(f"{server}/v1/24-kings/games", json={"players": PLAYERS, "seed": 4, "sealed": True}, timeout=10).json()
+    request = {"state": body["state"], "sealed": body["sealed"], "player": "ann"}
+    statuses = {requests.post(f"{server}/v1/24-kings/view", json=request, timeout=10).status_code for _ in range(30)}
+    assert statuses == {200}
+
+
+def test_player_shapes_the_answers_of_a_plain_state_too(keyed):
+    """A client showing one seat of a plain (unsealed) game asks with player and gets that seat's answers."""
+    plain = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": 11}).get_json()
+    state = plain["state"]
+    acting = state["players"][state["to_act"]]["name"]
+    other = next(name for name in PLAYERS if name != acting)
+    assert keyed.post("/v1/24-kings/moves/legal", json={"state": state, "player": other}).get_json()["moves"] == []
+    card = state["players"][state["to_act"]]["hand"]["cards"][0]
+    move = {"player": acting, "action": "face_down_discard", "card": card}
+    answer = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "player": acting, "move": move}).get_json()
+    assert "sealed" not in answer and answer["view"]["player"] == acting
+    assert answer["state"]["draw_pile"]["cards"]  # a plain state stays whole: the client holds it already
+    plain_answer = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "move": move}).get_json()
+    assert "view" not in plain_answer and plain_answer["events"] == answer["events"]  # the mover sees all of their own move

@@ -1,0 +1,128 @@
+"""The sealer: tokens round-trip, keys rotate, and any change or foreign key is refused, never guessed at."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from cryptography.fernet import Fernet
+
+from service import create_app
+from service.core.sealing import KEYS_VARIABLE, SealedTokenError, Sealer, SealingConfigError, sealer_from, share_development_key
+from tests.conftest import ROOT, free_port
+
+from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER
+
+PAYLOAD = {"format": 1, "game": "24-kings", "hidden": {"draw_pile": ["5H", "KS"]}}
+
+
+def refused_code(sealer: Sealer, token: str) -> str:
+    with pytest.raises(SealedTokenError) as caught:
+        sealer.open(token)
+    [problem] = caught.value.problems
+    assert problem.pointer == "/sealed"
+    return problem.code
+
+
+def test_a_token_opens_to_what_was_sealed_and_hides_it():
+    token = TEST_SEALER.seal(PAYLOAD)
+    assert TEST_SEALER.open(token) == PAYLOAD
+    assert b'["5H","KS"]' not in base64.urlsafe_b64decode(token)  # encrypted, not only signed
+    assert b"draw_pile" not in base64.urlsafe_b64decode(token)
+
+
+def test_rotation_the_first_key_seals_and_every_key_opens():
+    old = Sealer.from_keys([OTHER_KEY])
+    rotated = Sealer.from_keys([TEST_KEY, OTHER_KEY])
+    old_token = old.seal(PAYLOAD)
+    assert rotated.open(old_token) == PAYLOAD  # tokens sealed before the rotation still open
+    new_token = rotated.seal(PAYLOAD)
+    assert Sealer.from_keys([TEST_KEY]).open(new_token) == PAYLOAD  # sealed under the first key
+    assert refused_code(old, new_token) == "sealed_token_invalid"
+    assert refused_code(TEST_SEALER, old_token) == "sealed_token_invalid"  # the old key rotated out
+
+
+def test_a_token_sealed_under_a_foreign_key_is_refused():
+    foreign = Fernet(Fernet.generate_key()).encrypt(json.dumps(PAYLOAD).encode()).decode()
+    assert refused_code(TEST_SEALER, foreign) == "sealed_token_invalid"
+
+
+@pytest.mark.parametrize("position", [0, 10, 40, 80, -2])
+def test_any_changed_character_is_refused(position):
+    token = TEST_SEALER.seal(PAYLOAD)
+    raw = bytearray(base64.urlsafe_b64decode(token))
+    raw[position] ^= 0x01
+    assert refused_code(TEST_SEALER, base64.urlsafe_b64encode(bytes(raw)).decode()) == "sealed_token_invalid"
+
+
+@pytest.mark.parametrize("token", ["", "not a token", "é" * 10, "A" * 20_000, "gAAAAA"])
+def test_text_that_is_no_token_is_refused(token):
+    assert refused_code(TEST_SEALER, token) == "sealed_token_invalid"
+
+
+def test_a_token_of_another_format_is_refused_not_read():
+    assert refused_code(TEST_SEALER, TEST_SEALER.seal({**PAYLOAD, "format": 0})) == "sealed_token_format"
+    assert refused_code(TEST_SEALER, TEST_SEALER.seal({"hidden": {}})) == "sealed_token_format"
+
+
+def test_keys_are_read_comma_separated_with_spaces():
+    sealer = sealer_from(f" {TEST_KEY} , {OTHER_KEY} ,", None)
+    assert Sealer.from_keys([OTHER_KEY]).open(sealer_from(OTHER_KEY, None).seal(PAYLOAD)) == PAYLOAD
+    assert Sealer.from_keys([TEST_KEY]).open(sealer.seal(PAYLOAD)) == PAYLOAD
+    assert not sealer.development
+
+
+def test_a_bad_key_stops_the_start_without_echoing_it():
+    with pytest.raises(SealingConfigError) as caught:
+        sealer_from(f"{TEST_KEY},not-a-fernet-key", None)
+    assert "key 2" in str(caught.value) and "not-a-fernet-key" not in str(caught.value)
+
+
+def test_production_without_keys_is_a_startup_error_that_says_what_to_set(monkeypatch):
+    monkeypatch.delenv(KEYS_VARIABLE, raising=False)
+    monkeypatch.setenv("KINGS_ENV", "production")
+    with pytest.raises(SealingConfigError, match=KEYS_VARIABLE) as caught:
+        create_app({"TESTING": True})
+    assert "Fernet" in str(caught.value)
+
+
+def test_production_with_keys_starts(monkeypatch):
+    monkeypatch.setenv("KINGS_ENV", "production")
+    monkeypatch.setenv(KEYS_VARIABLE, TEST_KEY)
+    app = create_app({"TESTING": True})
+    assert not app.extensions["sealer"].development
+
+
+def test_development_without_keys_one_key_per_process(monkeypatch):
+    """Two apps of one process (two threads, or a test and its app) open each other's tokens."""
+    monkeypatch.delenv(KEYS_VARIABLE, raising=False)
+    monkeypatch.delenv("KINGS_ENV", raising=False)
+    first, second = create_app({"TESTING": True}), create_app({"TESTING": True})
+    assert first.extensions["sealer"].development
+    assert second.extensions["sealer"].open(first.extensions["sealer"].seal(PAYLOAD)) == PAYLOAD
+
+
+def test_share_development_key_gives_workers_one_key_only_when_none_is_set():
+    environ: dict[str, str] = {}
+    assert share_development_key(environ)
+    Fernet(environ[KEYS_VARIABLE].encode())  # a real key, which forked workers inherit
+    kept = {KEYS_VARIABLE: TEST_KEY}
+    assert not share_development_key(kept) and kept[KEYS_VARIABLE] == TEST_KEY
+    production = {"KINGS_ENV": "production"}
+    assert not share_development_key(production) and KEYS_VARIABLE not in production  # the start must fail instead
+
+
+@pytest.mark.slow
+def test_gunicorn_in_production_without_keys_stops_and_says_what_to_set(tmp_path):
+    """As an operator would meet it: the service does not come up, and its log names the variable to set."""
+    env = {key: value for key, value in os.environ.items() if key != KEYS_VARIABLE}
+    env |= {"KINGS_ENV": "production", "WEB_CONCURRENCY": "1", "PYTHONPATH": str(ROOT)}
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode != 0
+    assert f"KINGS_ENV=production needs {KEYS_VARIABLE}" in result.stderr + result.stdout

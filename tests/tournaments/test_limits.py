@@ -1,0 +1,146 @@
+"""Issue 16, spreadsheets: every upload is bounded before openpyxl reads it, and the standings written back are bounded.
+
+The hostile inputs of the issue are rebuilt here: a 103 KB spreadsheet whose parts inflate to about 2.5 GB
+in memory once parsed (a zip bomb of shared strings), a 26 KB upload that kept a worker busy (a sheet bomb),
+sheets that declare a million rows; every one is a 413 naming its limit, refused before any part is inflated.
+"""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+
+import pytest
+
+from service.tournaments import limits
+from service.tournaments.limits import MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, UploadTooLarge
+from service.tournaments.rows import BadRows, read_results, table_from_records, table_from_xlsx
+from service.tournaments.standings import standings
+
+from .hostile import POINTS, far_row_without_dimension, shared_strings_bomb, sheet_bomb, with_dimension, with_parts, workbook
+
+URL = "/v1/24-kings/tournaments/standings"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@pytest.fixture(scope="module")
+def bombs() -> dict[str, bytes]:
+    return {"shared_strings": shared_strings_bomb(38), "sheet": sheet_bomb(14)}
+
+
+def refused(client, data: bytes, content_type: str = XLSX) -> dict[str, object]:
+    response = client.post(URL, data=data, content_type=content_type)
+    assert response.status_code == 413, response.get_data(as_text=True)[:500]
+    problem = response.get_json()
+    assert response.mimetype == "application/problem+json" and problem["status"] == 413
+    (error,) = problem["errors"]
+    return error
+
+
+def test_the_issues_103_kb_spreadsheet_is_refused_before_it_inflates(client, bombs):
+    data = bombs["shared_strings"]
+    assert len(data) <= 103 * 1024  # the size the issue names: 38 MB of shared strings once inflated
+    error = refused(client, data)
+    assert error["code"] == "zip_part_size" and error["limit"] == limits.MAX_PART_BYTES and error["found"] > 38_000_000
+    tracemalloc.start()
+    with pytest.raises(UploadTooLarge):
+        table_from_xlsx(data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 2 * 1024 * 1024  # nothing was inflated: the refusal reads the zip's directory only
+
+
+def test_the_issues_26_kb_upload_is_refused(client, bombs):
+    data = bombs["sheet"]
+    assert len(data) <= 26 * 1024  # 14 MB of empty rows: within the size of a part, not within its ratio
+    assert refused(client, data)["code"] == "zip_part_ratio"
+
+
+def test_a_part_that_inflates_too_far_is_refused_by_its_ratio(client):
+    data = shared_strings_bomb(2)  # 2 MB from about 5 KB: within the size limit, far past the ratio
+    error = refused(client, data)
+    assert (error["code"], error["limit"]) == ("zip_part_ratio", limits.MAX_RATIO) and error["found"] > limits.MAX_RATIO
+
+
+def test_all_parts_together_are_bounded(client, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_TOTAL_BYTES", 4096)  # an ordinary workbook's parts add up to about 10 KB
+    error = refused(client, workbook(POINTS))
+    assert (error["code"], error["limit"]) == ("zip_total_size", 4096) and error["found"] > 4096
+
+
+def test_too_many_parts(client):
+    error = refused(client, with_parts(limits.MAX_ZIP_PARTS))
+    assert (error["code"], error["limit"]) == ("zip_parts", limits.MAX_ZIP_PARTS)
+
+
+@pytest.mark.parametrize(
+    ("ref", "code", "found"),
+    [("A1:XFD1048576", "sheet_rows", 1_048_576), ("A1:C10002", "sheet_rows", 10_002), ("A1:BM3", "sheet_columns", 65), ("A1:XFD3", "sheet_columns", 16_384)],
+)
+def test_a_sheet_that_declares_too_many_rows_or_columns(client, ref, code, found):
+    error = refused(client, with_dimension(ref))
+    assert (error["code"], error["found"]) == (code, found)
+
+
+def test_the_largest_declared_dimension_is_read():
+    assert standings(read_results(table_from_xlsx(with_dimension(f"A1:BL{MAX_ROWS + 1}")))).to_dict()["standings"][0]["total"] == 3
+
+
+def test_rows_past_the_limit_are_413_in_every_file_type(client):
+    rows = [["game", "player", "points"], *([str(i), "ann", 1] for i in range(MAX_ROWS + 1))]
+    assert refused(client, "\n".join(",".join(map(str, row)) for row in rows).encode(), "text/csv")["code"] == "rows"
+    # a sheet without a <dimension> whose last row is far down: blank rows count
+    assert refused(client, far_row_without_dimension(MAX_ROWS + 10))["code"] == "rows"
+
+
+def test_a_cell_too_long_is_422_naming_the_cell(client):
+    long_name = "x" * (limits.MAX_CELL_CHARS + 1)
+    for data, content_type in (
+        (f"game,player,points\n1,ann,3\n1,{long_name},1\n".encode(), "text/csv"),
+        (workbook([*POINTS, ["1", long_name, 1]]), XLSX),
+    ):
+        response = client.post(URL, data=data, content_type=content_type)
+        assert response.status_code == 422
+        assert [(e["row"], e["column"], e["code"]) for e in response.get_json()["errors"]] == [
+            (3 if content_type == "text/csv" else 4, "player", "cell_too_long")
+        ]
+    with pytest.raises(BadRows, match=r"at most 2600"):
+        table_from_records([{"game": "1", "player": "ann", "notes": long_name}])
+
+
+def test_too_many_columns_is_422(client):
+    wide = ["game", "player", "points", *(f"c{i}" for i in range(MAX_COLUMNS))]
+    for data, content_type in (
+        ((",".join(wide) + "\n1,ann,3\n").encode(), "text/csv"),
+        (with_dimension("A1:C2", [["game", "player", "points"], ["1", "ann", 3, *(["x"] * MAX_COLUMNS)]]), XLSX),  # a dimension that lies
+    ):
+        response = client.post(URL, data=data, content_type=content_type)
+        assert response.status_code == 422 and {e["code"] for e in response.get_json()["errors"]} == {"too_many_columns"}, response.get_json()
+    assert client.post(URL, json={"rows": [{"game": "1", "player": "ann", "points": 1, **{f"c{i}": 1 for i in range(MAX_COLUMNS)}}]}).status_code == 422
+
+
+def test_standings_past_the_cell_limit_are_refused(client):
+    # 10,000 rows, two new players a game: 5,000 games x 10,000 players would be 50 million cells to write
+    rows = "".join(f"{game},p{2 * game},1\n{game},p{2 * game + 1},0\n" for game in range(5_000))
+    error = refused(client, ("game,player,points\n" + rows).encode(), "text/csv")
+    assert (error["code"], error["limit"], error["found"]) == ("standings_cells", MAX_STANDINGS_CELLS, 50_000_000)
+
+
+def test_the_largest_standings_are_written():
+    games, players = 100, 100  # MAX_STANDINGS_CELLS exactly: every player in every game
+    assert games * players <= MAX_STANDINGS_CELLS
+    rows = [{"game": str(g), "player": f"p{p}", "points": p} for g in range(games) for p in range(players)]
+    assert standings(read_results(table_from_records(rows))).table[0].total == 99 * games
+
+
+def test_problems_are_capped_with_a_count(client):
+    rows = "".join(f"{i},ann,x\n" for i in range(500))
+    problem = client.post(URL, data=("game,player,points\n" + rows).encode(), content_type="text/csv").get_json()
+    assert problem["status"] == 422 and len(problem["errors"]) <= 101
+
+
+def test_an_upload_in_a_form_is_guarded_as_a_body_is(client, bombs):
+    for name in ("results.xlsx", "results"):  # by its name, or by its media type
+        form = {"file": (io.BytesIO(bombs["shared_strings"]), name, XLSX)}
+        response = client.post(URL, data=form, content_type="multipart/form-data")
+        assert response.status_code == 413 and response.get_json()["errors"][0]["code"] == "zip_part_size"

