@@ -60,6 +60,13 @@ def test_both_have_healthchecks_on_healthz():
     assert "http://127.0.0.1:8000/healthz" in " ".join(services["app"]["healthcheck"]["test"])
 
 
+def test_the_app_runs_in_production_with_the_operators_keys():
+    """KINGS_ENV=production makes a missing key a start-up error; compose names the variable instead of starting without it."""
+    environment = compose()["services"]["app"]["environment"]
+    assert environment["KINGS_ENV"] == "production"
+    assert re.fullmatch(r"\$\{KINGS_SEAL_KEYS:\?.+\}", environment["KINGS_SEAL_KEYS"])
+
+
 def test_compose_waits_longer_than_gunicorn_drains():
     for service in compose()["services"].values():
         assert seconds(service["stop_grace_period"]) > serving.graceful_timeout

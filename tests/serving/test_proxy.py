@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.soak_proxy import HEALTH_WITHIN, http_request, slow_clients_under_probe
+from benchmarks.soak_proxy import HEALTH_WITHIN, http_request, read_answer, slow_clients_under_probe
 from service import serving
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
@@ -125,3 +125,32 @@ def test_the_17th_connection_of_one_address_is_a_429_problem(proxy):
     finally:
         for connection in held:
             connection.close()
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_a_body_reaches_the_app_whole_and_only_once_complete(recorded, chunked):
+    """Request buffering: a body trickled over 1 s arrives upstream at once, with its length, after its last byte."""
+    port, seen = recorded
+    chunks = [b'{"a":', b" 1, ", b'"b": 2}']
+    framing = b"Transfer-Encoding: chunked" if chunked else b"Content-Length: %d" % len(b"".join(chunks))
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(b"POST /v1/24-kings/calculus HTTP/1.1\r\nHost: a\r\n%s\r\nConnection: close\r\n\r\n" % framing)
+        for chunk in chunks:
+            time.sleep(0.4)
+            finished = time.monotonic()
+            connection.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk) if chunked else chunk)
+        if chunked:
+            connection.sendall(b"0\r\n\r\n")
+        assert read_answer(connection)[0] == 200
+    [request] = seen
+    assert request["arrived"] >= finished and request["body"] == b"".join(chunks)
+    assert request["headers"]["Content-Length"] == str(len(request["body"])) and "Transfer-Encoding" not in request["headers"]
+
+
+def test_the_request_id_is_the_clients_or_one_nginx_makes(recorded):
+    port, seen = recorded
+    http_request(port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nX-Request-ID: table-7\r\nConnection: close\r\n\r\n")
+    http_request(port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+    given, made = (request["headers"] for request in seen)
+    assert given["X-Request-ID"] == "table-7" and re.fullmatch(r"[0-9a-f]{32}", made["X-Request-ID"])
+    assert given["X-Forwarded-For"] == "127.0.0.1" and given["X-Forwarded-Proto"] == "http"
