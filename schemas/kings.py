@@ -10,7 +10,7 @@ from service.games.kings.hands import MOST_CARDS_HELD
 from service.games.kings.moves import ACTIONS
 from service.games.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
 from service.games.kings.start import MAX_SEED
-from service.games.kings.state import DIRECTIONS, MAX_PLAYERS, PHASES
+from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
@@ -115,6 +115,19 @@ class PlayerStateSchema(LeanSchema):
     )
 
 
+class MatchSchema(LeanSchema):
+    """A match's running record (rules.md §28), carried from game to game by /games/next."""
+
+    games = Integer(required=True, validate=validate.Range(min=0, max=10_000), metadata={"description": "Games finished in the match so far."})
+    totals = fields.Dict(
+        keys=fields.String(),
+        values=Number(validate=validate.Range(min=-1_000_000, max=1_000_000)),
+        required=True,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Each player's running total: the sum of their scores over those games."},
+    )
+
+
 class OutcomeSchema(LeanSchema):
     reason = fields.String(required=True, validate=validate.OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
     caller = fields.String(required=True, allow_none=True)
@@ -138,7 +151,18 @@ class GameStateSchema(LeanSchema):
     phase = fields.String(load_default="kingdom-action", validate=validate.OneOf(PHASES))
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
     shuffles = Integer(load_default=0, validate=validate.Range(min=0, max=10**6))
-    outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+    outcome = fields.Nested(
+        OutcomeSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Set once the game has ended (phase reveal or over); winners are named in phase over."},
+    )
+    deal = fields.String(
+        load_default="service",
+        validate=validate.OneOf(DEALS),
+        metadata={"description": "service: the referee shuffled and knows the draw pile; physical: people shuffle, the referee counts (rules.md §26)."},
+    )
+    match = fields.Nested(MatchSchema, load_default=None, allow_none=True, metadata={"description": "The match so far, when games follow on (rules.md §28)."})
 
 
 def seat_fields() -> dict[str, fields.Field[Any]]:
@@ -161,18 +185,37 @@ NewGameRequestSchema = LeanSchema.from_dict(
     name="NewGameRequest",
 )
 
-TableSetupRequestSchema = LeanSchema.from_dict(
-    {
-        **seat_fields(),
-        "castles": castles_field(),
-        "face_up": CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": "The Castle Phase's discards."}),
+
+def table_deal_fields(castles: fields.Field[Any], note: str = "") -> dict[str, fields.Field[Any]]:
+    """What a real table reports of its Castle Phase and deal (rules.md §26): castles, discards, the hands the referee may see."""
+    return {
+        "castles": castles,
+        "face_up": CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": f"{note}The Castle Phase's discards."}),
         "hands": fields.List(
             CardList(validate=validate.Length(max=7)),
             validate=validate.Length(max=MAX_PLAYERS),
-            metadata={"description": "Per seat, the cards of that hand the referee may see."},
+            metadata={"description": f"{note}Per seat, the cards of that hand the referee may see."},
+        ),
+    }
+
+
+TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fields(castles_field())}, name="TableSetupRequest")
+
+
+NextGameRequestSchema = LeanSchema.from_dict(
+    {
+        "state": fields.Nested(GameStateSchema, required=True, metadata={"description": "The finished game (phase over)."}),
+        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "A service-dealt game: same seed, same deal."}),
+        **table_deal_fields(
+            fields.List(
+                fields.Nested(CastleSchema),
+                validate=validate.Length(equal=4),
+                metadata={"description": "A physical game: the new Castle Phase's castles (required then)."},
+            ),
+            "A physical game: ",
         ),
     },
-    name="TableSetupRequest",
+    name="NextGameRequest",
 )
 
 
@@ -194,10 +237,23 @@ class MoveSchema(LeanSchema):
     card = Card(allow_none=True, metadata={"description": "The card discarded, dumped or played (not for call_hand)."})
     castle = Integer(allow_none=True, validate=validate.Range(min=1, max=4), metadata={"description": "1-4, for play_king and dethrone."})
     take_face_up = CardList(
-        load_default=list, validate=validate.Length(max=2), metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing."}
+        load_default=list,
+        validate=validate.Length(max=DECK),
+        metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing (a King action grants two; more is a verdict)."},
     )
-    drawn = CardList(load_default=list, validate=validate.Length(max=2), metadata={"description": "Cards drawn from a counted (unseen) draw pile."})
-    reveal = CardList(allow_none=True, validate=validate.Length(max=8), metadata={"description": "A caller's cards the referee cannot see."})
+    drawn = CardList(
+        load_default=list, validate=validate.Length(max=DECK), metadata={"description": "Cards drawn from a counted (unseen) draw pile, in order."}
+    )
+    reveal = CardList(
+        allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."}
+    )
+    pointer = Card(allow_none=True, metadata={"description": "call_hand, reveal_hand: the declared Pointer (rules.md §27)."})
+    hands = fields.List(
+        CardList(validate=validate.Length(min=1, max=6)),
+        allow_none=True,
+        validate=validate.Length(max=8),
+        metadata={"description": "call_hand, reveal_hand: the declared hands, checked as /calculus checks them."},
+    )
 
 
 class LegalMoveSchema(MoveSchema):
@@ -208,6 +264,13 @@ class LegalMoveSchema(MoveSchema):
     face_up_choices = fields.List(
         fields.String(), validate=validate.Length(max=DECK), metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."}
     )
+    card_choices = fields.List(
+        fields.String(),
+        validate=validate.Length(max=52),
+        metadata={"description": "A move with an unseen card: fill card with one of these (rules.md §26)."},
+    )
+    reveal_unseen = Integer(metadata={"description": "call_hand, reveal_hand: how many cards reveal adds to the hand's known ones."})
+    drawn_unseen = Integer(metadata={"description": "From a counted pile: how many draws drawn may name."})
 
 
 class LegalMovesResponseSchema(LeanSchema):

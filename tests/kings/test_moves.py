@@ -254,6 +254,11 @@ REASON_CASES = [
     ("too_many_draws", lambda: two_players(face_up="7H 3D 6H", rules=Rules(ghoul_raiser=True)), move("dump_king", "KC", take_face_up=parse_cards("7H 3D 6H"))),
     ("not_on_face_up_pile", lambda: two_players(face_up="7H", rules=Rules(ghoul_raiser=True)), move("dump_king", "KC", take_face_up=(parse_card("KC"),))),
     ("drawn_not_needed", two_players, move("face_up_discard", "2C", drawn=(parse_card("7D"),))),
+    (
+        "reveal_impossible",
+        lambda: replace_hand(two_players(ann="QH JH 10H 9H 8H 7H 3S", face_up="6D 6D"), 0, Zone(tuple(parse_cards("QH")), 6)),
+        move("call_hand", reveal=parse_cards("QH JH 10H 9H 8H 7H 6D")),
+    ),
     ("drawn_impossible", lambda: counted_pile(two_players(face_up="7D 7D")), move("face_up_discard", "2C", drawn=(parse_card("7D"),))),
 ]
 
@@ -282,7 +287,7 @@ def test_each_reason_code(code, make_state, proposed):
 
 def test_every_reason_code_in_the_engine_has_a_scenario():
     source = Path(moves_module.__file__).read_text()
-    codes = set(re.findall(r'Reason\(\s*"([a-z_]+)"', source))
+    codes = set(re.findall(r'Reason\(\s*"([a-z_]+)"', source)) | set(moves_module.NAMED_CODE.values())
     assert codes == {code for code, _, _ in REASON_CASES}
 
 
@@ -310,8 +315,9 @@ def test_alternatives_offer_the_same_card_elsewhere_first():
     assert [a.move.action for a in discard.alternatives][:1] in (["face_down_discard"], ["dump_king"])
 
 
-def test_no_alternatives_for_a_move_out_of_turn():
-    assert judge(two_players(), move("face_up_discard", "AS", player="bob")).alternatives == ()
+def test_a_move_out_of_turn_is_answered_with_the_moves_of_the_player_to_act():
+    alternatives = judge(two_players(), move("face_up_discard", "AS", player="bob")).alternatives
+    assert alternatives and {alt.move.player for alt in alternatives} == {"ann"}
 
 
 def test_verify_and_can_move_agree_with_judge():
@@ -354,15 +360,16 @@ def test_a_counted_draw_pile_takes_the_cards_the_player_names():
 
 
 def test_a_call_with_revealed_cards_is_scored_on_them():
-    state = replace_hand(two_players(), 0, Zone(tuple(parse_cards("QH")), 6))
+    state = replace_hand(two_players(ann="QH JH 10H 9H 8H 7H 3S"), 0, Zone(tuple(parse_cards("QH")), 6))
     after = apply_move(state, move("call_hand", reveal=parse_cards("QH JH 10H 9H 8H 7H 3S"))).state
     assert after.outcome.reason == "valid_call" and after.players[0].half_score == 96
 
 
-def test_hidden_hands_at_the_end_are_left_unscored():
+def test_hidden_hands_at_the_end_are_revealed_before_the_winners():
     state = replace_hand(two_players(ann="QH JH 10H 9H 8H 7H 3S"), 1, Zone(hidden=7))
     after = apply_move(state, move("call_hand"))
-    assert after.events[-1]["unscored"] == ["bob"] and after.state.outcome.winners == ("ann",)
+    assert after.events[-2]["unscored"] == ["bob"] and after.state.outcome.winners == ()
+    assert after.state.phase == "reveal" and after.state.acting.name == "bob"
 
 
 # -- moves from JSON ---------------------------------------------------------------------------------------

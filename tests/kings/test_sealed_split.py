@@ -36,6 +36,8 @@ GAME_STATE_FIELDS = {
     "to_act": "public",
     "phase": "public",
     "seed": "hidden",  # it decides every reshuffle to come
+    "deal": "public",  # who dealt: the service or the table
+    "match": "public",  # the running totals of the match, known to all
     "shuffles": "public",
     "outcome": "public",
 }

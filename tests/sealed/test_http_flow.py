@@ -168,10 +168,15 @@ def test_state_check_opens_the_token(keyed):
 
 
 def test_the_public_state_alone_reads_as_a_physical_table(keyed):
-    """Without its token the public state is a table whose hands and pile are unseen: the referee asks for drawn cards by name."""
+    """Without its token the public state is a table whose hands and pile are unseen: no move names a card of the hand,
+    each says how to name one (``card_choices``, or how many cards a call reveals) and that the drawn card must be named."""
     body = new_sealed(keyed)
-    legal = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"]}).get_json()
-    assert [m["action"] for m in legal["moves"]] == ["face_down_discard", "call_hand"]
+    moves = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"]}).get_json()["moves"]
+    assert {"face_down_discard", "face_up_discard", "call_hand"} <= {m["action"] for m in moves}
+    assert not [m for m in moves if "card" in m]
+    call = next(m for m in moves if m["action"] == "call_hand")
+    assert call["reveal_unseen"] == 7
+    assert all(m["card_choices"] and m["drawn_unseen"] for m in moves if m is not call)
 
 
 def test_the_mover_sees_the_cards_they_drew(keyed):

@@ -33,6 +33,7 @@ class Drawn:
     state: GameState
     events: tuple[Event, ...]
     ran_dry: bool
+    impossible: tuple[int, ...] = ()  # indexes of named draws that were third copies when drawn (rules.md §26)
 
 
 def reshuffle(state: GameState) -> tuple[GameState, list[Event]] | None:
@@ -45,8 +46,10 @@ def reshuffle(state: GameState) -> tuple[GameState, list[Event]] | None:
     if pool_size == 0:
         return None
     number = state.shuffles + 1
-    # Unseen face-down cards make the new pile's order unknowable: it is then only counted.
-    pile = Zone(tuple(shuffled(pool_known, state.seed, number))) if state.face_down.known else Zone(hidden=pool_size)
+    # At a real table the players shuffle, and unseen face-down cards make any order unknowable:
+    # the new pile is then only counted, never put in an order invented from the seed (rules.md §26).
+    physical = state.deal == "physical" or not state.face_down.known
+    pile = Zone(hidden=pool_size) if physical else Zone(tuple(shuffled(pool_known, state.seed, number)))
     events: list[Event] = []
     set_aside = state.set_aside
     if removed:
@@ -65,12 +68,14 @@ def draw_cards(state: GameState, seat: int, count: int, claims: Sequence[Card] =
     events: list[Event] = []
     taken: list[Card] = []
     unseen = 0
+    pending = list(reversed(claims))  # named draws from a counted pile, next one last
+    impossible: list[int] = []
     for _ in range(count):
         if state.draw_pile.size == 0:
             refreshed = reshuffle(state)
             if refreshed is None:
                 state = _give(state, seat, taken, unseen)
-                return Drawn(state, (*events, *_drew_events(state, seat, taken, unseen)), True)
+                return Drawn(state, (*events, *_drew_events(state, seat, taken, unseen)), True, tuple(impossible))
             state, more = refreshed
             events += more
         pile = state.draw_pile
@@ -79,12 +84,16 @@ def draw_cards(state: GameState, seat: int, count: int, claims: Sequence[Card] =
             state = replace(state, draw_pile=Zone(pile.cards[:-1]))
         else:
             state = replace(state, draw_pile=Zone(hidden=pile.hidden - 1))
-            if len(claims) > len(taken):
-                taken.append(claims[len(taken)])
+            if pending:
+                index = len(claims) - len(pending)
+                held = [(f"/taken/{i}", card) for i, card in enumerate(taken)]  # drawn this move, not yet in the hand
+                if state.third_copies_of([*held, (f"/drawn/{index}", pending[-1])])[-1:] == [f"/drawn/{index}"]:
+                    impossible.append(index)
+                taken.append(pending.pop())
             else:
                 unseen += 1
     state = _give(state, seat, taken, unseen)
-    return Drawn(state, (*events, *_drew_events(state, seat, taken, unseen)), False)
+    return Drawn(state, (*events, *_drew_events(state, seat, taken, unseen)), False, tuple(impossible))
 
 
 def _give(state: GameState, seat: int, cards: list[Card], unseen: int) -> GameState:

@@ -10,36 +10,48 @@ The input state is never changed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput, Problem
 from service.core.verdicts import IllegalMove, Reason
-from service.games.kings.pack import COPIES_PER_CARD, third_copies
+from service.games.kings.pack import COPIES_PER_CARD, full_deck
 
 from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
-from .hands import Scorer, Split, scorer_for
-from .state import GameState, JsonReader, Outcome, Player, Zone
+from .hands import Split, scorer_for
+from .state import EndReason, GameState, JsonReader, Outcome, Player, Zone
 
-Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand"]
+Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand", "reveal_hand"]
 ACTIONS: tuple[str, ...] = get_args(Action)
 KING_ACTIONS = frozenset({"dump_king", "play_king", "dethrone"})
 DISCARDS = frozenset({"face_down_discard", "face_up_discard"})
 CASTLE_ACTIONS = frozenset({"play_king", "dethrone"})
 DRAWS_AFTER = {"face_down_discard": 1, "face_up_discard": 1, "dump_king": 2, "play_king": 2, "dethrone": 2}
-RULE_OF_ACTION = {"face_down_discard": "9.1", "face_up_discard": "9.2", "dump_king": "9.3", "play_king": "9.4", "dethrone": "9.5", "call_hand": "11"}
+RULE_OF_ACTION = {
+    "face_down_discard": "9.1",
+    "face_up_discard": "9.2",
+    "dump_king": "9.3",
+    "play_king": "9.4",
+    "dethrone": "9.5",
+    "call_hand": "11",
+    "reveal_hand": "27",
+}
+DECLARING = frozenset({"call_hand", "reveal_hand"})
+NAMED_CODE = {"card": "card_not_in_hand", "reveal": "reveal_impossible", "drawn": "drawn_impossible"}  # §26: a named card that cannot be there
 MAX_ALTERNATIVES = 6
+MOVE_FRAME = "/move"  # a request body's move: verdict pointers are relative to the body, as an illegal move's 422 is
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
     """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
     from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
-    ``reveal`` shows a caller's cards the referee could not see."""
+    ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
+    not see; ``pointer`` and ``hands`` declare how those cards are scored (rules.md §27)."""
 
     player: str
     action: Action
@@ -48,6 +60,8 @@ class Move:
     take_face_up: tuple[Card, ...] = ()
     drawn: tuple[Card, ...] = ()
     reveal: tuple[Card, ...] | None = None
+    pointer: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
@@ -58,6 +72,8 @@ class Move:
             object.__setattr__(self, "drawn", tuple(self.drawn))
         if self.reveal is not None and type(self.reveal) is not tuple:
             object.__setattr__(self, "reveal", tuple(self.reveal))
+        if self.hands is not None and type(self.hands) is not tuple:
+            object.__setattr__(self, "hands", tuple(map(tuple, self.hands)))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
@@ -71,16 +87,30 @@ class Move:
             data["drawn"] = card_texts(self.drawn)
         if self.reveal is not None:
             data["reveal"] = card_texts(self.reveal)
+        if self.pointer is not None:
+            data["pointer"] = str(self.pointer)
+        if self.hands is not None:
+            data["hands"] = [card_texts(hand) for hand in self.hands]
         return data
 
 
 @dataclass(frozen=True, slots=True)
 class LegalMove:
-    """A legal move, with what a client needs to present it."""
+    """A legal move, with what a client needs to present it.
+
+    A move that uses a card the referee cannot see is listed once, without
+    ``card``, with ``card_choices``: every card it may name (rules.md §26).
+    A call or reveal of a partly unseen hand says how many cards ``reveal``
+    must add to the known ones (``reveal_unseen``); a draw from a counted
+    pile may name up to ``drawn_unseen`` cards in ``drawn``.
+    """
 
     move: Move
     call_valid: bool | None = None
     face_up_choices: tuple[Card, ...] = ()
+    card_choices: tuple[Card, ...] = ()
+    reveal_unseen: int = 0
+    drawn_unseen: int = 0
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
@@ -88,6 +118,12 @@ class LegalMove:
             data["call_valid"] = self.call_valid
         if self.face_up_choices:
             data["face_up_choices"] = card_texts(self.face_up_choices)
+        if self.card_choices:
+            data["card_choices"] = card_texts(self.card_choices)
+        if self.reveal_unseen:
+            data["reveal_unseen"] = self.reveal_unseen
+        if self.drawn_unseen:
+            data["drawn_unseen"] = self.drawn_unseen
         return data
 
 
@@ -99,9 +135,10 @@ class Verdict:
     call_valid: bool | None = None
 
     def to_dict(self) -> dict[str, object]:
+        """Pointers in the frame of the request body, as /moves/apply's 422 gives them: ``/move/card``."""
         data: dict[str, object] = {
             "legal": self.legal,
-            "reasons": [reason.to_dict() for reason in self.reasons],
+            "reasons": [{**reason.to_dict(), "pointer": MOVE_FRAME + reason.pointer} for reason in self.reasons],
             "alternatives": [alt.to_dict() for alt in self.alternatives],
         }
         if self.call_valid is not None:
@@ -142,36 +179,71 @@ def legal_report(state: GameState) -> LegalReport:
     return LegalReport(state, tuple(legal_moves(state)))
 
 
+def _by_face(cards: Iterable[Card]) -> list[Card]:
+    return sorted(set(cards), key=lambda c: (c.rank, c.suit))
+
+
+def unseen_choices(state: GameState, player: Player) -> list[Card]:
+    """The cards an unseen card of ``player``'s hand may be, beyond those known there (rules.md §26)."""
+    if player.hand.known:
+        return []
+    known = Counter(card for _, card in state.known_cards())
+    return [card for card in full_pack_faces() if known[card] < COPIES_PER_CARD and card not in player.hand.cards]
+
+
 def legal_moves(state: GameState) -> list[LegalMove]:
     """Every legal move of the player to act, each distinct choice once (two 5H are one choice).
 
-    With unseen cards in the hand, a face-down discard of an unseen card is
-    listed as one move without a card.
+    A move with an unseen card is listed once without its card, with the cards it may name
+    (``card_choices``); a face-down discard of an unseen card may also stay unnamed.
     """
     if state.phase == "over":
         return []
     player = state.acting
-    distinct = sorted(set(player.hand.cards), key=lambda c: (c.rank, c.suit))
+    if state.phase == "reveal":
+        return [LegalMove(Move(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
+    distinct = _by_face(player.hand.cards)
+    unseen = unseen_choices(state, player)
+    draws = _counted_draws(state)
     moves: list[LegalMove] = []
     for card in distinct:
-        moves.append(LegalMove(Move(player.name, "face_down_discard", card)))
+        moves.append(LegalMove(Move(player.name, "face_down_discard", card), drawn_unseen=draws.get("face_down_discard", 0)))
         if not card.is_king:
-            moves.append(LegalMove(Move(player.name, "face_up_discard", card)))
+            moves.append(LegalMove(Move(player.name, "face_up_discard", card), drawn_unseen=draws.get("face_up_discard", 0)))
     if player.hand.hidden:
-        moves.append(LegalMove(Move(player.name, "face_down_discard")))
+        moves.append(LegalMove(Move(player.name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=draws.get("face_down_discard", 0)))
+        plain = tuple(card for card in unseen if not card.is_king)
+        if plain:
+            moves.append(LegalMove(Move(player.name, "face_up_discard"), card_choices=plain, drawn_unseen=draws.get("face_up_discard", 0)))
     if state.phase == "kingdom-discard":
         return moves
-    choices = tuple(sorted(set(state.face_up), key=lambda c: (c.rank, c.suit))) if state.rules.ghoul_raiser else ()
-    for king in (card for card in distinct if card.is_king):
-        moves.append(LegalMove(Move(player.name, "dump_king", king), face_up_choices=choices))
-        for number, castle in enumerate(state.castles, start=1):
-            if not _castle_reasons(state, "play_king", king, castle):
-                moves.append(LegalMove(Move(player.name, "play_king", king, number), face_up_choices=choices))
-            if not _castle_reasons(state, "dethrone", king, castle):
-                moves.append(LegalMove(Move(player.name, "dethrone", king, number), face_up_choices=choices))
+    choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
+    kings = [king for king in distinct if king.is_king]
+    unseen_kings = [king for king in unseen if king.is_king]
+    for action, castle in [("dump_king", None)] + [(a, n) for n in range(1, CASTLE_COUNT + 1) for a in ("play_king", "dethrone")]:
+        fits = [king for king in kings + unseen_kings if castle is None or not _castle_reasons(state, action, king, state.castles[castle - 1])]
+        for king in (k for k in fits if k in kings):
+            moves.append(LegalMove(Move(player.name, action, king, castle), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
+        named = tuple(k for k in fits if k not in kings)
+        if named:
+            moves.append(LegalMove(Move(player.name, action, None, castle), face_up_choices=choices, card_choices=named, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
-    moves.append(LegalMove(Move(player.name, "call_hand"), call_valid=call_valid))
+    moves.append(LegalMove(Move(player.name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
+
+
+def _counted_draws(state: GameState) -> dict[str, int]:
+    """How many of each action's draws may be named in ``drawn``: all of them from a counted pile (rules.md §22, §26)."""
+    if state.phase == "kingdom-discard" or (state.draw_pile.known and state.draw_pile.size):
+        return {}
+    if state.draw_pile.size == 0 and state.deal == "service" and state.face_down.known:
+        return {}  # the reshuffle to come gives a pile the referee deals itself
+    return dict(DRAWS_AFTER)
+
+
+def full_pack_faces() -> list[Card]:
+    """Each of the 52 faces once, in the order legal moves list them."""
+    return _by_face(full_deck())
 
 
 # -- judging a move -----------------------------------------------------------------------
@@ -185,7 +257,7 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
                 "suit_mismatch",
                 "9.4" if action == "play_king" else "9.5",
                 "/card",
-                f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that",
+                f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that (§19)",
             )
         )
     if castle.is_double_king:
@@ -197,50 +269,50 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
     return reasons
 
 
-def _holds(state: GameState, player: Player, card: Card) -> bool:
-    """Whether ``card`` is (or, with unseen cards, may be) in the player's hand."""
-    if card in player.hand.cards:
-        return True
-    if not player.hand.hidden:
-        return False
-    elsewhere = sum(1 for _, known in state.known_cards() if known == card)
-    return elsewhere < COPIES_PER_CARD
-
-
 def move_reasons(state: GameState, move: Move) -> list[Reason]:
     """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
     if state.phase == "over":
-        return [Reason("game_over", "11", "", "the game is over: no move can be made")]
+        return [Reason("game_over", "27", "", "the game is over: no move can be made")]
     seat = state.player_index(move.player)
     if seat is None:
-        return [Reason("unknown_player", "9.8", "/player", f"{move.player!r} is not at this table")]
+        return [Reason("unknown_player", "2", "/player", f"{move.player!r} is not at this table")]
     player = state.players[seat]
     reasons: list[Reason] = []
     if player.status == "out":
         reasons.append(Reason("player_out", "11", "/player", f"{player.name!r} is out after a false call"))
     elif seat != state.to_act:
-        reasons.append(Reason("not_your_turn", "9.8", "/player", f"it is {state.acting.name!r}'s turn, not {player.name!r}'s"))
-    if state.phase == "kingdom-discard" and move.action not in DISCARDS:
+        rule = "27" if state.phase == "reveal" else "9.8"
+        reasons.append(Reason("not_your_turn", rule, "/player", f"it is {state.acting.name!r}'s turn, not {player.name!r}'s"))
+    if state.phase == "reveal" and move.action != "reveal_hand":
+        reasons.append(Reason("wrong_phase", "27", "/action", "the game has ended: the players whose hands are unseen reveal them in turn (reveal_hand)"))
+    elif state.phase != "reveal" and move.action == "reveal_hand":
+        reasons.append(Reason("wrong_phase", "27", "/action", "hands are revealed only once the game has ended; a call reveals with call_hand"))
+    elif state.phase == "kingdom-discard" and move.action not in DISCARDS:
         reasons.append(Reason("wrong_phase", "9.7", "/action", f"{player.name!r} drew two and must now discard one card (face down, or a non-King face up)"))
     reasons += _card_reasons(state, player, move)
     reasons += _field_reasons(state, move)
+    reasons += named_card_reasons(state, player, move)
     king, number = move.card, move.castle
     if move.action in CASTLE_ACTIONS and king is not None and king.is_king and number is not None and 1 <= number <= CASTLE_COUNT:
         reasons += _castle_reasons(state, move.action, king, state.castles[number - 1], number)
+    if not reasons and move.action in DECLARING:
+        reasons += _declaration_reasons(state, player, move)
+    if not reasons and move.drawn:
+        reasons += _drawn_card_reasons(state, move)
     return reasons
 
 
 def _card_reasons(state: GameState, player: Player, move: Move) -> list[Reason]:
     action, card = move.action, move.card
     rule = RULE_OF_ACTION[action]
-    if action == "call_hand":
-        return _reveal_reasons(state, player, move)
+    if action in DECLARING:
+        return _reveal_reasons(player, move)
     if card is None:
         if action == "face_down_discard" and player.hand.hidden:
             return []  # an unseen card goes face down unseen
         return [Reason("card_required", rule, "/card", f"{action} needs the card it uses")]
     reasons = []
-    if not _holds(state, player, card):
+    if card not in player.hand.cards and not player.hand.hidden:
         reasons.append(Reason("card_not_in_hand", rule, "/card", f"{player.name!r} does not hold {card}"))
     if action == "face_up_discard" and card.is_king:
         reasons.append(Reason("king_needs_dump", "9.2", "/card", f"{card} is a King: a King goes face up only by dump_king (or face down)"))
@@ -249,21 +321,64 @@ def _card_reasons(state: GameState, player: Player, move: Move) -> list[Reason]:
     return reasons
 
 
-def _reveal_reasons(state: GameState, player: Player, move: Move) -> list[Reason]:
+def named_card_reasons(state: GameState, player: Player, move: Move) -> list[Reason]:
+    """The cards a move names that the referee could not see, each checked against every card known
+    anywhere on the table (rules.md §26) by the one checker, :meth:`GameState.third_copies_of`.
+
+    A card played from the unseen part of a hand and the cards a reveal adds to a hand's known ones
+    are checked together here; the cards named as drawn are checked as they are drawn, against the
+    table as it is then (a reshuffle may have taken the discards out of sight).
+    """
+    named: list[tuple[str, Card]] = []
+    if move.card is not None and move.action not in DECLARING and move.card not in player.hand.cards and player.hand.hidden:
+        named.append(("/card", move.card))
+    if move.reveal is not None:
+        known = Counter(player.hand.cards)
+        for index, card in enumerate(move.reveal):
+            if known[card]:
+                known[card] -= 1
+            else:
+                named.append((f"/reveal/{index}", card))
+    cards = dict(named)
+    return [
+        Reason(NAMED_CODE[pointer.split("/")[1]], "26", pointer, f"{cards[pointer]} cannot be there: both copies are known elsewhere on the table")
+        for pointer in state.third_copies_of(named)
+    ]
+
+
+def _drawn_card_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Named draws that would be third copies when drawn: found by playing the move up to its draws."""
+    _, impossible = _play(state, move)
+    return [
+        Reason(NAMED_CODE["drawn"], "26", f"/drawn/{index}", f"{move.drawn[index]} cannot be drawn: both copies are known elsewhere on the table")
+        for index in impossible
+    ]
+
+
+def _reveal_reasons(player: Player, move: Move) -> list[Reason]:
     if move.reveal is None:
         if player.hand.known:
             return []
-        return [
-            Reason("reveal_required", "11", "/reveal", f"the referee cannot see {player.hand.hidden} of {player.name!r}'s cards: a call must reveal all seven")
-        ]
+        return [Reason("reveal_required", "22", "/reveal", f"the referee cannot see {player.hand.hidden} of {player.name!r}'s cards: reveal shows them all")]
     reasons = []
     if len(move.reveal) != player.hand.size:
-        reasons.append(Reason("reveal_mismatch", "11", "/reveal", f"{player.name!r} holds {player.hand.size} cards, not {len(move.reveal)}"))
+        reasons.append(Reason("reveal_mismatch", "22", "/reveal", f"{player.name!r} holds {player.hand.size} cards, not {len(move.reveal)}"))
     missing = Counter(player.hand.cards) - Counter(move.reveal)
     if missing:
         shown = " ".join(str(c) for c in missing.elements())
-        reasons.append(Reason("reveal_mismatch", "11", "/reveal", f"the revealed cards leave out {shown}, which the hand is known to hold"))
+        reasons.append(Reason("reveal_mismatch", "22", "/reveal", f"the revealed cards leave out {shown}, which the hand is known to hold"))
     return reasons
+
+
+def _declaration_reasons(state: GameState, player: Player, move: Move) -> list[Reason]:
+    """A declared Pointer and hands, checked as /calculus checks them (rules.md §16, §27)."""
+    if move.pointer is None and move.hands is None:
+        return []
+    try:
+        scorer_for(state.castles, state.rules).declared_split(_shown_cards(player, move), move.pointer, move.hands)
+    except InvalidInput as error:
+        return [Reason(problem.code, "16", problem.pointer, problem.message) for problem in error.problems]
+    return []
 
 
 def _field_reasons(state: GameState, move: Move) -> list[Reason]:
@@ -273,12 +388,14 @@ def _field_reasons(state: GameState, move: Move) -> list[Reason]:
     if action in CASTLE_ACTIONS and move.castle is None:
         reasons.append(Reason("castle_required", RULE_OF_ACTION[action], "/castle", f"{action} needs the castle (1-4)"))
     if move.castle is not None and (action not in CASTLE_ACTIONS or not 1 <= move.castle <= CASTLE_COUNT):
-        why = "castles are numbered 1 to 4" if action in CASTLE_ACTIONS else f"{action} uses no castle"
-        reasons.append(Reason("bad_castle", RULE_OF_ACTION[action], "/castle", why))
-    if action == "call_hand" and move.card is not None:
-        reasons.append(Reason("unexpected_field", "11", "/card", "call_hand uses no card: the whole hand is shown"))
-    if move.reveal is not None and action != "call_hand":
-        reasons.append(Reason("unexpected_field", RULE_OF_ACTION[action], "/reveal", "only call_hand reveals a hand"))
+        rule, why = ("2", "castles are numbered 1 to 4") if action in CASTLE_ACTIONS else (RULE_OF_ACTION[action], f"{action} uses no castle")
+        reasons.append(Reason("bad_castle", rule, "/castle", why))
+    if action in DECLARING and move.card is not None:
+        reasons.append(Reason("unexpected_field", RULE_OF_ACTION[action], "/card", f"{action} uses no card: the whole hand is shown"))
+    if action not in DECLARING:
+        for name in ("reveal", "pointer", "hands"):
+            if getattr(move, name) is not None:
+                reasons.append(Reason("unexpected_field", "27", f"/{name}", f"only call_hand and reveal_hand show or declare a hand, not {action}"))
     reasons += _ghoul_reasons(state, move)
     reasons += _drawn_reasons(state, move)
     return reasons
@@ -314,17 +431,12 @@ def _drawn_reasons(state: GameState, move: Move) -> list[Reason]:
     if not move.drawn:
         return []
     rule = RULE_OF_ACTION[move.action]
-    if state.draw_pile.known and state.draw_pile.size:
-        return [Reason("drawn_not_needed", "10", "/drawn", "the draw pile is known card by card: the referee deals the draws itself")]
-    draws = 0 if state.phase == "kingdom-discard" else DRAWS_AFTER.get(move.action, 0) - len(move.take_face_up)
+    if state.phase == "kingdom-action" and move.action in DRAWS_AFTER and not _counted_draws(state):
+        return [Reason("drawn_not_needed", "22", "/drawn", "the draw pile is known card by card: the referee deals the draws itself")]
+    draws = 0 if state.phase != "kingdom-action" else DRAWS_AFTER.get(move.action, 0) - len(move.take_face_up)
     if len(move.drawn) > draws:
-        return [Reason("too_many_draws", rule, "/drawn", f"{move.action} draws {max(draws, 0)} card(s) from the pile, not {len(move.drawn)}")]
-    drawn = {f"/drawn/{index}": card for index, card in enumerate(move.drawn)}
-    return [
-        Reason("drawn_impossible", "1", p.pointer, f"{drawn[p.pointer]} cannot be in the draw pile: both copies are elsewhere")
-        for p in third_copies([*state.known_cards(), *drawn.items()])
-        if p.pointer in drawn
-    ]
+        return [Reason("too_many_draws", rule, "/drawn", f"{move.action} draws {max(draws, 0)} card(s) from the pile here, not {len(move.drawn)}")]
+    return []
 
 
 def verify_move(state: GameState, move: Move) -> None:
@@ -341,22 +453,24 @@ def can_move(state: GameState, move: Move) -> bool:
 def judge(state: GameState, move: Move) -> Verdict:
     """The verdict on a move: legal or not, every reason, and the nearest legal alternatives."""
     reasons = move_reasons(state, move)
-    call_valid = None
-    if move.action == "call_hand" and not reasons:
-        call_valid = scorer_for(state.castles, state.rules).is_valid_call(_caller_cards(state, move))
     if not reasons:
+        call_valid = None
+        if move.action == "call_hand":
+            call_valid = _call_split(state, state.acting, move)[1]
         return Verdict(True, (), (), call_valid)
-    return Verdict(False, tuple(reasons), tuple(_alternatives(state, move, reasons)))
+    return Verdict(False, tuple(reasons), tuple(_alternatives(state, move)))
 
 
-def _alternatives(state: GameState, move: Move, reasons: Sequence[Reason]) -> list[LegalMove]:
-    """Same card, other action or castle; then same action, other card: the moves the player likely meant."""
-    if any(r.code in ("game_over", "unknown_player", "player_out", "not_your_turn") for r in reasons):
-        return []
+def _alternatives(state: GameState, move: Move) -> list[LegalMove]:
+    """Same card, other action or castle; then same action, other card; then any: the moves the player likely meant.
+
+    Every refusal that has a legal move somewhere gets some: a move by the wrong player
+    is answered with what the player to act may do.
+    """
     options = legal_moves(state)
 
     def closeness(option: LegalMove) -> int:
-        same_card = move.card is not None and option.move.card == move.card
+        same_card = move.card is not None and (option.move.card == move.card or move.card in option.card_choices)
         same_action = option.move.action == move.action
         if same_card and same_action:
             return 0  # other castle
@@ -364,27 +478,34 @@ def _alternatives(state: GameState, move: Move, reasons: Sequence[Reason]) -> li
             return 1
         return 2 if same_action else 3
 
-    ranked = sorted((o for o in options if closeness(o) < 3), key=closeness)
-    return ranked[:MAX_ALTERNATIVES]
+    return sorted(options, key=closeness)[:MAX_ALTERNATIVES]
 
 
 # -- applying a move ----------------------------------------------------------------------------
 def apply_move(state: GameState, move: Move) -> Transition:
     """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
     verify_move(state, move)
+    return _play(state, move)[0]
+
+
+def _play(state: GameState, move: Move) -> tuple[Transition, tuple[int, ...]]:
+    """Apply a move already judged legal, but for its named draws: also the indexes of ``drawn`` that were
+    third copies when drawn (rules.md §26), which only playing the move up to its draws can tell."""
     seat = state.to_act
     if move.action == "call_hand":
-        return _call(state, seat, move)
+        return _call(state, seat, move), ()
+    if move.action == "reveal_hand":
+        return _reveal(state, seat, move), ()
     events: list[Event] = []
     after = state
     if state.phase == "kingdom-discard":
         after = _discard(after, seat, move, events)
-        return Transition(move, _pass_turn(after, events), tuple(events))
+        return Transition(move, _pass_turn(after, events), tuple(events)), ()
     if move.action in DISCARDS:
         after = _discard(after, seat, move, events)
     else:
         after = _king_action(after, seat, move, events)
-    after = _take_face_up(after, seat, move, events)
+    after = _take_face_up(after, seat, move, len(state.face_up), events)
     drawn = draw_cards(after, seat, DRAWS_AFTER[move.action] - len(move.take_face_up), move.drawn)
     after = drawn.state
     events += drawn.events
@@ -394,7 +515,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         after = replace(after, phase="kingdom-discard")
     else:
         after = _pass_turn(after, events)
-    return Transition(move, after, tuple(events))
+    return Transition(move, after, tuple(events)), drawn.impossible
 
 
 def _remove_from_hand(state: GameState, seat: int, card: Card | None) -> GameState:
@@ -470,15 +591,19 @@ def _king_action(state: GameState, seat: int, move: Move, events: list[Event]) -
     return replace(state, castles=tuple(castles), face_up=state.face_up + to_pile)
 
 
-def _take_face_up(state: GameState, seat: int, move: Move, events: list[Event]) -> GameState:
-    """GHOUL-RAISER draws (§18), taken from the pile as it was before this action."""
+def _take_face_up(state: GameState, seat: int, move: Move, before: int, events: list[Event]) -> GameState:
+    """GHOUL-RAISER draws (§18), taken from the pile as it was before this action (its first ``before`` cards).
+
+    The Kings this action laid stay on top, in their order: a take never removes them.
+    """
     if not move.take_face_up:
         return state
-    pile = list(state.face_up)
+    below, laid = list(state.face_up[:before]), state.face_up[before:]
     for card in move.take_face_up:
-        pile.reverse()  # take the copy nearest the top that was there before the action
-        pile.remove(card)
-        pile.reverse()
+        below.reverse()  # take the copy nearest the top that was there before the action
+        below.remove(card)
+        below.reverse()
+    pile = (*below, *laid)
     player = state.players[seat]
     hand = Zone(player.hand.cards + move.take_face_up, player.hand.hidden)
     events.append({"type": "drew", "player": player.name, "cards": card_texts(move.take_face_up), "unseen": 0, "from": "face_up", "rule": "18"})
@@ -491,27 +616,36 @@ def _pass_turn(state: GameState, events: list[Event]) -> GameState:
     return replace(state, to_act=seat, phase="kingdom-action")
 
 
-def _caller_cards(state: GameState, move: Move) -> tuple[Card, ...]:
-    hand = state.acting.hand
-    return move.reveal if move.reveal is not None else hand.cards
+def _shown_cards(player: Player, move: Move) -> tuple[Card, ...]:
+    """The cards a call or reveal shows: the revealed ones, or the hand the referee sees whole."""
+    return move.reveal if move.reveal is not None else player.hand.cards
 
 
-def _score(scorer: Scorer, state: GameState, seat: int, cards: Sequence[Card]) -> tuple[GameState, Split]:
+def _call_split(state: GameState, player: Player, move: Move) -> tuple[Split, bool]:
+    """How a caller is scored and whether the call stands: a declared split is held to the calling shape (§11, §27)."""
+    scorer = scorer_for(state.castles, state.rules)
+    cards = _shown_cards(player, move)
+    if move.pointer is not None or move.hands is not None:
+        split = scorer.declared_split(cards, move.pointer, move.hands)
+        return split, split.is_call_shape
+    best, calling = scorer.best_and_calling_split(cards)
+    return best, calling is not None
+
+
+def _scored(state: GameState, seat: int, cards: Sequence[Card], split: Split) -> GameState:
     player = state.players[seat]
-    split = scorer.best_split(cards)
-    return state.with_player(seat, replace(player, hand=Zone(tuple(cards)), half_score=split.half_score)), split
+    return state.with_player(seat, replace(player, hand=Zone(tuple(cards)), half_score=split.half_score))
 
 
 def _call(state: GameState, seat: int, move: Move) -> Transition:
-    scorer = scorer_for(state.castles, state.rules)
-    cards = _caller_cards(state, move)
+    cards = _shown_cards(state.players[seat], move)
+    split, valid = _call_split(state, state.players[seat], move)
     name = state.players[seat].name
     events: list[Event] = []
-    if scorer.is_valid_call(cards):
-        state, _ = _score(scorer, state, seat, cards)
-        events.append({"type": "hand_called", "player": name, "valid": True, "cards": card_texts(cards), "rule": "11"})
+    state = _scored(state, seat, cards, split)
+    if valid:
+        events.append({"type": "hand_called", "player": name, "valid": True, "cards": card_texts(cards), "split": split.to_dict(), "rule": "11"})
         return Transition(move, _finish(state, "valid_call", name, events), tuple(events))
-    state, split = _score(scorer, state, seat, cards)
     caller = state.players[seat]
     state = state.with_player(seat, replace(caller, hand=Zone(), status="out"))
     state = replace(state, set_aside=Zone(state.set_aside.cards + tuple(cards), state.set_aside.hidden))
@@ -523,11 +657,39 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     return Transition(move, _pass_turn(state, events), tuple(events))
 
 
-def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", "draw_pile_exhausted"], caller: str | None, events: list[Event]) -> GameState:
-    """The Calculus (§15-§17): score every player still in, at current values; crown the winners.
+def _reveal(state: GameState, seat: int, move: Move) -> Transition:
+    """A player shows the hand the referee could not see, and is scored as declared or at best (§27)."""
+    player = state.players[seat]
+    cards = _shown_cards(player, move)
+    scorer = scorer_for(state.castles, state.rules)
+    split = scorer.declared_split(cards, move.pointer, move.hands) if move.pointer is not None or move.hands is not None else scorer.best_split(cards)
+    state = _scored(state, seat, cards, split)
+    events: list[Event] = [{"type": "hand_revealed", "player": player.name, "cards": card_texts(cards), "split": split.to_dict(), "rule": "27"}]
+    state = _next_reveal_or_over(state, seat, events)
+    if state.outcome is not None and state.phase == "over":
+        events.append({"type": "winners", "winners": list(state.outcome.winners), "rule": "17"})
+    return Transition(move, state, tuple(events))
 
-    A player whose hand the referee cannot see is left unscored (and cannot win);
-    ``/calculus`` scores them once their cards are shown.
+
+def _next_reveal_or_over(state: GameState, after: int, events: list[Event]) -> GameState:
+    """Pass the reveal to the next player in the direction of play whose hand is unseen; with none left, crown the winners."""
+    step = 1 if state.direction == "clockwise" else -1
+    for offset in range(1, len(state.players) + 1):
+        seat = (after + step * offset) % len(state.players)
+        player = state.players[seat]
+        if player.status == "in" and not player.hand.known:
+            events.append({"type": "reveal_turn", "player": player.name, "unseen": player.hand.hidden, "rule": "27"})
+            return replace(state, phase="reveal", to_act=seat)
+    assert state.outcome is not None
+    winners = winners_of([(p.name, p.half_score) for p in state.players if p.half_score is not None])
+    return replace(state, phase="over", outcome=replace(state.outcome, winners=winners))
+
+
+def _finish(state: GameState, reason: EndReason, caller: str | None, events: list[Event]) -> GameState:
+    """The Calculus (§15-§17): score every player still in whose hand is seen, at current values.
+
+    Players whose hands are unseen then reveal them in turn (§27); the winners are
+    decided once everyone is scored.
     """
     scorer = scorer_for(state.castles, state.rules)
     scores = []
@@ -537,10 +699,12 @@ def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", 
             if not player.hand.known:
                 unscored.append(player.name)
                 continue
-            state, split = _score(scorer, state, seat, player.hand.cards)
+            split = scorer.best_split(player.hand.cards)
+            state = _scored(state, seat, player.hand.cards, split)
             scores.append({"player": player.name, **split.to_dict()})
-    winners = winners_of([(p.name, p.half_score) for p in state.players if p.half_score is not None])
-    outcome = Outcome(reason, caller, tuple(scorer.values), winners)
+    turns: list[Event] = []
+    state = _next_reveal_or_over(replace(state, outcome=Outcome(reason, caller, tuple(scorer.values), ())), state.to_act, turns)
+    assert state.outcome is not None
     events.append(
         {
             "type": "game_over",
@@ -549,11 +713,12 @@ def _finish(state: GameState, reason: Literal["valid_call", "last_player_left", 
             "castle_values": list(scorer.values),
             "scores": scores,
             "unscored": unscored,
-            "winners": list(winners),
+            "winners": list(state.outcome.winners),
             "rule": "17",
         }
     )
-    return replace(state, phase="over", outcome=outcome)
+    events += turns
+    return state
 
 
 # -- reading a move from JSON -------------------------------------------------------------------------
@@ -572,6 +737,11 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     if castle is not None and (isinstance(castle, bool) or not isinstance(castle, int)):
         problems.append(Problem("/castle", "bad_castle", "castle is a number from 1 to 4"))
     reveal = reader.cards(data["reveal"], "/reveal") if data.get("reveal") is not None else None
+    pointer = reader.card(data["pointer"], "/pointer") if data.get("pointer") is not None else None
+    hands = data.get("hands")
+    declared = None if hands is None else tuple(reader.cards(hand, f"/hands/{index}") for index, hand in enumerate(hands if isinstance(hands, list) else []))
+    if hands is not None and not isinstance(hands, list):
+        problems.append(Problem("/hands", "not_a_list", "hands is a list of declared hands, each a list of cards"))
     move = Move(
         player=str(player),
         action=action if action in ACTIONS else "call_hand",
@@ -580,6 +750,8 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         take_face_up=reader.cards(data.get("take_face_up", []), "/take_face_up"),
         drawn=reader.cards(data.get("drawn", []), "/drawn"),
         reveal=reveal,
+        pointer=pointer,
+        hands=declared,
     )
     if problems:
         raise InvalidInput(problems)

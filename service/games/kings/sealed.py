@@ -26,7 +26,7 @@ from .start import MAX_SEED
 from .state import GameState, Zone, state_from_dict
 from .view import player_view, visible_event, visible_move
 
-PUBLIC_FIELDS = frozenset({"rules", "castles", "face_up", "set_aside", "dealer", "direction", "to_act", "phase", "shuffles", "outcome"})
+PUBLIC_FIELDS = frozenset({"rules", "castles", "face_up", "set_aside", "dealer", "direction", "to_act", "phase", "shuffles", "outcome", "deal", "match"})
 COUNTED_FIELDS = frozenset({"draw_pile", "face_down"})  # the table sees how many cards, never which nor in what order
 HANDS_FIELD = "players"  # names, status and scores are public; each hand is counted until the game is over (§17: hands are shown)
 SEALED_FIELDS = frozenset({"seed"})  # with the seed anyone could replay every reshuffle to come

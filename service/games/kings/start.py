@@ -17,7 +17,7 @@ from service.games.kings.pack import DECK_SIZE, full_deck
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards, shuffled
 from .rules import Rules
-from .state import HAND_SIZE, Direction, GameState, Player, Zone, check_state, roster_problems
+from .state import HAND_SIZE, Direction, GameState, Match, Player, Zone, check_state, roster_problems
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
@@ -146,6 +146,7 @@ def table_setup(
     for index, cards in enumerate(known):
         if len(cards) > HAND_SIZE:
             problems.append(Problem(f"/hands/{index}", "hand_size", f"a dealt hand has {HAND_SIZE} cards, not {len(cards)}"))
+    problems += castle_phase_problems(castles, face_up)
     if problems:
         raise InvalidInput(problems)
     stacked = sum(1 + len(castle.kings) for castle in castles)
@@ -159,5 +160,63 @@ def table_setup(
         face_down=Zone(),
         dealer=dealer,
         direction=direction,
+        deal="physical",
     )
     return check_state(_first_to_act(state))
+
+
+def castle_phase_problems(castles: Sequence[Castle], face_up: Sequence[Card]) -> list[Problem]:
+    """What no Castle Phase can leave (rules.md §7, §26): a castle crowned before any turn, a discard of castle 4's suit."""
+    problems = [
+        Problem(f"/castles/{index}/kings", "castle_phase_impossible", f"castle {index + 1} holds Kings, but the Castle Phase lays one card per castle")
+        for index, castle in enumerate(castles)
+        if castle.kings
+    ]
+    if len(castles) == CASTLE_COUNT:
+        last = castles[-1]
+        problems += [
+            Problem(
+                f"/face_up/{index}",
+                "castle_phase_impossible",
+                f"{card} is of castle 4's suit ({last.suit}): the first card of that suit founded castle 4 and ended the Castle Phase, so none was discarded",
+            )
+            for index, card in enumerate(face_up)
+            if card.suit == last.suit
+        ]
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class TableDeal:
+    """What a real table reports of a follow-on game's Castle Phase and deal (rules.md §26, §28)."""
+
+    castles: Sequence[Castle]
+    face_up: Sequence[Card] = ()
+    known_hands: Sequence[Sequence[Card]] | None = None
+
+
+def next_game(finished: GameState, seed: int | None = None, table: TableDeal | None = None) -> NewGame:
+    """The follow-on game (rules.md §28): the next seat becomes The Turn, the match's totals carry on.
+
+    A service-dealt game is dealt again by the service; a physical one needs ``table`` (its new castles).
+    """
+    problems = []
+    if finished.phase != "over":
+        problems.append(Problem("/state/phase", "game_not_over", f"a follow-on game starts from a finished one, not from phase {finished.phase}"))
+    if finished.deal == "physical" and table is None:
+        problems.append(Problem("/castles", "castles_required", "a physical game's next Castle Phase happens at the table: give its castles"))
+    if problems:
+        raise InvalidInput(problems)
+    step = 1 if finished.direction == "clockwise" else -1
+    dealer = (finished.dealer + step) % len(finished.players)
+    names = [player.name for player in finished.players]
+    before = dict(finished.match.totals) if finished.match else {}
+    match = Match(
+        (finished.match.games if finished.match else 0) + 1,
+        tuple((p.name, before.get(p.name, 0) + (p.half_score or 0)) for p in finished.players),
+    )
+    if table is not None:
+        state = table_setup(names, table.castles, finished.rules, dealer, finished.direction, table.face_up, table.known_hands)
+        return NewGame(replace(state, match=match), (), ())
+    game = new_game(names, finished.rules, seed, dealer, finished.direction)
+    return replace(game, state=replace(game.state, match=match))

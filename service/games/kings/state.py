@@ -15,17 +15,22 @@ from typing import Any, Literal, cast, get_args
 
 from service.core.cards import Card, CardError, CardListError, card_texts, parse_cards, read_card
 from service.core.problems import InvalidInput, Problem
-from service.games.kings.pack import DECK_SIZE, third_copies_among
+from service.games.kings.pack import DECK_SIZE, third_copies, third_copies_among
 
-from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems
+from .calculus import winners_of
+from .castles import CASTLE_COUNT, Castle, castle_cards, castle_places, castle_problems, castle_values
 from .hands import as_number
 from .rules import HAND_SET_NAMES, OPTION_NAMES, HandSetName, Rules
 
-Phase = Literal["kingdom-action", "kingdom-discard", "over"]
+Phase = Literal["kingdom-action", "kingdom-discard", "reveal", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
 Direction = Literal["clockwise", "counterclockwise"]
 DIRECTIONS: tuple[str, ...] = get_args(Direction)
 Status = Literal["in", "out"]
+Deal = Literal["service", "physical"]
+DEALS: tuple[str, ...] = get_args(Deal)
+EndReason = Literal["valid_call", "last_player_left", "draw_pile_exhausted"]
+END_REASONS: tuple[str, ...] = get_args(EndReason)
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -71,7 +76,7 @@ class Player:
 class Outcome:
     """How a game ended: why, who called, the fixed castle values, the winners."""
 
-    reason: Literal["valid_call", "last_player_left", "draw_pile_exhausted"]
+    reason: EndReason
     caller: str | None
     castle_values: tuple[int, ...]
     winners: tuple[str, ...]
@@ -83,6 +88,17 @@ class Outcome:
             "castle_values": list(self.castle_values),
             "winners": list(self.winners),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The games of a match played so far and each player's running total, in half-points (rules.md §28)."""
+
+    games: int
+    totals: tuple[tuple[str, int], ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"games": self.games, "totals": {name: as_number(half) for name, half in self.totals}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +119,8 @@ class GameState:
     seed: int = 0
     shuffles: int = 0
     outcome: Outcome | None = None
+    deal: Deal = "service"
+    match: Match | None = None
 
     @property
     def acting(self) -> Player:
@@ -132,6 +150,14 @@ class GameState:
         for pointer, cards in self._known_piles():
             for index, card in enumerate(cards):
                 yield f"{pointer}/{index}", card
+
+    def third_copies_of(self, named: Sequence[tuple[str, Card]]) -> list[str]:
+        """The pointers of the ``named`` cards (each with its pointer) that would be a third copy of a card,
+        counted with every card known anywhere on the table (rules.md §26): the one check of every named card."""
+        if not named:
+            return []
+        places = {pointer for pointer, _ in named}
+        return [problem.pointer for problem in third_copies([*self.known_cards(), *named]) if problem.pointer in places]
 
     def known_cards_unplaced(self) -> Iterator[Card]:
         """The cards of :meth:`known_cards` without their pointers, for counting copies."""
@@ -166,6 +192,8 @@ class GameState:
             "seed": self.seed,
             "shuffles": self.shuffles,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "deal": self.deal,
+            "match": self.match.to_dict() if self.match else None,
         }
 
 
@@ -178,6 +206,49 @@ def state_problems(state: GameState) -> list[Problem]:
     if state.draw_pile.cards and state.draw_pile.hidden:
         problems.append(Problem("/draw_pile", "draw_pile_partly_known", "the draw pile is either known card by card (in order) or only counted, not both"))
     problems += _seat_problems(state)
+    problems += _outcome_problems(state)
+    if state.match is not None:
+        names = {player.name for player in state.players}
+        problems += [
+            Problem(f"/match/totals/{name}", "match_player_unknown", f"{name!r} has a running total but no seat (rules.md §28)")
+            for name, _ in state.match.totals
+            if name not in names
+        ]
+    return problems
+
+
+def _outcome_problems(state: GameState) -> list[Problem]:
+    """A finished game's outcome is checked like any other zone (rules.md §27): its caller, castle values and winners."""
+    outcome = state.outcome
+    problems: list[Problem] = []
+    still_in = [player for player in state.players if player.status == "in"]
+    if outcome is None:
+        if len(still_in) < 2 and len(state.players) >= 2:
+            problems.append(Problem("/players", "one_player_left", "a running game has two players or more still in; with one left it is over (rules.md §27)"))
+        return problems
+    if (outcome.reason == "valid_call") != (outcome.caller is not None):
+        problems.append(Problem("/outcome/caller", "caller_mismatch", "a game ended by a valid call has its caller, and only such a game (rules.md §11)"))
+    if outcome.caller is not None:
+        seat = state.player_index(outcome.caller)
+        if seat is None or state.players[seat].status != "in":
+            problems.append(Problem("/outcome/caller", "bad_caller", f"{outcome.caller!r} is no player still in: no valid call (rules.md §11)"))
+    if outcome.reason == "last_player_left" and len(still_in) != 1:
+        problems.append(Problem("/outcome/reason", "reason_mismatch", f"the game ended with {len(still_in)} players in, not one (rules.md §11)"))
+    if len(state.castles) == CASTLE_COUNT:
+        values = castle_values(state.castles, state.rules)
+        if tuple(outcome.castle_values) != values:
+            problems.append(Problem("/outcome/castle_values", "castle_values_mismatch", f"the castles are worth {list(values)} (rules.md §11)"))
+    if state.phase == "reveal":
+        if outcome.winners:
+            problems.append(Problem("/outcome/winners", "winners_too_early", "winners are decided once every hand is revealed and scored (rules.md §27)"))
+        return problems
+    unscored = [i for i, player in enumerate(state.players) if player.half_score is None]
+    for index in unscored:
+        problems.append(Problem(f"/players/{index}/score", "score_missing", f"{state.players[index].name!r} is scored at the end of the game (rules.md §17)"))
+    if not unscored:
+        expected = winners_of([(p.name, p.half_score) for p in state.players if p.half_score is not None])
+        if tuple(outcome.winners) != expected:
+            problems.append(Problem("/outcome/winners", "winners_mismatch", f"the highest scores belong to {list(expected)} (rules.md §17)"))
     return problems
 
 
@@ -206,8 +277,11 @@ def _seat_problems(state: GameState) -> list[Problem]:
             problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {count}"))
     if state.phase != "over" and 0 <= state.to_act < count and state.players[state.to_act].status != "in":
         problems.append(Problem("/to_act", "player_out", f"{state.players[state.to_act].name!r} is out and cannot be the player to act"))
-    if (state.phase == "over") != (state.outcome is not None):
-        problems.append(Problem("/outcome", "outcome_mismatch", "a game that is over has an outcome, and only such a game"))
+    ended = state.phase in ("reveal", "over")
+    if ended != (state.outcome is not None):
+        problems.append(Problem("/outcome", "outcome_mismatch", "a game that has ended (phase reveal or over) has an outcome, and only such a game"))
+    if state.phase == "reveal" and 0 <= state.to_act < count and state.players[state.to_act].hand.known:
+        problems.append(Problem("/to_act", "nothing_to_reveal", f"{state.players[state.to_act].name!r} has no unseen card to reveal (rules.md §27)"))
     return problems
 
 
@@ -218,7 +292,7 @@ def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Pr
         if player.hand.size:
             problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
         return problems
-    if state.phase == "over":
+    if state.phase in ("reveal", "over"):
         return []
     problems = []
     if player.half_score is not None:
@@ -273,6 +347,13 @@ class JsonReader:
             return minimum
         return value
 
+    def half_points(self, value: object, pointer: str) -> int | None:
+        """A score or total (a multiple of 1/2, rules.md §20) in half-points, or None when it is not one."""
+        if isinstance(value, bool) or not isinstance(value, int | float) or value * 2 != int(value * 2):
+            self.problems.append(Problem(pointer, "bad_score", f"a score is a multiple of 1/2, not {value!r}"))
+            return None
+        return int(value * 2)
+
     def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
         value = data.get(key, default)
         if value not in options:
@@ -326,12 +407,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
             reader.problems.append(Problem(at, "not_an_object", "a player is an object"))
             continue
         score = item.get("score")
-        half_score = None
-        if score is not None:
-            if isinstance(score, bool) or not isinstance(score, int | float) or (score * 2) != int(score * 2):
-                reader.problems.append(Problem(f"{at}/score", "bad_score", f"a score is a multiple of 1/2, not {score!r}"))
-            else:
-                half_score = int(score * 2)
+        half_score = None if score is None else reader.half_points(score, f"{at}/score")
         players.append(
             Player(
                 str(item.get("name", "")),
@@ -359,6 +435,8 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         seed=reader.integer(data, "seed", "", 0),
         shuffles=reader.integer(data, "shuffles", "", 0),
         outcome=outcome,
+        deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
+        match=_read_match(reader, data.get("match")),
     )
     if reader.problems or len(state.castles) != CASTLE_COUNT:
         raise InvalidInput(reader.problems)
@@ -371,7 +449,7 @@ def _read_outcome(reader: JsonReader, data: object) -> Outcome | None:
     if not isinstance(data, Mapping):
         reader.problems.append(Problem("/outcome", "not_an_object", "outcome is an object or null"))
         return None
-    reason = reader.choice(data, "reason", "/outcome", ("valid_call", "last_player_left", "draw_pile_exhausted"), "valid_call")
+    reason = reader.choice(data, "reason", "/outcome", END_REASONS, "valid_call")
     values = data.get("castle_values", [])
     winners = data.get("winners", [])
     if not (isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
@@ -382,3 +460,17 @@ def _read_outcome(reader: JsonReader, data: object) -> Outcome | None:
         winners = []
     caller = data.get("caller")
     return Outcome(reason, caller if isinstance(caller, str) else None, tuple(values), tuple(winners))  # type: ignore[arg-type]
+
+
+def _read_match(reader: JsonReader, data: object) -> Match | None:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or not isinstance(data.get("totals", {}), Mapping):
+        reader.problems.append(Problem("/match", "not_an_object", 'match is {"games": n, "totals": {"name": points}} or null'))
+        return None
+    totals = []
+    for name, points in data.get("totals", {}).items():
+        half = reader.half_points(points, f"/match/totals/{name}")
+        if half is not None:
+            totals.append((str(name), half))
+    return Match(reader.integer(data, "games", "/match", 0), tuple(totals))

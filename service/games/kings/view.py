@@ -19,8 +19,22 @@ from .hands import as_number
 from .moves import Move
 from .state import GameState
 
-# Events that name only what the whole table saw: castles, face-up cards, called hands, turns, reshuffles, the end.
-PUBLIC_EVENTS = frozenset({"turn", "reshuffled", "face_up_removed", "king_dumped", "castle_changed", "hand_called", "player_out", "game_over"})
+# Events that name only what the whole table saw: castles, face-up cards, called and revealed hands, turns, reshuffles, the end.
+PUBLIC_EVENTS = frozenset(
+    {
+        "turn",
+        "reshuffled",
+        "face_up_removed",
+        "king_dumped",
+        "castle_changed",
+        "hand_called",
+        "player_out",
+        "game_over",
+        "reveal_turn",
+        "hand_revealed",
+        "winners",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +54,8 @@ class PlayerView:
                 "cards_held": player.hand.size,
                 "score": None if player.half_score is None else as_number(player.half_score),
             }
-            if seat == self.seat or state.phase == "over":  # at the end every hand is shown for The Calculus
+            # At the end every hand is shown for The Calculus; while hands are revealed in turn (§27), each once it is scored.
+            if seat == self.seat or state.phase == "over" or (state.phase == "reveal" and player.half_score is not None):
                 seen["hand"] = player.hand.to_dict()
             players.append(seen)
         return {
@@ -58,6 +73,8 @@ class PlayerView:
             "phase": state.phase,
             "shuffles": state.shuffles,
             "outcome": state.outcome.to_dict() if state.outcome else None,
+            "deal": state.deal,
+            "match": state.match.to_dict() if state.match else None,
         }
 
 

@@ -26,12 +26,13 @@ from schemas.kings import (
     LegalMovesResponseSchema,
     NewGameRequestSchema,
     NewGameResponseSchema,
+    NextGameRequestSchema,
     TableSetupRequestSchema,
     TransitionSchema,
     VerdictSchema,
 )
 from service.core.cards import RANK_NAMES, Card
-from service.core.problems import InvalidInput
+from service.core.problems import InvalidInput, prefixed
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
 from service.http.sealed import seal_answer
@@ -41,10 +42,10 @@ from .calculus import PlayerCards, calculus, holdings_problems
 from .castles import Castle
 from .catalog import HAND_SETS, HANDS
 from .hands import scorer_for
-from .moves import legal_moves
+from .moves import Move, legal_moves
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
-from .start import new_game, table_setup
+from .start import TableDeal, new_game, next_game, table_setup
 
 blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
 View = Callable[[dict[str, Any]], Response]
@@ -120,6 +121,12 @@ TABLE_SETUP_REQUEST: dict[str, Any] = {
 }
 
 
+def finished_example() -> Any:
+    """A finished example game: two players, and the first to act calls HAND! falsely, leaving one player in."""
+    state = new_game(["ann", "bob"], seed=NEW_GAME_REQUEST["seed"]).state
+    return GAME.apply(state, Move(state.acting.name, "call_hand")).state
+
+
 @cache
 def examples() -> dict[str, Any]:
     """Every request and response example, computed by the engine so they are always right.
@@ -141,6 +148,8 @@ def examples() -> dict[str, Any]:
         "hands_response": hands_answer(HandsRequestSchema().load(HANDS_REQUEST)),
         "new_game_request": NEW_GAME_REQUEST,
         "new_game_response": game.to_dict(),
+        "next_game_request": {"state": finished_example().to_dict(), "seed": 8},
+        "next_game_response": next_game(finished_example(), 8).to_dict(),
         "table_setup_request": TABLE_SETUP_REQUEST,
         "table_setup_response": table_setup_report(TableSetupRequestSchema().load(TABLE_SETUP_REQUEST)),
     }
@@ -155,6 +164,21 @@ def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /calculus answer to a loaded body."""
     players = [table_player_from(player) for player in body["players"]]
     return calculus(castles_from(body["castles"]), players, rules_from(body["rules"]), body.get("caller")).to_dict()
+
+
+def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The /games/next answer to a loaded body: the follow-on game, with the match carried on."""
+    finished = read_finished(body["state"])
+    table = None if body.get("castles") is None else TableDeal(castles_from(body["castles"]), body["face_up"], body.get("hands"))
+    return next_game(finished, body.get("seed"), table).to_dict()
+
+
+def read_finished(data: Mapping[str, Any]) -> Any:
+    """The finished game of a /games/next body, checked whole; its problems point under /state."""
+    try:
+        return GAME.read_state(data)
+    except InvalidInput as error:
+        raise prefixed(error, "/state") from error
 
 
 def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -197,6 +221,19 @@ def create_game(body: dict[str, Any]) -> Response:
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
     return jsonify(table_setup_report(body))
+
+
+@post(
+    "/games/next",
+    body=NextGameRequestSchema,
+    body_example=EX["next_game_request"],
+    answer=NewGameResponseSchema,
+    answer_example=EX["next_game_response"],
+    description="The follow-on game of a finished one: the next seat is The Turn, the match's running totals carry on.",
+)
+def create_next_game(body: dict[str, Any]) -> Response:
+    """Dealer rotation and the match (rules.md §28)."""
+    return jsonify(next_game_report(body))
 
 
 @post(

@@ -1,0 +1,266 @@
+"""Random games at a real table, played through HTTP (issue 15; rules.md §22, §26, §27).
+
+The test holds the truth the referee cannot see — every hand, the draw pile's
+order, the face-down pile — and plays as a table would: one player's phone knows
+that player's cards (seat 0, who names every card they draw); every other hand
+is unseen until it is shown. People shuffle (the test's own generator), so after
+a reshuffle the referee only counts the pile. At every step:
+
+- conservation: the state's zones add up to 104 and, with the truth, hold every
+  card exactly twice; what the referee knows of a hand or pile is in the truth;
+- /state/check finds nothing wrong;
+- legal/validate agree: the true move is among the listed moves (filled in as the
+  list says), listed moves validate, a random move that validates is listed, and
+  every alternative offered is listed;
+- at the end the unseen hands are revealed in turn and the winners are the
+  highest scores over everyone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from service import create_app
+from service.core.cards import card_texts, parse_card
+from service.games.kings.pack import full_deck
+
+V1 = "/v1/24-kings"
+APP = create_app({"TESTING": True})
+DRAWS = {"face_down_discard": 1, "face_up_discard": 1, "dump_king": 2, "play_king": 2, "dethrone": 2}
+FULL = Counter(str(card) for card in full_deck())
+MAX_STEPS = 50
+
+
+def post(client, path, body, status=200):
+    response = client.post(f"{V1}{path}", json=body)
+    assert response.status_code == status, (path, response.get_json())
+    return response.get_json()
+
+
+def castle_phase(pile: list[str]) -> tuple[list[str], list[str]]:
+    """rules.md §7, written again here: the first card of each new suit founds a castle, the rest go face up."""
+    castles: list[str] = []
+    face_up: list[str] = []
+    while len(castles) < 4:
+        card = pile.pop()
+        if card[-1] in {c[-1] for c in castles}:
+            face_up.append(card)
+        else:
+            castles.append(card)
+    return castles, face_up
+
+
+class Table:
+    """The truth of a physical game: hands, the draw pile in order (top last), the face-down pile."""
+
+    def __init__(self, rng: random.Random, players: int) -> None:
+        self.rng = rng
+        pile = [str(card) for card in full_deck()]
+        rng.shuffle(pile)
+        self.castles, self.face_up = castle_phase(pile)
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        for _ in range(7):
+            for seat in [*range(1, players), 0]:  # dealer 0: the deal starts with seat 1
+                self.hands[seat].append(pile.pop())
+        self.pile = pile
+        self.face_down: list[str] = []
+
+    def unseen_part(self, seat: int, known: list[str]) -> list[str]:
+        rest = list(self.hands[seat])
+        for card in known:
+            rest.remove(card)
+        return rest
+
+
+def known_cards(zone):
+    return list(zone["cards"])
+
+
+def check_conservation(state, table: Table) -> None:
+    public = [c["card"] for c in state["castles"]] + [k for c in state["castles"] for k in c["kings"]]
+    public += state["face_up"] + state["set_aside"]["cards"]
+    assert state["set_aside"]["hidden"] == 0
+    truth = public + [card for hand in table.hands for card in hand] + table.pile + table.face_down
+    assert Counter(truth) == FULL
+    assert state["draw_pile"]["cards"] == [] and state["draw_pile"]["hidden"] == len(table.pile)
+    assert state["face_down"]["hidden"] + len(state["face_down"]["cards"]) == len(table.face_down)
+    assert not Counter(state["face_down"]["cards"]) - Counter(table.face_down)
+    for seat, player in enumerate(state["players"]):
+        hand = player["hand"]
+        assert len(hand["cards"]) + hand["hidden"] == len(table.hands[seat])
+        assert not Counter(hand["cards"]) - Counter(table.hands[seat])
+
+
+def core(move):
+    return (move["player"], move["action"], move.get("card"), move.get("castle"))
+
+
+def listed_cores(listed):
+    """Every (player, action, card, castle) the list allows, its choices filled in."""
+    cores = set()
+    for option in listed:
+        if option.get("card_choices"):
+            cores |= {(option["player"], option["action"], card, option.get("castle")) for card in option["card_choices"]}
+            if option["action"] == "face_down_discard":
+                cores.add(core(option))  # an unseen card may also go face down unnamed
+        else:
+            cores.add(core(option))
+    return cores
+
+
+def truthful_moves(state, table: Table, listed):
+    """The listed moves the truth allows, each filled in as the list says (a card from card_choices, a reveal)."""
+    seat = state["to_act"]
+    hand = state["players"][seat]["hand"]
+    unseen = table.unseen_part(seat, known_cards(hand))
+    cards_held = known_cards(hand) + unseen
+    moves = []
+    for option in listed:
+        move = {k: v for k, v in option.items() if k in ("player", "action", "card", "castle")}
+        if option["action"] in ("call_hand", "reveal_hand"):
+            moves.append({**move, "reveal": list(table.hands[seat])} if option.get("reveal_unseen") else move)
+        elif option.get("card_choices"):
+            fits = sorted({card for card in unseen if card in option["card_choices"]})
+            if option["action"] == "face_up_discard":  # the truth is never left out of the list
+                assert {c for c in unseen if c[0] != "K"} <= set(option["card_choices"]), (unseen, option)
+            moves += [{**move, "card": card} for card in fits]
+            if option["action"] == "face_down_discard" and unseen:
+                moves.append(move)
+        elif option.get("card") in cards_held:
+            moves.append(move)
+    return moves
+
+
+def face_up_after(state, move) -> list[str]:
+    pile = list(state["face_up"])
+    if move["action"] in ("face_up_discard", "dump_king"):
+        pile.append(move["card"])
+    if move["action"] == "dethrone":
+        pile += state["castles"][move["castle"] - 1]["kings"] + [move["card"]]
+    for card in move.get("take_face_up", []):
+        pile.remove(card)
+    return pile
+
+
+def play_truth(state, table: Table, move, rules) -> None:
+    """Move the true cards as the move does (rules.md §9, §10), drawing for real and naming seat 0's draws."""
+    seat = state["to_act"]
+    hand = table.hands[seat]
+    known = known_cards(state["players"][seat]["hand"])
+    action = move["action"]
+    if action in ("call_hand", "reveal_hand"):
+        return
+    card = move.get("card")
+    if card is None:  # an unseen card face down, unnamed
+        card = table.rng.choice(table.unseen_part(seat, known))
+    hand.remove(card)
+    if action == "face_down_discard":
+        table.face_down.append(card)
+    if state["phase"] == "kingdom-discard":
+        return
+    taken = move.get("take_face_up", [])
+    hand += taken
+    face_up = face_up_after(state, move)
+    drawn = []
+    for _ in range(DRAWS[action] - len(taken)):
+        if not table.pile:
+            pool = table.face_down + ([] if rules.get("face_up_consequences") else face_up)
+            if rules.get("shuffle_me_out") or not pool:
+                break
+            table.rng.shuffle(pool)
+            table.pile, table.face_down, face_up = pool, [], []
+        drawn.append(table.pile.pop())
+    hand += drawn
+    if seat == 0 and drawn:
+        move["drawn"] = drawn
+
+
+def random_move(rng: random.Random, state):
+    """Any move at all by a player at the table, to test that validate accepts only what the list holds."""
+    cards = sorted(FULL)
+    move = {
+        "player": rng.choice(state["players"])["name"],
+        "action": rng.choice(["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone"]),
+    }
+    if rng.random() < 0.9:
+        move["card"] = rng.choice(cards + ["KS", "KH", "KD", "KC"] * 6)
+    if move["action"] in ("play_king", "dethrone"):
+        move["castle"] = rng.randint(1, 4)
+    return move
+
+
+def check_agreement(client, rng: random.Random, state, listed) -> None:
+    cores = listed_cores(listed)
+    for option in rng.sample(listed, min(1, len(listed))):
+        move = {k: v for k, v in option.items() if k in ("player", "action", "card", "castle", "reveal")}
+        if option.get("card_choices"):
+            move["card"] = rng.choice(option["card_choices"])
+        if option.get("reveal_unseen"):
+            continue  # a reveal is filled from the truth, in truthful_moves
+        assert post(client, "/moves/validate", {"state": state, "move": move})["legal"], move
+    guess = random_move(rng, state)
+    verdict = post(client, "/moves/validate", {"state": state, "move": guess})
+    if verdict["legal"]:
+        assert core(guess) in cores, guess
+    for alternative in verdict["alternatives"]:
+        assert alternative in listed, alternative
+    for reason in verdict["reasons"]:
+        assert reason["pointer"].startswith("/move"), reason
+
+
+RULES = st.fixed_dictionaries(
+    {"ghoul_raiser": st.booleans(), "face_up_consequences": st.booleans(), "shuffle_me_out": st.booleans(), "equal_opportunity": st.booleans()}
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=RULES, patience=st.sampled_from([5, 100, 10**6]))
+def test_random_games_at_a_real_table_through_http(seed, players, rules, patience):
+    """No call before step ``patience``, then one chance in five: short games, and long ones that reshuffle."""
+    rng = random.Random(seed)
+    table = Table(rng, players)
+    client = APP.test_client()
+    names = [f"p{seat}" for seat in range(players)]
+    body = {"players": names, "rules": rules, "castles": [{"card": c} for c in table.castles], "face_up": table.face_up}
+    state = post(client, "/games/from-table", {**body, "hands": [table.hands[0]] + [[] for _ in names[1:]]})
+    for step in range(MAX_STEPS * players):
+        check_conservation(state, table)
+        assert post(client, "/state/check", {"state": state}) == {"valid": True, "problems": []}
+        if state["phase"] == "over":
+            break
+        listed = post(client, "/moves/legal", {"state": state})["moves"]
+        check_agreement(client, rng, state, listed)
+        options = truthful_moves(state, table, listed)
+        assert options, (state, listed)
+        calls = [m for m in options if m["action"] in ("call_hand", "reveal_hand")]
+        others = [m for m in options if m["action"] not in ("call_hand", "reveal_hand")]
+        move = rng.choice(calls) if calls and (not others or (step >= patience and rng.random() < 0.2)) else rng.choice(others)
+        if rules["ghoul_raiser"] and move["action"] in ("dump_king", "play_king", "dethrone") and state["face_up"] and rng.random() < 0.5:
+            move["take_face_up"] = [rng.choice(state["face_up"])]
+        play_truth(state, table, move, rules)
+        assert post(client, "/moves/validate", {"state": state, "move": move})["legal"], move
+        after = post(client, "/moves/apply", {"state": state, "move": move})
+        if move["action"] == "call_hand" and after["state"]["players"][state["to_act"]]["status"] == "out":
+            table.hands[state["to_act"]] = []  # set aside, shown
+        state = after["state"]
+    event(f"ended: {state['phase'] == 'over'}, physical reshuffles: {min(state['shuffles'], 2)}")
+    event(f"revealed in turn: {sum(p['status'] == 'in' for p in state['players'][1:]) if state['phase'] == 'over' else 0}")
+    if state["phase"] == "over":
+        scores = {p["name"]: p["score"] for p in state["players"]}
+        assert None not in scores.values()
+        best = max(scores.values())
+        assert state["outcome"]["winners"] == [name for name, score in scores.items() if score == best]
+
+
+def test_the_truth_model_deals_as_the_rules_say():
+    """The oracle's own Castle Phase and deal, checked by hand on a stacked pile (rules.md §7, §8)."""
+    pile = list(reversed(["5H", "7H", "9C", "KC", "4D", "10S", "2S"]))
+    castles, face_up = castle_phase(pile)
+    assert castles == ["5H", "9C", "4D", "10S"] and face_up == ["7H", "KC"] and pile == ["2S"]
+    assert card_texts([parse_card("10s")]) == ["10S"]
