@@ -66,7 +66,7 @@ def test_refused_zip_bomb_103_kb(benchmark, post):
 
 
 def test_refused_sheet_bomb_26_kb(benchmark, post):
-    assert benchmark(post, sheet_bomb(14), XLSX) == 413
+    assert benchmark(post, sheet_bomb(7), XLSX) == 413
 
 
 def test_refused_million_row_dimension(benchmark, post):

@@ -12,6 +12,8 @@ read. Every refusal names its limit:
   inflated, a part that inflates too far (ratio), all parts together too
   large, a sheet whose dimension is beyond the rows or columns read, more
   rows than a sheet may hold; standings with too many cells to write;
+* 413 too: a sheet of more than :data:`MAX_CELLS` cells, a workbook of more than
+  :data:`MAX_SHARED_STRINGS` distinct texts (counted as they are read, so reading stops at the limit);
 * 422 (:class:`~service.tournaments.scoring.RowsRefused`): a cell too long,
   a row with too many columns (the readers in :mod:`.rows`).
 """
@@ -27,8 +29,10 @@ MAX_ROWS = 10_000  # rows of results under the header
 MAX_COLUMNS = 64  # far more than any row shape uses
 MAX_CELL_CHARS = 2_600  # 1923's widest cell: every card of ten decks won ("10H " x 520); names are shorter (names.py)
 MAX_ZIP_PARTS = 64  # a workbook of one sheet has about ten
-MAX_PART_BYTES = 16 * 1024 * 1024  # one part, inflated: a full sheet of 10,000 rows x 8 columns is about 3 MB
-MAX_TOTAL_BYTES = 32 * 1024 * 1024  # every part, inflated
+MAX_PART_BYTES = 8 * 1024 * 1024  # one part, inflated: a full sheet of 10,000 rows x 8 columns is about 4 MB
+MAX_TOTAL_BYTES = 16 * 1024 * 1024  # every part, inflated
+MAX_CELLS = 100_000  # cells in a sheet (empty ones and those past the columns read included): 10,000 rows x 10
+MAX_SHARED_STRINGS = 50_000  # distinct texts of a workbook: far more than 10,000 rows of results hold
 MAX_RATIO = 100  # inflated / compressed, for a part over RATIO_FLOOR (small parts compress as they like)
 RATIO_FLOOR = 1024 * 1024
 MAX_STANDINGS_CELLS = 100_000  # games x players written back: 10,000 rows of two new players a game would make 50 million
@@ -126,3 +130,15 @@ def check_standings_size(games: int, players: int) -> None:
         raise UploadTooLarge(
             Exceeded("standings_cells", MAX_STANDINGS_CELLS, cells, f"{games} games × {players} players make {cells} cells; at most {MAX_STANDINGS_CELLS}")
         )
+
+
+def check_cells(count: int) -> None:
+    """At most :data:`MAX_CELLS` cells in a sheet (``count`` read so far)."""
+    if count > MAX_CELLS:
+        raise UploadTooLarge(Exceeded("cells", MAX_CELLS, count, f"the sheet has more than {MAX_CELLS} cells"))
+
+
+def check_shared_strings(count: int) -> None:
+    """At most :data:`MAX_SHARED_STRINGS` distinct texts in a workbook (``count`` read so far)."""
+    if count > MAX_SHARED_STRINGS:
+        raise UploadTooLarge(Exceeded("shared_strings", MAX_SHARED_STRINGS, count, f"the workbook has more than {MAX_SHARED_STRINGS} distinct texts"))

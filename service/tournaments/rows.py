@@ -19,7 +19,7 @@ from typing import Any
 
 from service.core.names import BadName, normalise_name
 
-from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_rows, check_standings_size, check_xlsx
+from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_cells, check_rows, check_standings_size, check_xlsx
 from .scoring import CellProblem, GameRow, RowScorer, RowsRefused
 from .xlsx import NotAWorkbook, read_first_sheet
 
@@ -108,6 +108,7 @@ def _refuse(problems: Sequence[CellProblem]) -> None:
 def _checked_lines(lines: Sequence[Sequence[object]]) -> Table:
     """A header and its rows, as read from a file: limits first (rows 413; columns, cell lengths 422), then every row as text."""
     check_rows(len(lines) - 1)
+    check_cells(sum(map(len, lines)))
     header = [normalise(h) for h in lines[0]]
     problems: list[CellProblem] = []
     if len(header) > MAX_COLUMNS and any(header[MAX_COLUMNS:]):

@@ -10,7 +10,8 @@ about 10 times less. What it reads (ECMA-376 Part 1, §18.3.1.4 ``c``, §18.4.8 
   formulas themselves are never read, let alone run;
 * numbers as Python numbers (``3``, ``-1.5``); a date is its serial number (styles are not read);
 * each cell at the column its ``r`` names (``C7``), or after the previous one when it has none;
-* a part with a DTD (``<!DOCTYPE``) is refused: no entity is ever expanded.
+* a part with a DTD (``<!DOCTYPE``) is refused: no entity is ever expanded;
+* reading stops with a 413 past :data:`.limits.MAX_CELLS` cells or :data:`.limits.MAX_SHARED_STRINGS` texts.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import posixpath
 import zipfile
 from collections.abc import Callable
 from xml.parsers import expat
+
+from .limits import MAX_CELLS, MAX_SHARED_STRINGS, check_cells, check_shared_strings
 
 MAIN_RELS = "xl/_rels/workbook.xml.rels"
 WORKBOOK = "xl/workbook.xml"
@@ -115,6 +118,8 @@ def _shared_strings(archive: zipfile.ZipFile, relations: dict[str, tuple[str, st
         name = _local(name)
         if name == "si":
             strings.append("".join(current))
+            if len(strings) > MAX_SHARED_STRINGS:
+                check_shared_strings(len(strings))
         elif name in depth:
             depth[name] -= 1
 
@@ -159,7 +164,7 @@ class _Sheet:
         self.shared, self.max_rows, self.max_columns = shared, max_rows, max_columns
         self.rows: list[tuple[Value, ...]] = []
         self.row: dict[int, Value] = {}
-        self.row_number = self.column = 0
+        self.row_number = self.column = self.cells = 0
         self.kind = "n"
         self.text: list[str] = []
         self.keep = False
@@ -168,6 +173,9 @@ class _Sheet:
         if ":" in name:
             name = _local(name)
         if name == "c":
+            self.cells += 1
+            if self.cells > MAX_CELLS:
+                check_cells(self.cells)
             self.column = _column(attrs.get("r", "")) or self.column + 1
             self.kind = attrs.get("t", "n")
             self.text = []

@@ -18,6 +18,7 @@ from service.tournaments.rows import BadRows, read_results, table_from_records, 
 from service.tournaments.standings import standings
 
 from .hostile import POINTS, far_row_without_dimension, shared_strings_bomb, sheet_bomb, with_dimension, with_parts, workbook
+from .test_xlsx_reader import excel_like
 
 URL = "/v1/24-kings/tournaments/standings"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -25,7 +26,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 @pytest.fixture(scope="module")
 def bombs() -> dict[str, bytes]:
-    return {"shared_strings": shared_strings_bomb(38), "sheet": sheet_bomb(14)}
+    return {"shared_strings": shared_strings_bomb(38), "sheet": sheet_bomb(7)}
 
 
 def refused(client, data: bytes, content_type: str = XLSX) -> dict[str, object]:
@@ -52,7 +53,7 @@ def test_the_issues_103_kb_spreadsheet_is_refused_before_it_inflates(client, bom
 
 def test_the_issues_26_kb_upload_is_refused(client, bombs):
     data = bombs["sheet"]
-    assert len(data) <= 26 * 1024  # 14 MB of empty rows: within the size of a part, not within its ratio
+    assert len(data) <= 26 * 1024  # 7 MB of empty rows: within the size of a part, not within its ratio
     assert refused(client, data)["code"] == "zip_part_ratio"
 
 
@@ -144,3 +145,17 @@ def test_an_upload_in_a_form_is_guarded_as_a_body_is(client, bombs):
         form = {"file": (io.BytesIO(bombs["shared_strings"]), name, XLSX)}
         response = client.post(URL, data=form, content_type="multipart/form-data")
         assert response.status_code == 413 and response.get_json()["errors"][0]["code"] == "zip_part_size"
+
+
+def test_a_sheet_of_too_many_cells_is_413_and_reading_stops(client):
+    """10,001 rows of 11 numbers: within the rows and the part size, past the cells a sheet may hold (10,000 x 10)."""
+    lines = [["game", "player", "points", *(f"c{i}" for i in range(8))], *([str(i), "ann", 1, *range(8)] for i in range(limits.MAX_CELLS // 11))]
+    assert len(lines) * 11 > limits.MAX_CELLS
+    assert refused(client, workbook(lines))["code"] == "cells"
+    assert refused(client, "".join(",".join(map(str, line)) + "\n" for line in lines).encode(), "text/csv")["code"] == "cells"
+
+
+def test_a_workbook_of_too_many_distinct_texts_is_413(client):
+    shared = "".join(f"<si><t>s{i}</t></si>" for i in range(limits.MAX_SHARED_STRINGS + 1))
+    error = refused(client, excel_like('<x:row><x:c t="s"><x:v>0</x:v></x:c></x:row>', shared))
+    assert (error["code"], error["limit"]) == ("shared_strings", limits.MAX_SHARED_STRINGS)
