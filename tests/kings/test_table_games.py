@@ -126,8 +126,8 @@ def truthful_moves(state, table: Table, listed):
             moves.append({**move, "reveal": list(table.hands[seat])} if option.get("reveal_unseen") else move)
         elif option.get("card_choices"):
             fits = sorted({card for card in unseen if card in option["card_choices"]})
-            if option["action"] == "face_up_discard":  # the truth is never left out of the list
-                assert {c for c in unseen if c[0] != "K"} <= set(option["card_choices"]), (unseen, option)
+            if option["action"] == "face_up_discard":  # the truth is never left out of the list (known cards are listed by name)
+                assert {c for c in unseen if c[0] != "K"} <= set(option["card_choices"]) | set(known_cards(hand)), (unseen, option)
             moves += [{**move, "card": card} for card in fits]
             if option["action"] == "face_down_discard" and unseen:
                 moves.append(move)

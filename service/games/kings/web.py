@@ -308,6 +308,13 @@ def conformance() -> list[ConformanceRequest]:
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
         ConformanceRequest("Legal moves of the first turn", "POST", "/moves/legal", {"state": ex["state"]}),
         ConformanceRequest(
+            "Legal moves at a real table: a card the referee cannot see is listed with the cards it may name",
+            "POST",
+            "/moves/legal",
+            {"state": ex["table_setup_response"]},
+        ),
+        ConformanceRequest("The follow-on game: The Turn passes on, the match's totals carry over", "POST", "/games/next", ex["next_game_request"]),
+        ConformanceRequest(
             "A King played on a castle of another suit is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}
         ),
         ConformanceRequest("Rules", "GET", "/rules"),
