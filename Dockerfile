@@ -10,6 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     KINGS_HOST=0.0.0.0 \
     PORT=8000
 
+# The source commit, for GET /version: docker build --build-arg COMMIT=$(git rev-parse --short HEAD) .
+ARG COMMIT=""
+ENV KINGS_COMMIT=$COMMIT
+
 WORKDIR /app
 # The pinned versions the suite runs against.
 COPY requirements.txt .

@@ -9,7 +9,10 @@ error messages equal marshmallow's own — tests/http/test_lean_schema.py
 compares the two on generated inputs.
 
 Before that, a body that is plainly valid takes the compiled fast path of
-:mod:`schemas.compiled`; anything it is unsure of comes here.
+:mod:`schemas.compiled`; anything it is unsure of comes here. One deliberate
+difference from marshmallow: a list longer than its field's ``Length`` limit is
+refused for its length alone, before any item is read (marshmallow reads and
+judges every item first: 50,000 where 12 are allowed).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, missing
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.types import UnknownOption
 
 from .compiled import Loader, Unsure, compilable, compile_loader
@@ -32,6 +35,7 @@ class LeanSchema(Schema):
 
     loads_leanly = True  # tells schemas.compiled that load() below is this schema's load
     _fast_load: Loader | None = None
+    _list_limits: dict[str, tuple[int, list[validate.Length]]] | None = None
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: UnknownOption | None = None) -> Any:
         if many or partial or (unknown not in (None, RAISE)) or self._hooks_in_use():
@@ -44,12 +48,20 @@ class LeanSchema(Schema):
             pass
         if not isinstance(data, Mapping):
             raise ValidationError({"_schema": [INVALID_TYPE]})
+        if self._list_limits is None:
+            self._list_limits = list_limits(self)
+        limits = self._list_limits
         fields = self.load_fields
-        errors: dict[str, Any] = {key: [UNKNOWN] for key in data if key not in fields}
+        refusal = [UNKNOWN]  # one list for every unknown key: 75,000 of them would otherwise be 75,000 lists for the collector to walk
+        errors: dict[str, Any] = dict.fromkeys((key for key in data if key not in fields), refusal)
         result: dict[str, Any] = {}
         for name, field in fields.items():
+            raw = data.get(name, missing)
+            if limits and (too_long := _length_refusal(raw, limits.get(name))):
+                errors[name] = too_long  # marshmallow would read every item first: 500,000 where 8 are allowed
+                continue
             try:
-                value = field.deserialize(data.get(name, missing), name, data)
+                value = field.deserialize(raw, name, data)
             except ValidationError as error:
                 errors[name] = error.messages
                 continue
@@ -65,3 +77,29 @@ class LeanSchema(Schema):
 
 def _unsure(data: Any) -> Any:
     raise Unsure
+
+
+def list_limits(schema: Schema) -> dict[str, tuple[int, list[validate.Length]]]:
+    """Each list field's longest allowed length, and the ``Length`` validators that word its refusal."""
+    limits: dict[str, tuple[int, list[validate.Length]]] = {}
+    for name, field in schema.load_fields.items():
+        if isinstance(field, fields.List):
+            lengths = [v for v in field.validators if isinstance(v, validate.Length)]
+            longest = [v.equal if v.equal is not None else v.max for v in lengths]
+            bounds = [bound for bound in longest if bound is not None]
+            if bounds:
+                limits[name] = (min(bounds), lengths)
+    return limits
+
+
+def _length_refusal(value: Any, limit: tuple[int, list[validate.Length]] | None) -> list[str] | None:
+    """The ``Length`` validator's own messages when ``value`` is a list longer than its field allows, before any item is read."""
+    if limit is None or type(value) is not list or len(value) <= limit[0]:
+        return None
+    messages: list[str] = []
+    for validator in limit[1]:
+        try:
+            validator(value)
+        except ValidationError as error:
+            messages += error.messages
+    return messages

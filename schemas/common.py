@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
-from marshmallow import fields, validate
+from marshmallow import fields
+
+from service.core.names import MAX_NAME_LENGTH
 
 from .base import LeanSchema
-from .fields import Boolean, Integer
+from .fields import Boolean, Integer, Name
 
-MAX_NAME = 64
+MAX_NAME = MAX_NAME_LENGTH
 
 
 def game_prefix(slug: str) -> str:
@@ -18,8 +20,9 @@ def game_prefix(slug: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_]", slug))
 
 
-def player_name(**kwargs: object) -> fields.String:
-    return fields.String(validate=validate.Length(min=1, max=MAX_NAME), **kwargs)  # type: ignore[arg-type]
+def player_name(**kwargs: object) -> Name:
+    """A player's name: :class:`~schemas.fields.Name` (NFC, 1 to 64 characters, no control, bidi-override or zero-width ones)."""
+    return Name(**kwargs)  # type: ignore[arg-type]
 
 
 class ProblemDetailSchema(LeanSchema):
@@ -41,7 +44,8 @@ class ProblemSchema(LeanSchema):
     status = Integer(required=True)
     detail = fields.String(required=True)
     instance = fields.String(required=True, metadata={"example": "/v1/24-kings/calculus"})
-    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "The first 100 problems."})
+    errors_omitted = Integer(metadata={"description": "How many problems past the first 100 are not listed (absent when none are)."})
 
 
 class StateCheckResponseSchema(LeanSchema):

@@ -15,6 +15,7 @@ from marshmallow import ValidationError, fields
 
 from service.core.cards import Card as EngineCard
 from service.core.cards import CardError, parse_card
+from service.core.names import MAX_NAME_LENGTH, BadName, normalise_name
 
 # For the documentation: the texts parse_card reads (tests/http/test_lean_schema.py holds the two equal).
 CARD_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)\s*$"
@@ -92,3 +93,35 @@ class Boolean(fields.Boolean):
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
+
+
+class Name(fields.String):
+    """A name people type (a player, a game), loaded as :func:`service.core.names.normalise_name` returns it.
+
+    NFC, surrounding spaces removed; a name holding control, bidi-override or zero-width
+    characters or a lone surrogate is refused with the reason (the spreadsheet readers use the
+    same function, so a name is refused for the same reason whichever way it comes).
+    """
+
+    def __init__(self, *, max_length: int = MAX_NAME_LENGTH, **kwargs: Any) -> None:
+        metadata = {"minLength": 1, "maxLength": max_length, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return normalise_name(text, self.max_length)
+        except BadName as error:
+            raise ValidationError(CodedMessage(str(error), error.code)) from error
+
+
+class CodedMessage(str):
+    """An error message that carries its problem code (``name_control_character``), for the problem document."""
+
+    code: str
+
+    def __new__(cls, message: str, code: str) -> CodedMessage:
+        coded = super().__new__(cls, message)
+        coded.code = code
+        return coded

@@ -130,7 +130,7 @@ class MatchSchema(LeanSchema):
 
 class OutcomeSchema(LeanSchema):
     reason = fields.String(required=True, validate=validate.OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
-    caller = fields.String(required=True, allow_none=True)
+    caller = player_name(required=True, allow_none=True)
     castle_values = fields.List(Integer(validate=validate.Range(min=0, max=100)), required=True, validate=validate.Length(equal=4))
     winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
 

@@ -9,6 +9,17 @@ class HealthSchema(LeanSchema):
     status = fields.String(required=True, metadata={"example": "ok"})
 
 
+class ReadySchema(LeanSchema):
+    status = fields.String(required=True, metadata={"example": "ready"})
+    games = fields.Integer(required=True, metadata={"description": "How many games are loaded and answer."})
+
+
+class VersionSchema(LeanSchema):
+    version = fields.String(required=True, metadata={"description": "The package's version.", "example": "0.1.0"})
+    commit = fields.String(required=True, allow_none=True, metadata={"description": "The source commit (KINGS_COMMIT), or null when unknown."})
+    rules = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={"description": "Each game's rules version, by URL name."})
+
+
 class PlayerRangeSchema(LeanSchema):
     min = fields.Integer(required=True)
     max = fields.Integer(required=True)

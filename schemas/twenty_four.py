@@ -16,7 +16,7 @@ from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
 from .base import LeanSchema
-from .common import LegalMovesSchema, VerdictSchema
+from .common import LegalMovesSchema, VerdictSchema, player_name
 from .fields import Boolean, CardList, Integer
 
 MAX_TARGET = 1000
@@ -44,7 +44,7 @@ def _target() -> Integer:
 
 
 def _name(**kwargs: object) -> fields.String:
-    return fields.String(validate=validate.Length(min=1, max=MAX_NAME), **kwargs)  # type: ignore[arg-type]
+    return player_name(max_length=MAX_NAME, **kwargs)
 
 
 class SolveRequestSchema(LeanSchema):

@@ -72,7 +72,7 @@ bind = _address(os.environ.get("KINGS_HOST", DEFAULT_HOST), os.environ.get("PORT
 workers = int(os.environ.get("WEB_CONCURRENCY", available_cpus() * 2 + 1))
 worker_class = "sync"
 wsgi_app = "service:create_app()"
-accesslog = "-"
+accesslog = None  # the app writes its own JSON access line, with the request id (service/http/request_log.py)
 errorlog = "-"
 timeout = 30
 # SIGTERM drains: a worker finishes the request it has accepted (up to 10 s),

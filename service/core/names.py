@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-MAX_NAME_LENGTH = 64  # the limit the schemas have always published (schemas.common.MAX_NAME)
+MAX_NAME_LENGTH = 64  # the limit the API publishes: schemas.fields.Name's maxLength, which schemas.common.player_name uses
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")

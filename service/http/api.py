@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from http import HTTPStatus
 from typing import Any
 
+from apispec import BasePlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Response
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
 from marshmallow import Schema
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, default_exceptions
 
 from schemas.common import ProblemSchema, game_prefix
 
 from .problems import PROBLEM_MIME, from_http_exception, json_body, load_body
 
+EXAMPLE_PATH = "/v1/24-kings/calculus"
 PROBLEM_EXAMPLE = {
     "type": "urn:24-kings:problem:invalid-input",
     "title": "Impossible table",
     "status": 422,
     "detail": "the request describes no real table: 1 problem(s)",
-    "instance": "/v1/24-kings/calculus",
+    "instance": EXAMPLE_PATH,
     "errors": [
         {
             "pointer": "/castles/1/card",
@@ -31,6 +34,32 @@ PROBLEM_EXAMPLE = {
             "message": "castle 2 (3H) has the suit of castle 1; the four castles are of four different suits",
         }
     ],
+}
+_NOT_JSON = "the body is not valid JSON: Expecting value at line 1 column 14"
+# The documented error examples are real answers: tests/http/test_openapi_conventions.py sends each request and compares.
+# status: (method, path, body, content type) and the answer's fields besides the generic ones.
+ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None], dict[str, Any]]] = {
+    400: (
+        ("POST", EXAMPLE_PATH, b'{"castles": [', "application/json"),
+        {
+            "type": "urn:24-kings:problem:malformed-json",
+            "detail": _NOT_JSON,
+            "errors": [{"pointer": "", "code": "malformed_json", "message": _NOT_JSON}],
+        },
+    ),
+    404: (("GET", "/v1/24-kings/no-such-thing", b"", None), {"instance": "/v1/24-kings/no-such-thing"}),
+    405: (("GET", EXAMPLE_PATH, b"", None), {}),
+    413: (("POST", EXAMPLE_PATH, b" " * (1024 * 1024 + 1), "application/json"), {}),
+    415: (("POST", EXAMPLE_PATH, b"castles", "text/plain"), {"detail": "send the body as application/json, not text/plain"}),
+    422: (
+        (
+            "POST",
+            EXAMPLE_PATH,
+            b'{"castles": [{"card": "5H"}, {"card": "3H"}, {"card": "4D"}, {"card": "10S"}], "players": [{"name": "ann", "cards": ["7H"]}]}',
+            "application/json",
+        ),
+        PROBLEM_EXAMPLE,
+    ),
 }
 
 
@@ -52,22 +81,41 @@ SHARED_SCHEMA_MODULES = frozenset({"base", "common", "compiled", "fields", "meta
 
 
 def problem_example(status: HTTPStatus) -> dict[str, Any]:
-    if status == 422:
-        return PROBLEM_EXAMPLE
-    return {
+    """The answer this service gives for ``status``: the status phrase and werkzeug's description, as the error handler words them."""
+    known = default_exceptions.get(int(status))
+    generic = {
         "type": "about:blank",
         "title": status.phrase,
         "status": int(status),
-        "detail": status.description or status.phrase,
-        "instance": "/v1/24-kings/calculus",
+        "detail": (known.description if known else None) or status.phrase,
+        "instance": EXAMPLE_PATH,
         "errors": [],
     }
+    return {**generic, **ERROR_EXAMPLES.get(int(status), ((), {}))[1]}
+
+
+class OperationIds(BasePlugin):
+    """An ``operationId`` for every operation: the method and the path (``post_v1_24_kings_moves_legal``)."""
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        for method, operation in (operations or {}).items():
+            operation.setdefault("operationId", operation_id(method, path or ""))
+
+
+def operation_id(method: str, path: str) -> str:
+    return "_".join([method.lower(), *re.findall(r"[A-Za-z0-9]+", path)])
 
 
 class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
     """An Api whose error responses are RFC 9457 documents, in the spec and on the wire."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def __init__(self, app: Any, *, spec_kwargs: dict[str, Any]) -> None:
+        super().__init__(app, spec_kwargs={**spec_kwargs, "extra_plugins": [OperationIds()]})
+
+    def _register_pagination_header(self) -> None:
+        """No endpoint pages its answers: no pagination header or schema in the document."""
 
     def _register_responses(self) -> None:
         for status in HTTPStatus:

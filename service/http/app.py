@@ -14,8 +14,11 @@ from service.core.verdicts import IllegalMove
 from service.tournaments.rows import BadRows
 
 from .api import RefereeApi, schema_name
+from .caching import init_caching
+from .cors import init_cors
 from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
+from .request_log import init_request_log
 
 MAX_BODY_BYTES = 1024 * 1024
 API_DESCRIPTION = """A stateless referee and scorer for card games: 24 Kings and the other games of its rule books.
@@ -32,7 +35,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
+    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}, "servers": [{"url": "/", "description": "This referee, where this document is served"}]},
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
 }
 
@@ -43,6 +46,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
+    init_request_log(app)  # first: its after_request runs last, and logs the final status
+    init_caching(app)
+    init_cors(app)
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
     app.register_error_handler(InvalidInput, from_invalid_input)
     app.register_error_handler(BadRows, from_bad_rows)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from http import HTTPStatus
+from itertools import islice
 from typing import Any
 
 import orjson
@@ -27,6 +28,9 @@ from service.tournaments.rows import BadRows
 PROBLEM_MIME = "application/problem+json"
 JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
+MAX_CONTAINERS = 25_000  # arrays and objects in one body
+MAX_VALUES = 100_000  # values in one body
+MAX_ERRORS = 100  # a problem document lists the first 100 errors and counts the rest
 TOO_DEEP = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
 log = logging.getLogger(__name__)
 
@@ -45,7 +49,14 @@ _MESSAGE_CODES = {
 
 
 class MalformedJson(BadRequest):
-    """The body is not JSON this service reads: bad syntax, NaN/Infinity, nesting too deep."""
+    """The body is not JSON this service reads: bad syntax, NaN/Infinity, duplicate keys, nesting too deep, too many values.
+
+    ``code`` is the problem's code (``malformed_json``, ``duplicate_key``, ``too_deep``...).
+    """
+
+    def __init__(self, description: str, code: str = "malformed_json") -> None:
+        super().__init__(description)
+        self.problem_code = code
 
 
 def problem_response(
@@ -56,16 +67,25 @@ def problem_response(
     slug: str | None = None,
     title: str | None = None,
     headers: Mapping[str, str] | None = None,
+    total: int | None = None,
 ) -> Response:
-    """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1)."""
-    body = {
+    """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1).
+
+    At most :data:`MAX_ERRORS` errors are listed, the first ones; ``errors_omitted`` counts the rest
+    (``total``, when the caller knows it, saves going through them).
+    """
+    iterator = iter(errors)
+    listed = [dict(error) for error in islice(iterator, MAX_ERRORS + 1)]
+    body: dict[str, Any] = {
         "type": problem_type(slug) if slug else "about:blank",
         "title": title or HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,
         "instance": request.path,
-        "errors": [dict(error) for error in errors],
+        "errors": listed[:MAX_ERRORS],
     }
+    if len(listed) > MAX_ERRORS:
+        body["errors_omitted"] = (total if total is not None else len(listed) + sum(1 for _ in iterator)) - MAX_ERRORS
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
     response.headers.update(headers or {})
     return response
@@ -90,6 +110,9 @@ _MESSAGE_PREFIX_CODES = {
 
 
 def _code_for(message: str) -> str:
+    coded = getattr(message, "code", None)  # schemas.fields.CodedMessage
+    if isinstance(coded, str):
+        return coded
     if " is not a card" in message:
         return "bad_card"
     prefix = next((code for start, code in _MESSAGE_PREFIX_CODES.items() if message.startswith(start)), None)
@@ -98,29 +121,54 @@ def _code_for(message: str) -> str:
 
 def pointer_errors(messages: Any, pointer: str = "") -> list[dict[str, str]]:
     """Flatten marshmallow's nested error messages into one error per JSON pointer."""
+    return list(iter_pointer_errors(messages, pointer))
+
+
+def iter_pointer_errors(messages: Any, pointer: str = "") -> Iterator[dict[str, str]]:
+    """:func:`pointer_errors` one at a time, so a problem document words only the errors it lists."""
     if isinstance(messages, Mapping):
-        errors = []
         for key, value in messages.items():
             where = pointer if key == "_schema" else f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
-            errors += pointer_errors(value, where)
-        return errors
-    if isinstance(messages, list | tuple):
-        errors = []
+            yield from iter_pointer_errors(value, where)
+    elif isinstance(messages, list | tuple):
         for item in messages:
-            errors += (
-                pointer_errors(item, pointer)
-                if isinstance(item, Mapping | list)
-                else [{"pointer": pointer, "code": _code_for(str(item)), "message": str(item)}]
-            )
-        return errors
-    return [{"pointer": pointer, "code": _code_for(str(messages)), "message": str(messages)}]
+            if isinstance(item, Mapping | list):
+                yield from iter_pointer_errors(item, pointer)
+            else:
+                yield {"pointer": pointer, "code": _code_for(item), "message": str(item)}
+    else:
+        yield {"pointer": pointer, "code": _code_for(messages if isinstance(messages, str) else str(messages)), "message": str(messages)}
+
+
+def count_messages(messages: Any) -> int:
+    """How many errors :func:`pointer_errors` would give, without wording them (75,000 unknown fields: ≈ 5 ms)."""
+    if isinstance(messages, Mapping):
+        items: Iterable[Any] = messages.values()
+    elif isinstance(messages, list | tuple):
+        items = messages
+    else:
+        return 1
+    total = 0
+    for item in items:
+        if type(item) is str or (type(item) is list and len(item) == 1 and type(item[0]) is str):  # the usual leaves, counted at once
+            total += 1
+        elif isinstance(item, Mapping | list):
+            total += count_messages(item)
+        else:
+            total += 1
+    return total
 
 
 def invalid_body(messages: Any) -> Response:
-    """The 422 for a body that does not fit its schema: one error per JSON pointer."""
-    errors = pointer_errors(messages)
+    """The 422 for a body that does not fit its schema: one error per JSON pointer (the first 100 worded)."""
+    total = count_messages(messages)
     return problem_response(
-        422, f"the request body does not fit the schema: {len(errors)} problem(s)", errors, slug="invalid-body", title="Invalid request body"
+        422,
+        f"the request body does not fit the schema: {total} problem(s)",
+        iter_pointer_errors(messages),
+        slug="invalid-body",
+        title="Invalid request body",
+        total=total,
     )
 
 
@@ -132,7 +180,7 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
     slug = "malformed-json" if isinstance(error, MalformedJson) else None
-    errors = [{"pointer": "", "code": slug.replace("-", "_"), "message": detail}] if slug else []
+    errors = [{"pointer": "", "code": error.problem_code, "message": detail}] if isinstance(error, MalformedJson) else []
     return problem_response(status, detail, errors, slug=slug, headers=headers)
 
 
@@ -173,55 +221,122 @@ def _no_constants(name: str) -> None:
 
 
 # Built once: json.loads with a keyword builds a new decoder for every call.
-_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise _duplicate_key()
+    return value
+
+
+def _duplicate_key() -> MalformedJson:
+    return MalformedJson("an object in the body names the same key twice; send each key once", code="duplicate_key")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_no_duplicate_keys)
 _STRINGS = re.compile(rb'"[^"]*"')
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # then a run of 19 digits is one substring test
 _LONG_DIGITS = b"0" * 19
-_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{},:')))
 _ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
 
 
-def json_depth(raw: bytes) -> int:
-    """How deep arrays and objects nest in a document already known to be valid JSON.
+def skeleton(raw: bytes) -> bytes:
+    """The structure of a JSON text: its brackets, braces, commas and colons outside strings, at C speed.
 
-    At C speed: drop escaped backslashes and quotes, keep only quotes and
-    brackets (objects' braces read as brackets: valid JSON pairs them
-    anyway), drop the strings, and peel the innermost pairs off until none
-    are left: one ``replace`` removes exactly the pairs that are innermost
-    now, so the number of peels is the depth. Most strings hold no bracket
-    and shrink to ``""``; removing every ``""`` pair first (an empty string,
-    or two strings with no structure between them, merged) leaves the
-    regular expression nothing to do in the common case.
+    Escaped backslashes and quotes go first; then every byte but quotes and the structure is
+    dropped, and the strings with them: most strings hold no structure and shrink to ``""`` (an
+    empty string, or two strings with no structure between them, which valid JSON cannot have
+    anyway), so one ``replace`` removes them and the regular expression is left little or nothing.
     """
     if b"\\" in raw:
         raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = raw.translate(_ONE_BRACKET_KIND, _NOT_STRUCTURE).replace(b'""', b"")
-    if b'"' in brackets:
-        brackets = _STRINGS.sub(b"", brackets)
+    bones = raw.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    if b'"' in bones:
+        bones = _STRINGS.sub(b"", bones)
+    return bones
+
+
+def json_depth(raw: bytes, limit: int | None = None) -> int:
+    """How deep arrays and objects nest in a document already known to be valid JSON.
+
+    Objects' braces read as brackets (valid JSON pairs them anyway), and the innermost pairs are
+    peeled off until none are left: one ``replace`` removes exactly the pairs that are innermost
+    now, so the number of peels is the depth. With a ``limit`` it stops after ``limit + 1`` peels
+    (the answer is then ``limit + 1``: deeper than the limit) or when a peel removes nothing (not
+    JSON: the parser will say why), so a deep 1 MiB body costs at most ``limit`` passes.
+    """
+    return _depth(skeleton(raw), limit)
+
+
+def _depth(bones: bytes, limit: int | None) -> int:
+    brackets = bones.translate(_ONE_BRACKET_KIND, b",:")
     depth = 0
-    while brackets:
-        brackets = brackets.replace(b"[]", b"")
+    while brackets and (limit is None or depth <= limit):
+        peeled = brackets.replace(b"[]", b"")
+        if len(peeled) == len(brackets):
+            break  # unbalanced: not JSON, which the parser refuses with a better message
+        brackets = peeled
         depth += 1
     return depth
 
 
-def strict_json(raw: bytes) -> Any:
-    """Parse a request body, refusing NaN/Infinity, invalid UTF-8 and nesting deeper than MAX_JSON_DEPTH.
+def check_structure(raw: bytes) -> None:
+    """Refuse, before parsing, a body whose structure costs more than any real request needs.
 
-    orjson reads first (twice as fast); it accepts only strict RFC 8259 JSON, which the standard
-    decoder reads the same, except integers of 19 digits or more, which orjson may read as floats:
-    a body with such a run of digits is read by the standard decoder. So is whatever orjson refuses
-    (bad JSON, but also lone surrogates, which the standard decoder accepts): it decides and words it.
+    At most :data:`MAX_CONTAINERS` arrays and objects, :data:`MAX_VALUES` values (a comma or an
+    opening bracket starts one), nesting at most :data:`MAX_JSON_DEPTH` deep (the count stops at the
+    limit). The worst valid body (10,000 rows of a standings sheet) holds ≈ 10,000 objects and
+    40,000 values. Counted with the strings' brackets and commas (an over-estimate), a body with
+    few of them breaks no limit, which skips the skeleton for nearly every request.
+    """
+    brackets = raw.count(b"[") + raw.count(b"{")
+    if brackets <= MAX_JSON_DEPTH and brackets + raw.count(b",") < MAX_VALUES:
+        return
+    bones = skeleton(raw)
+    containers = bones.count(b"[") + bones.count(b"{")
+    if containers > MAX_CONTAINERS:
+        raise MalformedJson(f"the body holds {containers} arrays and objects; at most {MAX_CONTAINERS} are read", code="too_many_containers")
+    values = bones.count(b",") + containers + 1
+    if values > MAX_VALUES:
+        raise MalformedJson(f"the body holds about {values} values; at most {MAX_VALUES} are read", code="too_many_values")
+    if containers > MAX_JSON_DEPTH and _depth(bones, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise MalformedJson(TOO_DEEP, code="too_deep")
+
+
+def _same_keys(raw: bytes, value: Any) -> bool:
+    """Whether ``value`` (orjson's reading of ``raw``) holds as many keys as ``raw`` names: colons outside strings.
+
+    With no backslash in it, a body's strings are written back by orjson as they were sent, so
+    their own colons count the same on both sides and plain counts compare; escapes (``\\u003a``
+    is a colon) need the strings out of both first.
+    """
+    written = orjson.dumps(value)
+    if b"\\" in raw:
+        return skeleton(written).count(b":") == skeleton(raw).count(b":")
+    return written.count(b":") == raw.count(b":")
+
+
+def strict_json(raw: bytes) -> Any:
+    """Parse a request body, refusing NaN/Infinity, invalid UTF-8, duplicate keys, and structure past the caps.
+
+    :func:`check_structure` runs first, at C speed, so no refused body is parsed. orjson reads
+    (twice as fast); it accepts only strict RFC 8259 JSON, which the standard decoder reads the
+    same, except integers of 19 digits or more, which orjson may read as floats: a body with such a
+    run of digits is read by the standard decoder. So is whatever orjson refuses (bad JSON, but also
+    lone surrogates, which the standard decoder accepts): it decides and words it. orjson keeps the
+    last of two equal keys; the body then holds more keys than the value written back: a duplicate.
     """
     if not raw.strip():
         raise MalformedJson("the request body is empty; send a JSON object")
+    check_structure(raw)
+    if _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO):
+        return standard_json(raw)
     try:
-        value = standard_json(raw) if _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO) else orjson.loads(raw)
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        value = standard_json(raw)
-    # Fewer brackets than the bound cannot nest deeper than it: the count is cheaper than the depth.
-    if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
-        raise MalformedJson(TOO_DEEP)
+        return standard_json(raw)
+    if b":" in raw and not _same_keys(raw, value):
+        raise _duplicate_key()
     return value
 
 
@@ -239,7 +354,7 @@ def standard_json(raw: bytes) -> Any:
     except json.JSONDecodeError as error:
         raise MalformedJson(f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from error
     except RecursionError as error:
-        raise MalformedJson(TOO_DEEP) from error
+        raise MalformedJson(TOO_DEEP, code="too_deep") from error
     except ValueError as error:  # int(): more digits than sys.get_int_max_str_digits()
         raise MalformedJson(f"a number in the body is too long to read: {error}") from error
     try:
@@ -266,8 +381,10 @@ def body_media_type(accepted: frozenset[str] = JSON_ONLY) -> str:
 
 
 def json_body() -> Any:
-    """The request's JSON body, strictly parsed; a body sent with no media type reads as ``{}``, as webargs read it."""
-    return strict_json(request_bytes()) if body_media_type() else {}
+    """The request's JSON body, strictly parsed; a body sent with no media type is a 415, never guessed to be ``{}``."""
+    if not body_media_type():
+        raise UnsupportedMediaType("send the body as application/json; this request declares no Content-Type")
+    return strict_json(request_bytes())
 
 
 def _declared_length(environ: Mapping[str, Any]) -> int | None:

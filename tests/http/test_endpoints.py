@@ -186,8 +186,9 @@ def test_json_spelled_any_way_is_read_as_json(client, media_type):
     assert response.status_code == 200 and response.get_json() == client.post(f"{V1}/calculus", json=CALCULUS_REQUEST).get_json()
 
 
-def test_a_body_with_no_media_type_reads_as_an_empty_object(client):
-    assert_problem(client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST)), 422, "/castles", "/players")
+def test_a_body_with_no_media_type_is_a_415_not_an_empty_object(client):
+    """Issue 16: a JSON body sent with no Content-Type is refused, never read as ``{}``."""
+    assert_problem(client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST)), 415)
 
 
 @pytest.mark.parametrize(("path", "status"), [(f"{V1}/no-such-thing", 404), ("/healthz", 405)])
@@ -195,10 +196,21 @@ def test_a_path_that_takes_no_body_answers_for_the_path_before_the_media_type(cl
     assert_problem(client.post(path, data="hello", content_type="text/plain"), status)
 
 
-@pytest.mark.parametrize("raw", ['{"castles": [', '{"a": NaN}', '{"a": Infinity}', "", "[" * 40 + "]" * 40, b"\xff\xfe"])
-def test_400_for_malformed_json(client, raw):
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ('{"castles": [', "malformed_json"),
+        ('{"a": NaN}', "malformed_json"),
+        ('{"a": Infinity}', "malformed_json"),
+        ("", "malformed_json"),
+        ("[" * 40 + "]" * 40, "too_deep"),
+        (b"\xff\xfe", "malformed_json"),
+        ('{"a": 1, "a": 1}', "duplicate_key"),
+    ],
+)
+def test_400_for_malformed_json(client, raw, code):
     body = assert_problem(client.post(f"{V1}/calculus", data=raw, content_type="application/json"), 400, "")
-    assert body["type"].endswith("malformed-json") and body["errors"][0]["code"] == "malformed_json"
+    assert body["type"].endswith("malformed-json") and body["errors"][0]["code"] == code
 
 
 def test_deep_json_within_the_bound_is_judged_not_refused(client):

@@ -100,7 +100,10 @@ def test_orjson_first_answers_as_the_standard_decoder_alone(raw, data):
     if data.draw(st.booleans()):  # damage it: cut, or overwrite one byte
         cut = data.draw(st.integers(0, len(raw)))
         raw = raw[:cut] if data.draw(st.booleans()) else raw[:cut] + bytes([data.draw(st.integers(0, 255))]) + raw[cut + 1 :]
-    assert reading(raw) == standard_reading(raw)
+    ours, theirs = reading(raw), standard_reading(raw)
+    if ours == ("refused", str(MalformedJson(TOO_DEEP))) and theirs[0] == "refused":
+        return  # deep and also malformed: the structure check, before parsing, speaks first
+    assert ours == theirs
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,15 @@
-"""GET /healthz and GET /v1/games: liveness, and every registered game with its endpoints."""
+"""GET /healthz, /readyz, /version and /v1/games: liveness, readiness, what runs, and every registered game with its endpoints."""
 
 from __future__ import annotations
 
+import os
+from functools import cache
+from importlib import metadata
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
 
-from schemas.meta import GamesSchema, HealthSchema
+from schemas.meta import GamesSchema, HealthSchema, ReadySchema, VersionSchema
 from service.games import registered_games
 
 from ..api import RefereeBlueprint
@@ -53,3 +56,45 @@ def list_games() -> Response:
 def healthz() -> Response:
     """Liveness: answers while the process can serve."""
     return jsonify({"status": "ok"})
+
+
+@health_blp.get("/readyz", answer=ReadySchema, answer_example={"status": "ready", "games": 5}, description="Every game is loaded and answers.")
+def readyz() -> Response:
+    """Readiness: every registered game's rule text and facts are loaded (a 503 problem if one is not)."""
+    from ..referee import rules_answer
+
+    try:
+        games = [rules_answer(game.info.slug) for game in registered_games()]
+    except Exception:  # any failure to load a game means: not ready
+        current_app.logger.exception("a game failed to load")
+        from ..problems import problem_response
+
+        return problem_response(503, "a game failed to load; see the error log", title="Not ready")
+    return jsonify({"status": "ready", "games": len(games)})
+
+
+@health_blp.get(
+    "/version",
+    answer=VersionSchema,
+    answer_example={"version": "0.1.0", "commit": "d2837c1", "rules": {"24-kings": "1"}},
+    description="The package version, each game's rules version and the source commit.",
+)
+def version() -> Response:
+    """What runs here: the package version, the commit when the image names it (KINGS_COMMIT), each game's rules version."""
+    return jsonify(version_answer())
+
+
+@cache  # nothing in it changes while the process runs
+def version_answer() -> dict[str, Any]:
+    try:
+        package = metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        package = "0+unknown"
+    return {
+        "version": package,
+        "commit": os.environ.get("KINGS_COMMIT") or None,
+        "rules": {game.info.slug: game.info.rules_version for game in registered_games()},
+    }
+
+
+PACKAGE = "kings-referee"

@@ -1,0 +1,40 @@
+"""Cross-origin requests from browsers: none allowed unless configured (flask-cors).
+
+``KINGS_CORS_ORIGINS`` (or the ``CORS_ORIGINS`` config key) lists the origins a
+browser page may call this service from, separated by commas
+(``https://club.example,https://app.example``; ``*`` for any). Unset or empty,
+no CORS header is sent and browsers keep other origins' pages out, as by default.
+Preflight requests (``OPTIONS`` with ``Access-Control-Request-Method``) are
+answered for the allowed origins; the answers expose ``X-Request-ID`` and ``ETag``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+from flask_cors import CORS
+
+ENV = "KINGS_CORS_ORIGINS"
+PREFLIGHT_MAX_AGE = 600  # seconds a browser may keep a preflight's answer
+
+
+def allowed_origins(app: Flask) -> list[str]:
+    configured = app.config.get("CORS_ORIGINS", os.environ.get(ENV, ""))
+    items = configured.split(",") if isinstance(configured, str) else list(configured)
+    return [origin.strip().rstrip("/") for origin in items if origin.strip()]
+
+
+def init_cors(app: Flask) -> None:
+    origins = allowed_origins(app)
+    if not origins:
+        return
+    CORS(
+        app,
+        origins=origins,
+        methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_headers=["Content-Type", "Accept", "If-None-Match", "X-Request-ID"],
+        expose_headers=["X-Request-ID", "ETag", "Content-Disposition"],
+        max_age=PREFLIGHT_MAX_AGE,
+        supports_credentials=False,
+    )
