@@ -21,6 +21,8 @@ from schemas.common import ProblemSchema, game_prefix
 from .problems import PROBLEM_MIME, from_http_exception, json_body, load_body
 
 EXAMPLE_PATH = "/v1/24-kings/calculus"
+STANDINGS_PATH = "/v1/24-kings/tournaments/standings"
+STANDINGS_TYPES = ("application/json", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 PROBLEM_EXAMPLE = {
     "type": "urn:24-kings:problem:invalid-input",
     "title": "Impossible table",
@@ -37,8 +39,8 @@ PROBLEM_EXAMPLE = {
 }
 _NOT_JSON = "the body is not valid JSON: Expecting value at line 1 column 14"
 # The documented error examples are real answers: tests/http/test_openapi_conventions.py sends each request and compares.
-# status: (method, path, body, content type) and the answer's fields besides the generic ones.
-ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None], dict[str, Any]]] = {
+# status: (method, path, body, content type[, headers]) and the answer's fields besides the generic ones.
+ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, str, bytes, str | None, dict[str, str]], dict[str, Any]]] = {
     400: (
         ("POST", EXAMPLE_PATH, b'{"castles": [', "application/json"),
         {
@@ -49,6 +51,15 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None], dict[str, An
     ),
     404: (("GET", "/v1/24-kings/no-such-thing", b"", None), {"instance": "/v1/24-kings/no-such-thing"}),
     405: (("GET", EXAMPLE_PATH, b"", None), {}),
+    406: (
+        ("POST", STANDINGS_PATH, b'{"rows": [{"game": "g1", "player": "ann", "points": 3}]}', "application/json", {"Accept": "image/png"}),
+        {
+            "instance": STANDINGS_PATH,
+            "detail": f"the standings are written as {', '.join(STANDINGS_TYPES[:-1])} or {STANDINGS_TYPES[-1]}; the Accept header allows none of them "
+            "(or choose with ?format=json|csv|xlsx)",
+            "errors": [{"pointer": "/headers/Accept", "code": "not_acceptable", "message": "Accept: image/png"}],
+        },
+    ),
     413: (("POST", EXAMPLE_PATH, b" " * (1024 * 1024 + 1), "application/json"), {}),
     415: (("POST", EXAMPLE_PATH, b"castles", "text/plain"), {"detail": "send the body as application/json, not text/plain"}),
     422: (

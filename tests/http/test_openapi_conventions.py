@@ -66,13 +66,17 @@ def documented_examples(spec: dict[str, Any]) -> dict[int, Any]:
     return examples
 
 
+def send_example(client: Any, status: int) -> Any:
+    method, path, body, content_type, *headers = ERROR_EXAMPLES[status][0]
+    return client.open(path, method=method, data=body, content_type=content_type, headers=headers[0] if headers else None)
+
+
 def test_every_documented_error_example_is_a_real_answer(app: Any, spec: dict[str, Any]) -> None:
     client = app.test_client()
     examples = documented_examples(spec)
     assert set(examples) <= set(ERROR_EXAMPLES), "a documented status has no request that shows it"
     for status, example in examples.items():
-        (method, path, body, content_type), _ = ERROR_EXAMPLES[status]
-        answer = client.open(path, method=method, data=body, content_type=content_type)
+        answer = send_example(client, status)
         assert answer.status_code == status
         assert answer.get_json() == example
 
@@ -81,6 +85,5 @@ def test_every_documented_error_example_is_a_real_answer(app: Any, spec: dict[st
 def test_each_example_request_gives_its_documented_answer(app: Any, status: int) -> None:
     from service.http.api import problem_example
 
-    (method, path, body, content_type), _ = ERROR_EXAMPLES[status]
-    answer = app.test_client().open(path, method=method, data=body, content_type=content_type)
+    answer = send_example(app.test_client(), status)
     assert (answer.status_code, answer.get_json()) == (status, problem_example(HTTPStatus(status)))
