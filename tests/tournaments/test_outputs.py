@@ -11,7 +11,7 @@ import zipfile
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
@@ -124,23 +124,28 @@ def accepted(text: str) -> bool:
 
 
 NAMES = st.text(min_size=1, max_size=64).filter(accepted)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection list, as issue 16 names it
+
+
+def as_written(name: str) -> str:
+    """How a text cell must come out of CSV and XLSX: with a leading ' when a spreadsheet would read it as a formula."""
+    return "'" + name if name.startswith(FORMULA_STARTS) else name
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(NAMES, min_size=1, max_size=4, unique_by=normalise_name), NAMES)
+@example(["'", "=HYPERLINK(1)", "-7/6", "\u00a0@x"], "'")  # a lone quote once broke the test's own reading of the cells
 def test_every_encoder_writes_every_accepted_name(players, game):
     """Whatever normalise_name accepts, JSON, CSV and XLSX write, and read back as the same name."""
     rows = [{"game": game, "player": name, "points": index} for index, name in enumerate(players)]
     result = standings(read_results(table_from_records(rows)))
     names = {normalise_name(name) for name in players}
     assert {s["player"] for s in json.loads(json.dumps(result.to_dict(), ensure_ascii=False))["standings"]} == names
+    shown = {as_written(name) for name in names}
     written = list(csv.reader(io.StringIO(standings_csv(result).decode("utf-8"), newline="")))
-    assert {row[1].removeprefix("'") if normalise_name(row[1].removeprefix("'")) in names else row[1] for row in written[1:]} == names
+    assert {row[1] for row in written[1:]} == shown
     sheet = load_workbook(io.BytesIO(standings_xlsx(result))).worksheets[0]
-    assert {
-        str(row[1]).removeprefix("'") if str(row[1]).startswith("'") and str(row[1])[1:] in names else row[1]
-        for row in sheet.iter_rows(min_row=2, values_only=True)
-    } == names
+    assert {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)} == shown
 
 
 def test_vary_accept_and_406(client):
