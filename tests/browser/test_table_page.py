@@ -206,7 +206,7 @@ def test_a_move_is_checked_then_made(page):
 
 def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
     """ann calls with a Super Kingdom and the 3S as Pointer: 3 * (5 + 10) + 3 = 48 (§12, §15), a valid call (§11).
-    bob's hand was never seen, so the referee leaves him unscored (§22) until the table enters his cards:
+    bob's hand was never seen, so the referee asks him to reveal it (§27) before naming the winners:
     his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17)."""
     set_players(page, "ann, bob", me=0, dealer=1)
     set_castles(page, "5H", "9C", "4D", "10S")
@@ -219,13 +219,20 @@ def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
     press(page, page.find_element(By.ID, "check-move"))
     assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann: call HAND!")
     press(page, page.find_element(By.ID, "make-move"))
-    status = wait_text(page, "#game-status", "The game is over")
-    assert "Winners: ann." in status and "ann: 7 cards, 48 points" in status
+    status = wait_text(page, "#game-status", "The game is over: bob reveals next")
+    assert "Winners: nobody yet." in status and "ann: 7 cards, 48 points" in status
+    assert page.find_element(By.ID, "move-action").get_attribute("value") == "reveal_hand"
+    reveal = page.find_element(By.ID, "move-reveal")
+    reveal.clear()
+    reveal.send_keys("AS 2S 3S 4S 5S 6S 9C")
+    press(page, page.find_element(By.ID, "make-move"))
+    status = wait_text(page, "#game-status", "Winners: ann.")
+    assert "bob: 7 cards, 39 points" in status
     go(page, "calculus")
     assert len(held(page, "final-picker")) == 7  # ann's cards, as the game knows them
     assert page.find_element(By.ID, "caller").get_attribute("value") == "ann"  # the caller, from the game's outcome
     choose(page, "final-player", "1")
-    tap_cards(page, "final-picker", "AS 2S 3S 4S 5S 6S 9C")
+    assert len(held(page, "final-picker")) == 7  # bob's cards, as revealed to the game
     press(page, page.find_element(By.ID, "score"))
     wait_text(page, "#winners", "Winner: ann")
     result = page.find_element(By.ID, "calculus-result").text

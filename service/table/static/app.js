@@ -24,12 +24,16 @@ const ACTION_WORDS = {
   play_king: "play",
   dethrone: "dethrone with",
   call_hand: "call HAND!",
+  reveal_hand: "reveal the hand",
 };
 const PHASE_WORDS = {
   "kingdom-action": "choosing an action",
   "kingdom-discard": "discarding one of eight cards",
+  reveal: "unseen hands are revealed in turn, then scored",
   over: "the game is over",
 };
+// Actions that name no single card: they lay a whole hand on the table (rules.md §11, §27).
+const HAND_ACTIONS = new Set(["call_hand", "reveal_hand"]);
 
 const $ = (id) => document.getElementById(id);
 
@@ -363,6 +367,7 @@ function cardChoices(preferred) {
 function describe(move) {
   const words = ACTION_WORDS[move.action] || move.action;
   if (move.action === "call_hand") return `${move.player}: call HAND!`;
+  if (move.action === "reveal_hand") return `${move.player}: reveal the hand`;
   const card = move.card ? spoken(move.card) : "an unseen card";
   if (move.action === "play_king") return `${move.player}: play ${card} on castle ${move.castle}`;
   if (move.action === "dethrone") return `${move.player}: dethrone castle ${move.castle} with ${card}`;
@@ -383,7 +388,8 @@ function showGame() {
   const status = $("game-status");
   const acting = game.players[game.to_act];
   const parts = [];
-  parts.push(element("h3", game.phase === "over" ? "The game is over" : `${acting.name} to act`));
+  const heading = { over: "The game is over", reveal: `The game is over: ${acting.name} reveals next` }[game.phase];
+  parts.push(element("h3", heading || `${acting.name} to act`));
   parts.push(element("p", `Phase: ${PHASE_WORDS[game.phase] || game.phase}.`));
   const pile = game.draw_pile.cards.length + game.draw_pile.hidden;
   parts.push(element("p", `Draw pile: ${pile} cards. Face-down pile: ${game.face_down.cards.length + game.face_down.hidden}.`));
@@ -413,6 +419,7 @@ function showGame() {
   status.replaceChildren(...parts);
   const player = $("move-player");
   options(player, game.players.map((p, index) => [index, p.name]), game.to_act);
+  if (game.phase === "reveal") $("move-action").value = "reveal_hand";
   const card = $("move-card");
   const chosen = card.value;
   options(card, cardChoices(myKnownCards()), chosen || myKnownCards()[0] || "");
@@ -422,18 +429,18 @@ function showGame() {
 function syncMoveFields() {
   const action = $("move-action").value;
   $("move-castle").disabled = !(action === "play_king" || action === "dethrone");
-  $("move-card").disabled = action === "call_hand";
-  $("move-reveal").disabled = action !== "call_hand";
-  $("move-drawn").disabled = action === "call_hand";
+  $("move-card").disabled = HAND_ACTIONS.has(action);
+  $("move-reveal").disabled = !HAND_ACTIONS.has(action);
+  $("move-drawn").disabled = HAND_ACTIONS.has(action);
 }
 
 function moveFromForm() {
   const player = table.game.players[Number($("move-player").value)].name;
   const action = $("move-action").value;
   const move = { player, action };
-  if (action !== "call_hand" && $("move-card").value) move.card = $("move-card").value;
+  if (!HAND_ACTIONS.has(action) && $("move-card").value) move.card = $("move-card").value;
   if (action === "play_king" || action === "dethrone") move.castle = Number($("move-castle").value);
-  const fields = action === "call_hand" ? [["reveal", "move-reveal"]] : [["drawn", "move-drawn"]];
+  const fields = HAND_ACTIONS.has(action) ? [["reveal", "move-reveal"]] : [["drawn", "move-drawn"]];
   for (const [key, id] of fields) {
     const { cards, unknown } = readList($(id).value);
     if (unknown.length) throw new Error(`Not cards: ${unknown.join(", ")}`);
