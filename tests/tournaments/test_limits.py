@@ -159,3 +159,16 @@ def test_a_workbook_of_too_many_distinct_texts_is_413(client):
     shared = "".join(f"<si><t>s{i}</t></si>" for i in range(limits.MAX_SHARED_STRINGS + 1))
     error = refused(client, excel_like('<x:row><x:c t="s"><x:v>0</x:v></x:c></x:row>', shared))
     assert (error["code"], error["limit"]) == ("shared_strings", limits.MAX_SHARED_STRINGS)
+
+
+def test_json_rows_past_the_limit_are_refused_before_any_row_is_read(client):
+    """The length is checked first: rows that are not even objects are not named when there are too many of them."""
+    response = client.post(URL, json={"rows": [1] * (MAX_ROWS + 1)})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["message"]) for e in response.get_json()["errors"]] == [("/rows", f"Length must be between 1 and {MAX_ROWS}.")]
+
+
+def test_json_rows_that_are_not_objects_are_named_by_index(client):
+    response = client.post(URL, json={"rows": [{"game": "1", "player": "ann", "points": 1}, "ann,1"]})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["message"]) for e in response.get_json()["errors"]] == [("/rows/1", "Not a valid mapping type.")]
