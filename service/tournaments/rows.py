@@ -69,7 +69,8 @@ def _cell(value: object) -> str:
 
 
 def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1) -> Table:
-    """JSON rows (objects); row numbers count from ``first_row``."""
+    """JSON rows (objects); row numbers count from ``first_row``; at most :data:`.limits.MAX_CELLS` cells, as in a file."""
+    check_cells(sum(map(len, records)))
     columns: dict[str, None] = {}  # every column, in the order first seen
     headers: dict[str, str] = {}  # key as sent -> normalised: the rows of a body repeat the same few keys
     rows = []
