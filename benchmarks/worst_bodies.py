@@ -157,6 +157,7 @@ class Upload:
     content_type: str
     status: int = 200
     code: str | None = None
+    path: str = UPLOAD_PATH
 
 
 @cache
@@ -180,10 +181,29 @@ def upload_bodies() -> dict[str, Upload]:
         "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 422, "bad_length"),
         "refused: JSON, cells past the limit": Upload("", as_json(points_sheet(MAX_ROWS, NOTES + 1)), "application/json", 413, "cells"),
         "refused: 317 games x 317 players": Upload("", as_csv(diagonal_sheet(DIAGONAL + 1)), CSV, 413, "standings_cells"),
+        "accepted: 1923, 1,000 rows of cards won (500 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(500, 13)), CSV, path=SETS_PATH),
+        "refused: 1923, 1,001 rows": Upload("?target=10000", as_csv(sets_sheet(501, 13)), CSV, 422, "too_many_rows", SETS_PATH),
+        "refused: 1923, 1,000 rows, the match over before the last set": Upload(
+            "?target=10000", as_csv(sets_sheet(500, 26)), CSV, 422, "match_already_over", SETS_PATH
+        ),
         "refused: every row bad (422)": Upload(
             "", as_csv([["game", "player", "points"], *([f"g{i}", f"p{i % 10}", "x"] for i in range(MAX_ROWS))]), CSV, 422, "bad_points"
         ),
     }
+
+
+SETS_PATH = "/v1/1923/tournaments/standings"
+
+
+def sets_sheet(sets: int, won: int) -> list[list[object]]:
+    """A 1923 match of ``sets`` sets of two players, each winning ``won`` cards of one shuffled deck (the pack's 52 at most)."""
+    rng = random.Random(1923)
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    lines: list[list[object]] = [["game", "player", "won"]]
+    for number in range(sets):
+        rng.shuffle(deck)
+        lines += [[f"s{number}", "ann", " ".join(deck[:won])], [f"s{number}", "bob", " ".join(deck[won : 2 * won])]]
+    return lines
 
 
 def _bad_points() -> list[list[object]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.worst_bodies import DIAGONAL, NOTES, UPLOAD_PATH, WIDEST_ROWS, upload_bodies
+from benchmarks.worst_bodies import DIAGONAL, NOTES, WIDEST_ROWS, upload_bodies
 from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS
 
 BODIES = upload_bodies()
@@ -14,7 +14,7 @@ BODIES = upload_bodies()
 @pytest.mark.parametrize("name", list(BODIES))
 def test_the_worst_bodies_are_answered_as_named(client, name):
     body = BODIES[name]
-    response = client.post(UPLOAD_PATH + body.query, data=body.data, content_type=body.content_type)
+    response = client.post(body.path + body.query, data=body.data, content_type=body.content_type)
     assert response.status_code == body.status, response.get_data(as_text=True)[:300]
     if body.code is not None:
         assert response.get_json()["errors"][0]["code"] == body.code
