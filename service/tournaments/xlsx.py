@@ -176,7 +176,7 @@ def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int, elem
     rows: list[tuple[Value, ...]] = []
     row: dict[int, Value] = {}
     columns: dict[str, int] = {}  # a reference's letters -> column number: a sheet repeats the same few
-    text: list[str] = []
+    text = ""  # a cell's text: a str, as expat (buffer_text) gives a cell's text in one piece; a list a cell would cost the collector
     keep = False
     kind = "n"
     row_number = column = cells = 0
@@ -198,7 +198,7 @@ def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int, elem
                 number = columns[letters] = _column(letters)
             column = number or column + 1
             kind = attrs.get("t", "n")
-            text = []
+            text = ""
         elif name == "v" or (name == "t" and kind == "inlineStr"):
             keep = column <= max_columns  # a cell past the columns read is parsed, never built
         elif name == "row":
@@ -217,15 +217,16 @@ def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int, elem
             name = _local(name)
         if name == "c":
             if column <= max_columns:
-                row[column] = _value(kind, "".join(text), shared)
+                row[column] = _value(kind, text, shared)
         elif name == "row":
             rows.append(tuple(map(row.get, range(1, max(row, default=0) + 1))))
         else:  # v, t and what holds them: no text is kept past the element that holds it
             keep = False
 
     def characters(data: str) -> None:
+        nonlocal text
         if keep:
-            text.append(data)
+            text += data
 
     _parse(sheet, start, end, characters)
     return rows[:max_rows]
