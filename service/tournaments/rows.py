@@ -61,11 +61,26 @@ def _cell(value: object) -> str:
         return str(value)
     if value is None:
         return ""
-    if isinstance(value, list):  # JSON rows may give a list (24 Kings: cards)
-        return " ".join(_cell(item) for item in value)
+    if isinstance(value, list | dict):  # JSON rows may give a list (24 Kings: cards), of texts and numbers
+        if _unreadable(value):
+            raise _Unreadable
+        return " ".join(map(_cell, value))
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()
+
+
+class _Unreadable(ValueError):
+    """A JSON cell that is no text, number or flat list of them: refused before it is written out as text."""
+
+
+SCALARS = (str, int, float, bool, type(None))
+UNREADABLE = "a cell is a text, a number, or a list of texts and numbers whose text is at most 2600 characters"
+
+
+def _unreadable(value: object) -> bool:
+    """A dict, a list of lists or objects, or a list too long for any cell (its separators alone would pass the limit)."""
+    return isinstance(value, dict) or (isinstance(value, list) and (len(value) > MAX_CELL_CHARS or not all(isinstance(item, SCALARS) for item in value)))
 
 
 def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1) -> Table:
@@ -80,7 +95,11 @@ def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1)
         if len(record) > MAX_COLUMNS:
             problems.append(_too_many_columns(number, len(record)))
             continue
-        cells = {headers.get(key) or headers.setdefault(key, normalise(key)): _cell(value) for key, value in record.items()}
+        try:
+            cells = {headers.get(key) or headers.setdefault(key, normalise(key)): _cell(value) for key, value in record.items()}
+        except _Unreadable:
+            problems += [CellProblem(number, normalise(key)[:MAX_CELL_CHARS], "bad_cell", UNREADABLE) for key, value in record.items() if _unreadable(value)]
+            continue
         if _longest(cells) > MAX_CELL_CHARS:
             problems += _long_cells(number, cells.items())
         columns.update(dict.fromkeys(cells))

@@ -191,3 +191,17 @@ def test_a_sheet_of_too_many_xml_elements_is_413_and_reading_stops(client):
 def test_json_rows_of_too_many_cells_are_413_as_a_sheets_are(client):
     row = {"game": "1", "player": "ann", "points": 1, **{f"c{i}": 1 for i in range(limits.MAX_CELLS // MAX_ROWS)}}
     assert refused(client, json.dumps({"rows": [row] * MAX_ROWS}).encode(), "application/json")["code"] == "cells"
+
+
+def test_json_cells_that_are_no_text_are_422_before_they_are_written_out(client):
+    """A cell of nested lists or an object was written out as text, every item, before its length was checked."""
+    rows = [
+        {"game": "1", "player": "ann", "points": 1, "cards": ["AH", "7C"]},  # a flat list is a cell's text
+        {"game": "1", "player": "bob", "points": [[[[1]]]] * 10_000},
+        {"game": "1", "player": "cy", "points": 2, "notes": {"a": 1}},
+        {"game": "1", "player": "dan", "points": [1] * (limits.MAX_CELL_CHARS + 1)},
+    ]
+    problem = client.post(URL, json={"rows": rows}).get_json()
+    assert problem["status"] == 422
+    assert [(e["row"], e["column"], e["code"]) for e in problem["errors"]] == [(1, "points", "bad_cell"), (2, "notes", "bad_cell"), (3, "points", "bad_cell")]
+    assert table_from_records([rows[0]]).rows[0][1]["cards"] == "AH 7C"
