@@ -11,7 +11,7 @@ upstream.conf, beside it, name loopback ports). Then:
    client gets its answer in the end. (``--direct`` runs the same against bare
    gunicorn, to show what nginx prevents.)
 2. Uploads: the worst spreadsheet the service accepts, found by sending each
-   candidate once (the documented bounds: 10,000 rows of points, 1,000 rows
+   candidate once (the documented bounds: MAX_ROWS rows of points, 1,000 rows
    of cards, XLSX and CSV, and sheets widened with ignored columns as far as
    the service still accepts them, within the 1 MiB body limit), is uploaded by 6 clients in parallel for 60 s. No
    worker may die (gunicorn's log: no timeout, no signal, no exit) and no
@@ -48,7 +48,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.http_bench import free_port, start_gunicorn
+from benchmarks.worst_bodies import as_xlsx
 from service.serving import available_cpus
+from service.tournaments.limits import MAX_ROWS
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -207,8 +209,8 @@ def slow_clients_under_probe(port: int, clients: int, hold: float, settle: float
 # The candidates for "the worst spreadsheet the service accepts".
 
 
-def points_rows(games: int = 1000, players: int = 10, extra: int = 0) -> list[list[object]]:
-    """10,000 rows of points by default (the documented bound), optionally with ``extra`` ignored columns."""
+def points_rows(games: int = MAX_ROWS // 10, players: int = 10, extra: int = 0) -> list[list[object]]:
+    """The most rows of points by default (the documented bound, ``MAX_ROWS``), optionally with ``extra`` ignored columns."""
     header: list[object] = ["game", "player", "points", *(f"note {i}" for i in range(extra))]
     rows = [
         [game, f"player-{p:02d}", (game * 7 + p) % 41 - 20 + 0.5 * (p % 2), *(f"n{game}.{p}.{i}" for i in range(extra))]
@@ -233,18 +235,6 @@ def cards_rows(games: int = 100, players: int = 10, hand: int = 8, seed: int = 2
         for p in range(players):
             rows.append([game, f"player-{p:02d}", *castles, " ".join(deck.pop() for _ in range(hand)), "yes" if p == 0 else ""])
     return rows
-
-
-def as_xlsx(rows: list[list[object]]) -> bytes:
-    from openpyxl import Workbook
-
-    workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet()
-    for row in rows:
-        sheet.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 def as_csv(rows: list[list[object]]) -> bytes:
@@ -276,12 +266,12 @@ def candidates(port: int) -> dict[str, tuple[bytes, str]]:
     wide_xlsx = widest(accepted(XLSX), lambda extra: as_xlsx(points_rows(extra=extra)))
     wide_csv = widest(accepted("text/csv"), lambda extra: as_csv(points_rows(extra=extra)))
     return {
-        "points, 10,000 rows, XLSX": (as_xlsx(points_rows()), XLSX),
-        "points, 10,000 rows, CSV": (as_csv(points_rows()), "text/csv"),
+        f"points, {MAX_ROWS:,} rows, XLSX": (as_xlsx(points_rows()), XLSX),
+        f"points, {MAX_ROWS:,} rows, CSV": (as_csv(points_rows()), "text/csv"),
         "cards, 1,000 rows, XLSX": (as_xlsx(cards_rows()), XLSX),
         "cards, 1,000 rows, CSV": (as_csv(cards_rows()), "text/csv"),
-        f"points, 10,000 rows, {wide_xlsx[0]} ignored columns, XLSX": (wide_xlsx[1], XLSX),
-        f"points, 10,000 rows, {wide_csv[0]} ignored columns, CSV": (wide_csv[1], "text/csv"),
+        f"points, {MAX_ROWS:,} rows, {wide_xlsx[0]} ignored columns, XLSX": (wide_xlsx[1], XLSX),
+        f"points, {MAX_ROWS:,} rows, {wide_csv[0]} ignored columns, CSV": (wide_csv[1], "text/csv"),
     }
 
 

@@ -4,7 +4,7 @@ Where we know what a request's cost grows with, the body is built to the
 limits the schemas accept (``CRAFTED``): 24 Kings' search at 8 cards a player
 under THE QUICK (the hand set with the most overlapping hands), ten players,
 1,000 card rows of standings; Twenty-Four's set with the most solutions and
-the longest, deepest claim; 10,000 rows of points. The shared referee
+the longest, deepest claim; the most rows of points (limits.MAX_ROWS). The shared referee
 endpoints (state check, legal moves, validate, apply, view) get each game's
 largest dealt table: a new game at the game's most players. Every other
 endpoint posts its OpenAPI example (the service's own), which is what its
@@ -19,14 +19,20 @@ player after another so that no card appears three times; see
 
 from __future__ import annotations
 
+import io
+import json
+import math
 import random
 import time
+import zipfile
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from flask.testing import FlaskClient
+from openpyxl import Workbook
 
 from service import create_app
 from service.core.cards import Card, parse_cards
@@ -35,7 +41,7 @@ from service.games.kings.hands import MOST_CARDS_HELD, Scorer
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
-from service.tournaments.rows import MAX_ROWS
+from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS
 
 Body = dict[str, Any]
 KINGS_CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": []}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
@@ -78,9 +84,142 @@ def kings_bodies() -> dict[str, Body]:
     }
 
 
-def points_rows() -> Body:
-    """The most rows of points a standings request takes: ten players a game."""
-    return {"rows": [{"game": f"g{row // 10}", "player": f"p{row % 10}", "points": (row * 7) % 41 - 20} for row in range(MAX_ROWS)]}
+def points_rows(count: int = MAX_ROWS, notes: int = 0) -> Body:
+    """The most rows of points a standings request takes: ten players a game (``notes``: ignored columns, filled)."""
+    return {
+        "rows": [
+            {"game": f"g{row // 10}", "player": f"p{row % 10}", "points": (row * 7) % 41 - 20, **{f"note_{j}": f"n{row}-{j}" for j in range(notes)}}
+            for row in range(count)
+        ]
+    }
+
+
+# Tournament uploads (benchmarks/test_bench_uploads.py, tests/tournaments/test_worst_uploads.py): the worst bodies the
+# limits accept, and one past each limit. Costs grow with the cells read (and, in XLSX, the XML elements parsed: every
+# text cell is three, c/is/t, as openpyxl writes it) and with the standings written (games x players).
+UPLOAD_PATH = "/v1/24-kings/tournaments/standings"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv"
+NOTES = MAX_CELLS // (MAX_ROWS + 1) - 3  # ignored text columns that fill every row to the cells a sheet may hold (5)
+WIDEST_ROWS = MAX_CELLS // MAX_COLUMNS - 1  # rows under a header of 64 columns that a sheet may hold (249)
+DIAGONAL = math.isqrt(MAX_STANDINGS_CELLS)  # games = players = 316, each player in one game: the widest standings written
+
+
+def points_sheet(rows: int = MAX_ROWS, notes: int = NOTES) -> list[list[object]]:
+    """A header and ``rows`` rows of points, ten players a game, every one of ``notes`` ignored columns filled with text."""
+    header: list[object] = ["game", "player", "points", *(f"note_{j}" for j in range(notes))]
+    return [header, *([f"g{row // 10}", f"p{row % 10}", (row * 7) % 41 - 20, *(f"n{row}-{j}" for j in range(notes))] for row in range(rows))]
+
+
+def diagonal_sheet(games: int = DIAGONAL) -> list[list[object]]:
+    """Each game played by a player of its own: ``games`` x ``games`` standings cells, almost every one empty."""
+    return [["game", "player", "points"], *([f"g{game}", f"p{game}", game % 41 - 20] for game in range(games))]
+
+
+def as_xlsx(lines: list[list[object]]) -> bytes:
+    """As openpyxl's write-only mode saves it: text as inline strings, the heaviest cells to parse."""
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet()
+    for line in lines:
+        sheet.append(line)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def as_csv(lines: list[list[object]]) -> bytes:
+    return "".join(",".join(map(str, line)) + "\n" for line in lines).encode()
+
+
+def as_json(lines: list[list[object]]) -> bytes:
+    header = [str(name) for name in lines[0]]
+    return json.dumps({"rows": [dict(zip(header, line, strict=True)) for line in lines[1:]]}).encode()
+
+
+def cpu_timed(send: Callable[[], int], cpu: list[float]) -> Callable[[], int]:
+    """``send``, keeping the CPU time of every call in ``cpu`` (issue 16's bounds are CPU; wall-clock is the shared cores')."""
+
+    def timed() -> int:
+        start = time.process_time()
+        status = send()
+        cpu.append(time.process_time() - start)
+        return status
+
+    return timed
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A body for the standings endpoint, and its expected answer: 200, or the status and the ``code`` of its one error."""
+
+    query: str
+    data: bytes
+    content_type: str
+    status: int = 200
+    code: str | None = None
+    path: str = UPLOAD_PATH
+
+
+@cache
+def upload_bodies() -> dict[str, Upload]:
+    """The worst accepted bodies (``accepted: ...``) and the worst refusals (``refused: ...``), by name."""
+    full, wide = points_sheet(), points_sheet(WIDEST_ROWS, MAX_COLUMNS - 3)
+    one_more_row = points_sheet(MAX_ROWS + 1, notes=0)
+    return {
+        "accepted: XLSX, 2,000 rows x 8 columns -> XLSX": Upload("?format=xlsx", as_xlsx(full), XLSX),
+        "accepted: XLSX, 2,000 rows x 8 columns -> JSON": Upload("", as_xlsx(full), XLSX),
+        "accepted: XLSX, widest: 249 rows x 64 columns": Upload("", as_xlsx(wide), XLSX),
+        "accepted: CSV, 2,000 rows x 8 columns -> JSON": Upload("", as_csv(full), CSV),
+        "accepted: CSV, widest: 249 rows x 64 columns -> CSV": Upload("?format=csv", as_csv(wide), CSV),
+        "accepted: JSON, 2,000 rows x 8 keys": Upload("", as_json(full), "application/json"),
+        "accepted: 316 games x 316 players -> XLSX": Upload("?format=xlsx", as_csv(diagonal_sheet()), CSV),
+        "refused: XLSX, 2,001 rows": Upload("", as_xlsx(one_more_row), XLSX, 413, "rows"),
+        "refused: XLSX, cells past the limit": Upload("", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1)), XLSX, 413, "cells"),
+        "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(full)), XLSX, 413, "xml_elements"),
+        "refused: CSV, 2,001 rows": Upload("", as_csv(one_more_row), CSV, 413, "rows"),
+        "refused: CSV, cells past the limit": Upload("", as_csv(points_sheet(MAX_ROWS, NOTES + 1)), CSV, 413, "cells"),
+        "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 422, "bad_length"),
+        "refused: JSON, cells past the limit": Upload("", as_json(points_sheet(MAX_ROWS, NOTES + 1)), "application/json", 413, "cells"),
+        "refused: 317 games x 317 players": Upload("", as_csv(diagonal_sheet(DIAGONAL + 1)), CSV, 413, "standings_cells"),
+        "accepted: 1923, 1,000 rows of cards won (500 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(500, 13)), CSV, path=SETS_PATH),
+        "refused: 1923, 1,001 rows": Upload("?target=10000", as_csv(sets_sheet(501, 13)), CSV, 422, "too_many_rows", SETS_PATH),
+        "refused: 1923, 1,000 rows, the match over before the last set": Upload(
+            "?target=10000", as_csv(sets_sheet(500, 26)), CSV, 422, "match_already_over", SETS_PATH
+        ),
+        "refused: every row bad (422)": Upload(
+            "", as_csv([["game", "player", "points"], *([f"g{i}", f"p{i % 10}", "x"] for i in range(MAX_ROWS))]), CSV, 422, "bad_points"
+        ),
+    }
+
+
+SETS_PATH = "/v1/1923/tournaments/standings"
+
+
+def sets_sheet(sets: int, won: int) -> list[list[object]]:
+    """A 1923 match of ``sets`` sets of two players, each winning ``won`` cards of one shuffled deck (the pack's 52 at most)."""
+    rng = random.Random(1923)
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    lines: list[list[object]] = [["game", "player", "won"]]
+    for number in range(sets):
+        rng.shuffle(deck)
+        lines += [[f"s{number}", "ann", " ".join(deck[:won])], [f"s{number}", "bob", " ".join(deck[won : 2 * won])]]
+    return lines
+
+
+def _bad_points() -> list[list[object]]:
+    return [["game", "player", "points"], *([f"g{row // 10}", f"p{row % 10}", "x"] for row in range(MAX_ROWS))]
+
+
+def rich_texts(data: bytes) -> bytes:
+    """The same workbook with every inline text a rich text of one run (``<is><r><t>``): one XML element more a text cell."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for entry in source.infolist():
+            part = source.read(entry)
+            if entry.filename.startswith("xl/worksheets/"):
+                part = part.replace(b"<is><t>", b"<is><r><t>").replace(b"</t></is>", b"</t></r></is>")
+            target.writestr(entry, part)
+    return out.getvalue()
 
 
 CRAFTED: dict[str, Callable[[], dict[str, Body]]] = {

@@ -13,7 +13,8 @@ read. Every refusal names its limit:
   large, a sheet whose dimension is beyond the rows or columns read, more
   rows than a sheet may hold; standings with too many cells to write;
 * 413 too: a sheet of more than :data:`MAX_CELLS` cells, a workbook of more than
-  :data:`MAX_SHARED_STRINGS` distinct texts (counted as they are read, so reading stops at the limit);
+  :data:`MAX_SHARED_STRINGS` distinct texts, a sheet and texts of more than :data:`MAX_XML_ELEMENTS`
+  XML elements (counted as they are read, so reading stops at the limit);
 * 422 (:class:`~service.tournaments.scoring.RowsRefused`): a cell too long,
   a row with too many columns (the readers in :mod:`.rows`).
 """
@@ -25,17 +26,19 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-MAX_ROWS = 10_000  # rows of results under the header
-MAX_COLUMNS = 64  # far more than any row shape uses
+# The bounds fit any real tournament with room to spare, and keep the worst accepted upload within issue 16's 100 ms of CPU.
+MAX_ROWS = 2_000  # rows of results under the header: a club's season (40 evenings x 5 games x 10 players); 1923 also takes 2,000
+MAX_COLUMNS = 64  # far more than any row shape uses (24 Kings' card rows: 8)
 MAX_CELL_CHARS = 2_600  # 1923's widest cell: every card of ten decks won ("10H " x 520); names are shorter (names.py)
 MAX_ZIP_PARTS = 64  # a workbook of one sheet has about ten
-MAX_PART_BYTES = 8 * 1024 * 1024  # one part, inflated: a full sheet of 10,000 rows x 8 columns is about 4 MB
-MAX_TOTAL_BYTES = 16 * 1024 * 1024  # every part, inflated
-MAX_CELLS = 100_000  # cells in a sheet (empty ones and those past the columns read included): 10,000 rows x 10
-MAX_SHARED_STRINGS = 50_000  # distinct texts of a workbook: far more than 10,000 rows of results hold
+MAX_PART_BYTES = 4 * 1024 * 1024  # one part, inflated: a full sheet of 2,000 rows x 8 columns is under 1 MB
+MAX_TOTAL_BYTES = 8 * 1024 * 1024  # every part, inflated
+MAX_CELLS = 8 * (MAX_ROWS + 1)  # cells in a sheet (empty ones, those past the columns read and the header's included): 8 a row, the widest shape
+MAX_SHARED_STRINGS = MAX_CELLS  # distinct texts of a workbook: a sheet's cells can use no more
+MAX_XML_ELEMENTS = 3 * MAX_CELLS + MAX_ROWS + 101  # of the sheet and its texts: every cell an inline string (c, is, t), every row, 100 more
 MAX_RATIO = 100  # inflated / compressed, for a part over RATIO_FLOOR (small parts compress as they like)
 RATIO_FLOOR = 1024 * 1024
-MAX_STANDINGS_CELLS = 100_000  # games x players written back: 10,000 rows of two new players a game would make 50 million
+MAX_STANDINGS_CELLS = 100_000  # games x players written back: 2,000 rows of two new players a game would make 2 million
 DIMENSION_HEAD = 4096  # the <dimension> element sits near the top of a worksheet part
 DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s+ref="([A-Z]{1,3})?(\d+)?(?::([A-Z]{1,3})(\d+))?"')
 
@@ -136,6 +139,12 @@ def check_cells(count: int) -> None:
     """At most :data:`MAX_CELLS` cells in a sheet (``count`` read so far)."""
     if count > MAX_CELLS:
         raise UploadTooLarge(Exceeded("cells", MAX_CELLS, count, f"the sheet has more than {MAX_CELLS} cells"))
+
+
+def check_xml_elements(count: int) -> None:
+    """At most :data:`MAX_XML_ELEMENTS` XML elements in a worksheet and its shared strings (``count`` read so far)."""
+    if count > MAX_XML_ELEMENTS:
+        raise UploadTooLarge(Exceeded("xml_elements", MAX_XML_ELEMENTS, count, f"the sheet and its texts have more than {MAX_XML_ELEMENTS} XML elements"))
 
 
 def check_shared_strings(count: int) -> None:

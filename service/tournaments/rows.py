@@ -55,18 +55,39 @@ def normalise(header: object) -> str:
 
 
 def _cell(value: object) -> str:
+    if isinstance(value, str):  # the usual cell first: this runs for every cell of a sheet
+        return value.strip()
+    if type(value) is int:
+        return str(value)
     if value is None:
         return ""
-    if isinstance(value, list):  # JSON rows may give a list (24 Kings: cards)
-        return " ".join(_cell(item) for item in value)
+    if isinstance(value, list | dict):  # JSON rows may give a list (24 Kings: cards), of texts and numbers
+        if _unreadable(value):
+            raise _Unreadable
+        return " ".join(map(_cell, value))
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()
 
 
+class _Unreadable(ValueError):
+    """A JSON cell that is no text, number or flat list of them: refused before it is written out as text."""
+
+
+SCALARS = (str, int, float, bool, type(None))
+UNREADABLE = "a cell is a text, a number, or a list of texts and numbers whose text is at most 2600 characters"
+
+
+def _unreadable(value: object) -> bool:
+    """A dict, a list of lists or objects, or a list too long for any cell (its separators alone would pass the limit)."""
+    return isinstance(value, dict) or (isinstance(value, list) and (len(value) > MAX_CELL_CHARS or not all(isinstance(item, SCALARS) for item in value)))
+
+
 def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1) -> Table:
-    """JSON rows (objects); row numbers count from ``first_row``."""
-    columns: list[str] = []
+    """JSON rows (objects); row numbers count from ``first_row``; at most :data:`.limits.MAX_CELLS` cells, as in a file."""
+    check_cells(sum(map(len, records)))
+    columns: dict[str, None] = {}  # every column, in the order first seen
+    headers: dict[str, str] = {}  # key as sent -> normalised: the rows of a body repeat the same few keys
     rows = []
     problems: list[CellProblem] = []
     for offset, record in enumerate(records):
@@ -74,12 +95,22 @@ def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1)
         if len(record) > MAX_COLUMNS:
             problems.append(_too_many_columns(number, len(record)))
             continue
-        cells = {normalise(key): _cell(value) for key, value in record.items()}
-        problems += _long_cells(number, cells.items())
-        columns += [c for c in cells if c not in columns]
+        try:
+            cells = {headers.get(key) or headers.setdefault(key, normalise(key)): _cell(value) for key, value in record.items()}
+        except _Unreadable:
+            problems += [CellProblem(number, normalise(key)[:MAX_CELL_CHARS], "bad_cell", UNREADABLE) for key, value in record.items() if _unreadable(value)]
+            continue
+        if _longest(cells) > MAX_CELL_CHARS:
+            problems += _long_cells(number, cells.items())
+        columns.update(dict.fromkeys(cells))
         rows.append((number, cells))
     _refuse(problems)
     return Table(tuple(columns), tuple(rows))
+
+
+def _longest(cells: Mapping[str, str]) -> int:
+    """The longest cell or column name of a row: one pass at C speed, before :func:`_long_cells` names them."""
+    return max(max(map(len, cells.values()), default=0), max(map(len, cells), default=0))
 
 
 def _too_many_columns(number: int, count: int) -> CellProblem:
@@ -105,8 +136,11 @@ def _refuse(problems: Sequence[CellProblem]) -> None:
     raise BadRows(problems)
 
 
-def _checked_lines(lines: Sequence[Sequence[object]]) -> Table:
-    """A header and its rows, as read from a file: limits first (rows 413; columns, cell lengths 422), then every row as text."""
+def _checked_lines(lines: Sequence[Sequence[Any]], texts_only: bool = False) -> Table:
+    """A header and its rows, as read from a file: limits first (rows 413; columns, cell lengths 422), then every row as text.
+
+    ``texts_only``: every cell is already a ``str`` (CSV), so it is only stripped.
+    """
     check_rows(len(lines) - 1)
     check_cells(sum(map(len, lines)))
     header = [normalise(h) for h in lines[0]]
@@ -115,15 +149,17 @@ def _checked_lines(lines: Sequence[Sequence[object]]) -> Table:
         problems.append(_too_many_columns(1, len(header)))
     problems += _long_cells(1, ((h, "") for h in header))
     rows = []
+    named = all(header)
     for number, line in enumerate(lines[1:], start=2):
-        texts = [_cell(value) for value in line]
+        texts = [value.strip() for value in line] if texts_only else list(map(_cell, line))
         if not any(texts):
             continue
         if len(texts) > MAX_COLUMNS and any(texts[MAX_COLUMNS:]):
             problems.append(_too_many_columns(number, len(texts)))
             continue
-        cells = {h: text for h, text in zip(header, texts, strict=False) if h}
-        problems += _long_cells(number, cells.items())
+        cells = dict(zip(header, texts, strict=False)) if named else {h: text for h, text in zip(header, texts, strict=False) if h}
+        if max(map(len, texts)) > MAX_CELL_CHARS:
+            problems += _long_cells(number, cells.items())
         rows.append((number, cells))
     _refuse(problems)
     return Table(tuple(h for h in header if h), tuple(rows))
@@ -144,7 +180,7 @@ def table_from_csv(data: bytes) -> Table:
         raise BadRows([CellProblem(reader.line_num, "", "bad_csv", f"the CSV cannot be read at line {reader.line_num}: {error}")]) from error
     if not lines:
         raise BadRows([CellProblem(1, "", "empty", "the CSV is empty: it needs a header row and one row per game and player")])
-    return _checked_lines(lines)
+    return _checked_lines(lines, texts_only=True)
 
 
 def table_from_xlsx(data: bytes) -> Table:
@@ -245,13 +281,24 @@ def _name(number: int, column: str, text: str) -> str | CellProblem:
         return CellProblem(number, column, refused.code, f"{column}: {refused}")
 
 
+def _known_name(known: dict[tuple[str, str], str | CellProblem], number: int, column: str, text: str) -> str | CellProblem:
+    """:func:`_name`, once per distinct text of a column; a refusal is worded again at each row it is on."""
+    name = known.get((column, text))
+    if name is None:
+        name = known[column, text] = _name(number, column, text)
+    if isinstance(name, CellProblem) and name.row != number:
+        return CellProblem(number, name.column, name.code, name.message)
+    return name
+
+
 def _games(table: Table, columns: Sequence[str], problems: list[CellProblem]) -> dict[str, list[GameRow]]:
     """The rows of each game, in sheet order; a row without its game or player, or a player's second row of a game, is a problem."""
     games: dict[str, list[GameRow]] = {}
     first_row: dict[tuple[str, str], int] = {}
     absent = dict.fromkeys(columns, "")
+    known: dict[tuple[str, str], str | CellProblem] = {}  # (column, text) -> name: a sheet names the same games and players again and again
     for number, cells in table.rows:
-        named = [_name(number, column, cells.get(column, "")) for column in KEY_COLUMNS]
+        named = [_known_name(known, number, column, cells.get(column, "")) for column in KEY_COLUMNS]
         bad = [problem for problem in named if isinstance(problem, CellProblem)]
         if bad:
             problems += bad

@@ -11,7 +11,9 @@ about 10 times less. What it reads (ECMA-376 Part 1, §18.3.1.4 ``c``, §18.4.8 
 * numbers as Python numbers (``3``, ``-1.5``); a date is its serial number (styles are not read);
 * each cell at the column its ``r`` names (``C7``), or after the previous one when it has none;
 * a part with a DTD (``<!DOCTYPE``) is refused: no entity is ever expanded;
-* reading stops with a 413 past :data:`.limits.MAX_CELLS` cells or :data:`.limits.MAX_SHARED_STRINGS` texts.
+* reading stops with a 413 past :data:`.limits.MAX_CELLS` cells, :data:`.limits.MAX_SHARED_STRINGS` texts or
+  :data:`.limits.MAX_XML_ELEMENTS` elements (the sheet and its shared strings together): expat calls Python for every
+  element, so their count, not the cells', is what reading costs; a cell past the columns read is parsed, never built.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import zipfile
 from collections.abc import Callable
 from xml.parsers import expat
 
-from .limits import MAX_CELLS, MAX_SHARED_STRINGS, check_cells, check_shared_strings
+from .limits import MAX_CELLS, MAX_SHARED_STRINGS, MAX_XML_ELEMENTS, check_cells, check_shared_strings, check_xml_elements
 
 MAIN_RELS = "xl/_rels/workbook.xml.rels"
 WORKBOOK = "xl/workbook.xml"
@@ -99,7 +101,8 @@ def _first_sheet(archive: zipfile.ZipFile, relations: dict[str, tuple[str, str]]
     return relations[ids[0]][1]
 
 
-def _shared_strings(archive: zipfile.ZipFile, relations: dict[str, tuple[str, str]]) -> list[str]:
+def _shared_strings(archive: zipfile.ZipFile, relations: dict[str, tuple[str, str]], elements: list[int]) -> list[str]:
+    """The workbook's distinct texts; ``elements`` counts the XML elements read (the budget shared with the sheet)."""
     parts = [part for kind, part in relations.values() if kind.endswith(SHARED_STRINGS_TYPE)]
     if not parts or parts[0] not in archive.namelist():
         return []
@@ -108,6 +111,9 @@ def _shared_strings(archive: zipfile.ZipFile, relations: dict[str, tuple[str, st
     depth = {"t": 0, "rPh": 0}
 
     def start(name: str, attrs: dict[str, str]) -> None:
+        elements[0] += 1
+        if elements[0] > MAX_XML_ELEMENTS:
+            check_xml_elements(elements[0])
         name = _local(name)
         if name == "si":
             current.clear()
@@ -151,68 +157,79 @@ def read_first_sheet(data: bytes, max_rows: int, max_columns: int) -> list[tuple
         try:
             relations = _relations(archive)
             sheet = archive.read(_first_sheet(archive, relations))
-            shared = _shared_strings(archive, relations)
+            elements = [0]
+            shared = _shared_strings(archive, relations, elements)
         except KeyError as error:
             raise NotAWorkbook(f"missing part {error}") from error
-    return _rows(sheet, shared, max_rows, max_columns)
+    return _rows(sheet, shared, max_rows, max_columns, elements[0])
 
 
-class _Sheet:
-    """The expat handlers of one worksheet: cells kept as values, rows as tuples; plain attributes, as this is the hot loop."""
+DIGITS = "0123456789"
 
-    def __init__(self, shared: list[str], max_rows: int, max_columns: int) -> None:
-        self.shared, self.max_rows, self.max_columns = shared, max_rows, max_columns
-        self.rows: list[tuple[Value, ...]] = []
-        self.row: dict[int, Value] = {}
-        self.row_number = self.column = self.cells = 0
-        self.kind = "n"
-        self.text: list[str] = []
-        self.keep = False
 
-    def start(self, name: str, attrs: dict[str, str]) -> None:
+def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int, elements: int = 0) -> list[tuple[Value, ...]]:
+    """The worksheet's rows, by expat handlers written as closures over plain locals: this is the hot loop.
+
+    Expat calls Python twice for every element (start, end), so these do as little as they can: a cell past the
+    columns read is parsed and counted, its text never kept; ``elements`` were read before (the shared strings).
+    """
+    rows: list[tuple[Value, ...]] = []
+    row: dict[int, Value] = {}
+    columns: dict[str, int] = {}  # a reference's letters -> column number: a sheet repeats the same few
+    text = ""  # a cell's text: a str, as expat (buffer_text) gives a cell's text in one piece; a list a cell would cost the collector
+    keep = False
+    kind = "n"
+    row_number = column = cells = 0
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        nonlocal elements, cells, column, kind, text, keep, row, row_number
+        elements += 1
+        if elements > MAX_XML_ELEMENTS:
+            check_xml_elements(elements)
         if ":" in name:
             name = _local(name)
         if name == "c":
-            self.cells += 1
-            if self.cells > MAX_CELLS:
-                check_cells(self.cells)
-            self.column = _column(attrs.get("r", "")) or self.column + 1
-            self.kind = attrs.get("t", "n")
-            self.text = []
-        elif name == "v" or (name == "t" and self.kind == "inlineStr"):
-            self.keep = True
+            cells += 1
+            if cells > MAX_CELLS:
+                check_cells(cells)
+            letters = attrs.get("r", "").rstrip(DIGITS)
+            number = columns.get(letters)
+            if number is None:
+                number = columns[letters] = _column(letters)
+            column = number or column + 1
+            kind = attrs.get("t", "n")
+            text = ""
+        elif name == "v" or (name == "t" and kind == "inlineStr"):
+            keep = column <= max_columns  # a cell past the columns read is parsed, never built
         elif name == "row":
             reference = attrs.get("r", "")
-            number = int(reference) if reference.isdigit() else self.row_number + 1
-            rows = self.rows
-            while len(rows) < min(number - 1, self.max_rows):
+            number = int(reference) if reference.isdigit() else row_number + 1
+            while len(rows) < min(number - 1, max_rows):
                 rows.append(())  # blank rows between
-            if len(rows) >= self.max_rows:
+            if len(rows) >= max_rows:
                 raise _Enough
-            self.row_number, self.column = number, 0
-            self.row = {}
+            row_number, column = number, 0
+            row = {}
 
-    def end(self, name: str) -> None:
+    def end(name: str) -> None:
+        nonlocal keep
         if ":" in name:
             name = _local(name)
         if name == "c":
-            if self.column <= self.max_columns:
-                self.row[self.column] = _value(self.kind, "".join(self.text), self.shared)
-        elif name == "v" or name == "t":
-            self.keep = False
+            if column <= max_columns:
+                row[column] = _value(kind, text, shared)
         elif name == "row":
-            row = self.row
-            self.rows.append(tuple(row.get(index) for index in range(1, max(row, default=0) + 1)))
+            rows.append(tuple(map(row.get, range(1, max(row, default=0) + 1))))
+        else:  # v, t and what holds them: no text is kept past the element that holds it
+            keep = False
 
-    def characters(self, data: str) -> None:
-        if self.keep:
-            self.text.append(data)
+    def characters(data: str) -> None:
+        nonlocal text
+        if keep:
+            text += data
 
-
-def _rows(sheet: bytes, shared: list[str], max_rows: int, max_columns: int) -> list[tuple[Value, ...]]:
-    reader = _Sheet(shared, max_rows, max_columns)
-    _parse(sheet, reader.start, reader.end, reader.characters)
-    return reader.rows[:max_rows]
+    _parse(sheet, start, end, characters)
+    return rows[:max_rows]
 
 
 def _value(kind: str, text: str, shared: list[str]) -> Value:

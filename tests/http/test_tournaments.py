@@ -4,6 +4,7 @@ import io
 
 from openpyxl import load_workbook
 
+from service.tournaments.limits import MAX_CELLS, MAX_ROWS
 from tests.conftest import ROOT
 from tests.http.test_endpoints import assert_problem
 
@@ -86,3 +87,8 @@ def test_card_rows_as_json_take_their_rules_from_the_body(client):
 def test_card_rows_score_in_exact_halves(client):
     body = client.post(URL, data=(ROOT / "examples" / "results-cards.csv").read_bytes(), content_type="text/csv").get_json()
     assert {s["player"]: (s["total"], s["wins"]) for s in body["standings"]} == {"ann": (63.5, 2), "cy": (26, 0), "bob": (8.5, 0)}
+
+
+def test_the_operation_states_the_row_and_cell_limits(client):
+    operation = client.get("/openapi.json").get_json()["paths"]["/v1/24-kings/tournaments/standings"]["post"]
+    assert f"{MAX_ROWS:,} rows, {MAX_CELLS:,} cells" in operation["description"] and "XML elements" in operation["description"]

@@ -8,6 +8,7 @@ sheets that declare a million rows; every one is a 413 naming its limit, refused
 from __future__ import annotations
 
 import io
+import json
 import tracemalloc
 
 import pytest
@@ -53,8 +54,9 @@ def test_the_issues_103_kb_spreadsheet_is_refused_before_it_inflates(client, bom
 
 def test_the_issues_26_kb_upload_is_refused(client, bombs):
     data = bombs["sheet"]
-    assert len(data) <= 26 * 1024  # 7 MB of empty rows: within the size of a part, not within its ratio
-    assert refused(client, data)["code"] == "zip_part_ratio"
+    assert len(data) <= 26 * 1024  # 7 MB of empty rows: past the size of a part
+    assert refused(client, data)["code"] == "zip_part_size"
+    assert refused(client, sheet_bomb(3))["code"] == "zip_part_ratio"  # 3 MB of them: within the size of a part, not within its ratio
 
 
 def test_a_part_that_inflates_too_far_is_refused_by_its_ratio(client):
@@ -76,7 +78,7 @@ def test_too_many_parts(client):
 
 @pytest.mark.parametrize(
     ("ref", "code", "found"),
-    [("A1:XFD1048576", "sheet_rows", 1_048_576), ("A1:C10002", "sheet_rows", 10_002), ("A1:BM3", "sheet_columns", 65), ("A1:XFD3", "sheet_columns", 16_384)],
+    [("A1:XFD1048576", "sheet_rows", 1_048_576), ("A1:C2002", "sheet_rows", 2_002), ("A1:BM3", "sheet_columns", 65), ("A1:XFD3", "sheet_columns", 16_384)],
 )
 def test_a_sheet_that_declares_too_many_rows_or_columns(client, ref, code, found):
     error = refused(client, with_dimension(ref))
@@ -121,17 +123,20 @@ def test_too_many_columns_is_422(client):
 
 
 def test_standings_past_the_cell_limit_are_refused(client):
-    # 10,000 rows, two new players a game: 5,000 games x 10,000 players would be 50 million cells to write
-    rows = "".join(f"{game},p{2 * game},1\n{game},p{2 * game + 1},0\n" for game in range(5_000))
+    # 2,000 rows, two new players a game: 1,000 games x 2,000 players would be 2 million cells to write
+    rows = "".join(f"{game},p{2 * game},1\n{game},p{2 * game + 1},0\n" for game in range(MAX_ROWS // 2))
     error = refused(client, ("game,player,points\n" + rows).encode(), "text/csv")
-    assert (error["code"], error["limit"], error["found"]) == ("standings_cells", MAX_STANDINGS_CELLS, 50_000_000)
+    assert (error["code"], error["limit"], error["found"]) == ("standings_cells", MAX_STANDINGS_CELLS, 2_000_000)
 
 
 def test_the_largest_standings_are_written():
-    games, players = 100, 100  # MAX_STANDINGS_CELLS exactly: every player in every game
-    assert games * players <= MAX_STANDINGS_CELLS
-    rows = [{"game": str(g), "player": f"p{p}", "points": p} for g in range(games) for p in range(players)]
-    assert standings(read_results(table_from_records(rows))).table[0].total == 99 * games
+    games = players = 316  # every player in one game of their own: 99,856 cells, MAX_STANDINGS_CELLS at most
+    assert games * players <= MAX_STANDINGS_CELLS < (games + 1) * (players + 1)
+    rows = [{"game": str(g), "player": f"p{g}", "points": g} for g in range(games)]
+    assert standings(read_results(table_from_records(rows))).table[0].total == 315
+    rows.append({"game": "316", "player": "p316", "points": 1})
+    with pytest.raises(UploadTooLarge, match="317 games × 317 players"):
+        read_results(table_from_records(rows))
 
 
 def test_problems_are_capped_with_a_count(client):
@@ -148,7 +153,7 @@ def test_an_upload_in_a_form_is_guarded_as_a_body_is(client, bombs):
 
 
 def test_a_sheet_of_too_many_cells_is_413_and_reading_stops(client):
-    """10,001 rows of 11 numbers: within the rows and the part size, past the cells a sheet may hold (10,000 x 10)."""
+    """Rows of 11 numbers: within the rows and the part size, past the cells a sheet may hold (8 a row)."""
     lines = [["game", "player", "points", *(f"c{i}" for i in range(8))], *([str(i), "ann", 1, *range(8)] for i in range(limits.MAX_CELLS // 11))]
     assert len(lines) * 11 > limits.MAX_CELLS
     assert refused(client, workbook(lines))["code"] == "cells"
@@ -159,3 +164,44 @@ def test_a_workbook_of_too_many_distinct_texts_is_413(client):
     shared = "".join(f"<si><t>s{i}</t></si>" for i in range(limits.MAX_SHARED_STRINGS + 1))
     error = refused(client, excel_like('<x:row><x:c t="s"><x:v>0</x:v></x:c></x:row>', shared))
     assert (error["code"], error["limit"]) == ("shared_strings", limits.MAX_SHARED_STRINGS)
+
+
+def test_json_rows_past_the_limit_are_refused_before_any_row_is_read(client):
+    """The length is checked first: rows that are not even objects are not named when there are too many of them."""
+    response = client.post(URL, json={"rows": [1] * (MAX_ROWS + 1)})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["message"]) for e in response.get_json()["errors"]] == [("/rows", f"Length must be between 1 and {MAX_ROWS}.")]
+
+
+def test_json_rows_that_are_not_objects_are_named_by_index(client):
+    response = client.post(URL, json={"rows": [{"game": "1", "player": "ann", "points": 1}, "ann,1"]})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["message"]) for e in response.get_json()["errors"]] == [("/rows/1", "Not a valid mapping type.")]
+
+
+def test_a_sheet_of_too_many_xml_elements_is_413_and_reading_stops(client):
+    """Reading costs a Python call per XML element: elements that are no cell (here in one cell's value) count too."""
+    junk = "<x:r/>" * (limits.MAX_XML_ELEMENTS + 1)
+    error = refused(client, excel_like(f'<x:row r="1"><x:c r="A1" t="inlineStr"><x:is>{junk}</x:is></x:c></x:row>', ""))
+    assert (error["code"], error["limit"]) == ("xml_elements", limits.MAX_XML_ELEMENTS)
+    texts = "<si><r><t>a</t></r><r><t>b</t></r></si>" * (limits.MAX_XML_ELEMENTS // 5 + 1)  # rich texts within MAX_SHARED_STRINGS count too
+    assert refused(client, excel_like('<x:row><x:c t="s"><x:v>0</x:v></x:c></x:row>', texts))["code"] == "xml_elements"
+
+
+def test_json_rows_of_too_many_cells_are_413_as_a_sheets_are(client):
+    row = {"game": "1", "player": "ann", "points": 1, **{f"c{i}": 1 for i in range(limits.MAX_CELLS // MAX_ROWS)}}
+    assert refused(client, json.dumps({"rows": [row] * MAX_ROWS}).encode(), "application/json")["code"] == "cells"
+
+
+def test_json_cells_that_are_no_text_are_422_before_they_are_written_out(client):
+    """A cell of nested lists or an object was written out as text, every item, before its length was checked."""
+    rows = [
+        {"game": "1", "player": "ann", "points": 1, "cards": ["AH", "7C"]},  # a flat list is a cell's text
+        {"game": "1", "player": "bob", "points": [[[[1]]]] * 10_000},
+        {"game": "1", "player": "cy", "points": 2, "notes": {"a": 1}},
+        {"game": "1", "player": "dan", "points": [1] * (limits.MAX_CELL_CHARS + 1)},
+    ]
+    problem = client.post(URL, json={"rows": rows}).get_json()
+    assert problem["status"] == 422
+    assert [(e["row"], e["column"], e["code"]) for e in problem["errors"]] == [(1, "points", "bad_cell"), (2, "notes", "bad_cell"), (3, "points", "bad_cell")]
+    assert table_from_records([rows[0]]).rows[0][1]["cards"] == "AH 7C"

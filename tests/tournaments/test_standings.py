@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
 from service.games.kings.tournament import ROW_SCORER as KINGS
-from service.tournaments.limits import UploadTooLarge
+from service.tournaments.limits import MAX_ROWS, UploadTooLarge
 from service.tournaments.rows import BadRows, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.sheets import standings_csv, standings_xlsx
 from service.tournaments.standings import as_number, standings
@@ -113,8 +113,8 @@ def test_hostile_files_are_bad_rows_not_crashes():
     with pytest.raises(BadRows) as caught:
         table_from_csv(b"game,player,points\n1,ann," + b"9" * 200_000 + b"\n")
     assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
-    too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(10_005))
-    with pytest.raises(UploadTooLarge, match="more than 10000 rows"):
+    too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(MAX_ROWS + 5))
+    with pytest.raises(UploadTooLarge, match=f"more than {MAX_ROWS} rows"):
         read_results(table_from_csv(too_many))
 
 

@@ -77,7 +77,13 @@ ELSEWHERE: tuple[CacheBound, ...] = (
     CacheBound("rules_answer", "(game's URL name): its rules answer", entries=REGISTERED_GAMES, bytes_per_entry=128 * 1024, owner="service.http.referee"),
     CacheBound("request_schemas", "(game's URL name): its request schemas", entries=REGISTERED_GAMES, bytes_per_entry=64 * 1024, owner="service.http.referee"),
     CacheBound("game_package", "(game's URL name): its package, already imported", entries=REGISTERED_GAMES, bytes_per_entry=1024, owner="service.games"),
-    CacheBound("version_answer", "(): the package version, the commit and each game's rules version", entries=1, bytes_per_entry=4 * 1024, owner="service.http.views.meta"),
+    CacheBound(
+        "version_answer",
+        "(): the package version, the commit and each game's rules version",
+        entries=1,
+        bytes_per_entry=4 * 1024,
+        owner="service.http.views.meta",
+    ),
 )
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from service.tournaments.limits import MAX_ROWS
 from service.tournaments.scoring import CellProblem, GameRow, RowsRefused
 
 from .chips import WINNING_CHIPS
 from .pack import PLAYER_COUNTS
-
-MAX_ROWS = 10_000
 
 
 class ChipRows:

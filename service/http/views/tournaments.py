@@ -16,7 +16,7 @@ from flask import Response, jsonify, request
 from marshmallow import Schema
 
 from schemas.tournaments import POINTS_ROWS, StandingsResponseSchema, own_rows, standings_query_schema, standings_request_schema
-from service.tournaments.limits import UploadTooLarge
+from service.tournaments.limits import MAX_CELLS, MAX_ROWS, UploadTooLarge
 from service.tournaments.rows import Table, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.scoring import Chosen, RowScorer, options_of, with_options
 from service.tournaments.sheets import standings_csv, standings_xlsx
@@ -149,7 +149,8 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
             description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
             "comma or semicolon) or XLSX body, or upload either as form field ``file``. A bad row is a 422 whose errors name "
             "every bad row number and column at once. An upload past a limit (zip parts, their inflated size and ratio, the "
-            "sheet's dimension, rows; or more games × players than the standings write) is a 413 naming the limit; a cell too "
+            f"sheet's dimension, {MAX_ROWS:,} rows, {MAX_CELLS:,} cells, distinct texts, XML elements; or more games × players "
+            "than the standings write) is a 413 naming the limit; a cell too "
             "long or a row with too many columns is a 422. The answer is JSON, CSV or XLSX by ?format= or Accept (406 when "
             "Accept allows none).",
             requestBody={
