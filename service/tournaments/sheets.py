@@ -21,7 +21,6 @@ import io
 import re
 import zipfile
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from xml.sax.saxutils import escape as xml_escape
 
 from .scoring import MatchVerdict
@@ -98,8 +97,10 @@ def workbook_xlsx(title: str, rows: Iterable[Sequence[object]]) -> bytes:
 
 def _sheet_xml(rows: Iterable[Sequence[object]]) -> str:
     out = [_SHEET_HEAD]
+    columns: list[str] = []  # each column's letters, worked out once per sheet
     for number, row in enumerate(rows, start=1):
-        cells = [_xlsx_cell(f"{_letters(column)}{number}", value) for column, value in enumerate(row) if value is not None and value != ""]
+        columns.extend(_letters(column) for column in range(len(columns), len(row)))
+        cells = [_xlsx_cell(f"{columns[column]}{number}", value) for column, value in enumerate(row) if value is not None and value != ""]
         out.append(f'<row r="{number}">{"".join(cells)}</row>' if cells else f'<row r="{number}"/>')
     out.append("</sheetData></worksheet>")
     return "".join(out)
@@ -115,7 +116,6 @@ def _xlsx_cell(reference: str, value: object) -> str:
     return f'<c r="{reference}" t="inlineStr"><is><t{space}>{text}</t></is></c>'  # typed as a string: never a formula
 
 
-@lru_cache(maxsize=4096)  # bounded: a column index is at most the games of one sheet plus seven
 def _letters(column: int) -> str:
     """A column's letters from its index (0: ``A``, 26: ``AA``)."""
     letters = ""
