@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.core.cards import parse_card, parse_cards
-from service.games.kings.moves import Declaration, Move, apply_move, judge
+from service.games.kings.moves import Declaration, Move, apply_move, judge, legal_moves
 from service.games.kings.rules import Rules
+from service.games.kings.sealed import SPLIT
 from service.games.kings.state import Zone, state_problems
 from tests.kings.tables import build
 
@@ -103,3 +104,24 @@ def test_declarations_over_http_point_into_the_request_body(client):
     body = answer.get_json()
     assert body["move"]["declarations"] == move["declarations"]
     assert {p["name"]: p["score"] for p in body["state"]["players"]} == {"ann": 48, "bob": -8.5, "cy": 28}
+
+
+def test_declarations_are_public_every_viewer_hears_them():
+    state = build({"ann": CALLER, "bob": BOB, "cy": CY})
+    move = Move("ann", "call_hand", declarations=[Declaration("bob", parse_card("4D")), Declaration("cy", parse_card("KD"))])
+    transition = apply_move(state, move)
+    for viewer in ("ann", "bob", "cy"):
+        seen = SPLIT.transition_for(transition, viewer)
+        assert seen["move"]["declarations"] == [{"player": "bob", "pointer": "4D"}, {"player": "cy", "pointer": "KD"}]
+        over = next(event for event in seen["events"] if event["type"] == "game_over")
+        assert {score["player"]: score["pointer"] for score in over["scores"]} == {"bob": "4D", "cy": "KD"}
+
+
+def test_declarations_are_an_extra_on_a_listed_move_never_a_move_of_their_own():
+    # Every listed move with a declaration added is legal exactly when it ends the game (here only the call):
+    # like pointer and hands, declarations ride on a listed move, and the list needs no move of its own for them.
+    state = build({"ann": CALLER, "bob": BOB})
+    for option in legal_moves(state):
+        with_declaration = replace(option.move, declarations=(Declaration("bob", parse_card("4D")),))
+        expected = [] if option.move.action == "call_hand" else [("declaration_too_early", "/declarations", "27")]
+        assert codes_at(judge(state, with_declaration)) == expected, option
