@@ -125,3 +125,13 @@ def test_declarations_are_an_extra_on_a_listed_move_never_a_move_of_their_own():
         with_declaration = replace(option.move, declarations=(Declaration("bob", parse_card("4D")),))
         expected = [] if option.move.action == "call_hand" else [("declaration_too_early", "/declarations", "27")]
         assert codes_at(judge(state, with_declaration)) == expected, option
+
+
+def test_the_false_call_that_leaves_one_player_declares_for_that_player():
+    # ann's false call (no calling split in QH JH 10H 9H 8H 2C KC) leaves bob alone: the game ends (§11),
+    # and the call declares for him; bob is held to the Pointer 4D: -8.5, not his best -0.5.
+    state = build({"ann": "QH JH 10H 9H 8H 2C KC", "bob": BOB})
+    after = apply_move(state, Move("ann", "call_hand", declarations=[Declaration("bob", parse_card("4D"))])).state
+    assert after.outcome.reason == "last_player_left" and half_scores(after)["bob"] == BOB_4D_HALF
+    out = judge(state, Move("ann", "call_hand", declarations=[Declaration("ann", parse_card("KC"))]))
+    assert codes_at(out) == [("declare_with_move", "/declarations/0/player", "27")]  # the caller declares with pointer and hands
