@@ -231,6 +231,19 @@ class NewGameResponseSchema(LeanSchema):
     sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
 
 
+def declared_hands(description: str) -> fields.List[Any]:
+    """A move's declared hands: a verdict, not a schema error, says what is wrong with a hand (rules.md §16)."""
+    return fields.List(
+        CardList(validate=validate.Length(min=1, max=6)), allow_none=True, validate=validate.Length(max=8), metadata={"description": description}
+    )
+
+
+class DeclarationSchema(LeanSchema):
+    player = player_name(required=True, metadata={"description": "A player still in whose hand the referee sees."})
+    pointer = Card(allow_none=True, metadata={"description": "The declared Pointer; omitted, the referee chooses the best."})
+    hands = declared_hands("The declared hands, checked as /calculus checks them; omitted, the referee chooses the best.")
+
+
 class MoveSchema(LeanSchema):
     player = player_name(required=True, metadata={"description": "The player making the move."})
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
@@ -248,11 +261,15 @@ class MoveSchema(LeanSchema):
         allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."}
     )
     pointer = Card(allow_none=True, metadata={"description": "call_hand, reveal_hand: the declared Pointer (rules.md §27)."})
-    hands = fields.List(
-        CardList(validate=validate.Length(min=1, max=6)),
-        allow_none=True,
-        validate=validate.Length(max=8),
-        metadata={"description": "call_hand, reveal_hand: the declared hands, checked as /calculus checks them."},
+    hands = declared_hands("call_hand, reveal_hand: the declared hands, checked as /calculus checks them.")
+    declarations = fields.List(
+        fields.Nested(DeclarationSchema),
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={
+            "description": "On the move that ends the game: how the other players whose hands the referee sees are scored "
+            "(rules.md §27); each declaration is checked as /calculus checks it, and the players left out are scored at their best.",
+            "example": [{"player": "bob", "pointer": "AS", "hands": [["2S", "3S", "4S"]]}],
+        },
     )
 
 

@@ -11,7 +11,7 @@ import pytest
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
 from service.games.kings import moves as moves_module
-from service.games.kings.moves import IllegalMove, Move, apply_move, can_move, judge, legal_moves, move_from_dict, verify_move
+from service.games.kings.moves import Declaration, IllegalMove, Move, apply_move, can_move, judge, legal_moves, move_from_dict, verify_move
 from service.games.kings.rules import Rules
 from service.games.kings.state import Zone
 from tests.kings.tables import build
@@ -260,6 +260,15 @@ REASON_CASES = [
         move("call_hand", reveal=parse_cards("QH JH 10H 9H 8H 7H 6D")),
     ),
     ("drawn_impossible", lambda: counted_pile(two_players(face_up="7D 7D")), move("face_up_discard", "2C", drawn=(parse_card("7D"),))),
+    ("declaration_too_early", two_players, move("face_up_discard", "2C", declarations=(Declaration("bob"),))),
+    ("declared_twice", two_players, move("call_hand", declarations=(Declaration("bob"), Declaration("bob")))),
+    ("declare_with_move", two_players, move("call_hand", declarations=(Declaration("ann"),))),
+    ("declare_on_reveal", lambda: replace_hand(two_players(), 1, Zone(hidden=7)), move("call_hand", declarations=(Declaration("bob"),))),
+    (
+        "declaration_after_end",
+        lambda: apply_move(replace_hand(two_players(ann="QH JH 10H 9H 8H 7H 3S"), 1, Zone(hidden=7)), move("call_hand")).state,
+        move("reveal_hand", player="bob", reveal=parse_cards(BOB), declarations=(Declaration("ann"),)),
+    ),
 ]
 
 

@@ -22,7 +22,7 @@ from service.games.kings.pack import COPIES_PER_CARD, full_deck
 from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
-from .hands import Split, scorer_for
+from .hands import Scorer, Split, scorer_for
 from .state import EndReason, GameState, JsonReader, Outcome, Player, Zone
 
 Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand", "reveal_hand"]
@@ -47,11 +47,30 @@ MOVE_FRAME = "/move"  # a request body's move: verdict pointers are relative to 
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """How another player whose hand the referee sees is scored at the end: a Pointer and hands,
+    checked as /calculus checks them (rules.md §16, §27)."""
+
+    player: str
+    pointer: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"player": self.player}
+        if self.pointer is not None:
+            data["pointer"] = str(self.pointer)
+        if self.hands is not None:
+            data["hands"] = [card_texts(hand) for hand in self.hands]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
     from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
     ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
-    not see; ``pointer`` and ``hands`` declare how those cards are scored (rules.md §27)."""
+    not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
+    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27)."""
 
     player: str
     action: Action
@@ -62,6 +81,7 @@ class Move:
     reveal: tuple[Card, ...] | None = None
     pointer: Card | None = None
     hands: tuple[tuple[Card, ...], ...] | None = None
+    declarations: tuple[Declaration, ...] = ()
 
     def __post_init__(self) -> None:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
@@ -74,6 +94,8 @@ class Move:
             object.__setattr__(self, "reveal", tuple(self.reveal))
         if self.hands is not None and type(self.hands) is not tuple:
             object.__setattr__(self, "hands", tuple(map(tuple, self.hands)))
+        if type(self.declarations) is not tuple:
+            object.__setattr__(self, "declarations", tuple(self.declarations))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
@@ -91,6 +113,8 @@ class Move:
             data["pointer"] = str(self.pointer)
         if self.hands is not None:
             data["hands"] = [card_texts(hand) for hand in self.hands]
+        if self.declarations:
+            data["declarations"] = [declaration.to_dict() for declaration in self.declarations]
         return data
 
 
@@ -299,6 +323,8 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
         reasons += _declaration_reasons(state, player, move)
     if not reasons and move.drawn:
         reasons += _drawn_card_reasons(state, move)
+    if not reasons and move.declarations:
+        reasons += _declarations_reasons(state, move)
     return reasons
 
 
@@ -379,6 +405,42 @@ def _declaration_reasons(state: GameState, player: Player, move: Move) -> list[R
     except InvalidInput as error:
         return [Reason(problem.code, "16", problem.pointer, problem.message) for problem in error.problems]
     return []
+
+
+def _declarations_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Declarations for other players, checked on the table as the move leaves it: the move must end the game,
+    and each names a player still in whose hand the referee sees, declared as /calculus checks it (rules.md §16, §27)."""
+    if state.outcome is not None:
+        why = "the seen hands were scored as the game ended; a revealed hand declares with its own pointer and hands"
+        return [Reason("declaration_after_end", "27", "/declarations", why)]
+    after = _play(state, replace(move, declarations=()))[0].state
+    if after.outcome is None:
+        return [Reason("declaration_too_early", "27", "/declarations", "declarations are made when the game ends, and this move does not end it")]
+    scorer = scorer_for(after.castles, after.rules)
+    reasons: list[Reason] = []
+    named: set[str] = set()
+    for index, declaration in enumerate(move.declarations):
+        at = f"/declarations/{index}"
+        seat = after.player_index(declaration.player)
+        player = None if seat is None else after.players[seat]
+        if player is None:
+            reasons.append(Reason("unknown_player", "2", f"{at}/player", f"{declaration.player!r} is not at this table"))
+        elif declaration.player in named:
+            reasons.append(Reason("declared_twice", "27", f"{at}/player", f"{declaration.player!r} is declared for once"))
+        elif declaration.player == move.player and move.action in DECLARING:
+            reasons.append(Reason("declare_with_move", "27", f"{at}/player", f"{move.player!r} declares with the move's own pointer and hands"))
+        elif player.status == "out":
+            reasons.append(Reason("player_out", "11", f"{at}/player", f"{declaration.player!r} is out after a false call, and already scored"))
+        elif not player.hand.known:
+            why = f"the referee cannot see {declaration.player!r}'s hand: they declare as they reveal it (reveal_hand)"
+            reasons.append(Reason("declare_on_reveal", "27", f"{at}/player", why))
+        else:
+            try:
+                scorer.declared_split(player.hand.cards, declaration.pointer, declaration.hands)
+            except InvalidInput as error:
+                reasons += [Reason(problem.code, "16", at + problem.pointer, problem.message) for problem in error.problems]
+        named.add(declaration.player)
+    return reasons
 
 
 def _field_reasons(state: GameState, move: Move) -> list[Reason]:
@@ -510,7 +572,7 @@ def _play(state: GameState, move: Move) -> tuple[Transition, tuple[int, ...]]:
     after = drawn.state
     events += drawn.events
     if drawn.ran_dry:
-        after = _finish(after, "draw_pile_exhausted", None, events)
+        after = _finish(after, "draw_pile_exhausted", None, events, move.declarations)
     elif move.action in KING_ACTIONS:
         after = replace(after, phase="kingdom-discard")
     else:
@@ -645,7 +707,7 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     state = _scored(state, seat, cards, split)
     if valid:
         events.append({"type": "hand_called", "player": name, "valid": True, "cards": card_texts(cards), "split": split.to_dict(), "rule": "11"})
-        return Transition(move, _finish(state, "valid_call", name, events), tuple(events))
+        return Transition(move, _finish(state, "valid_call", name, events, move.declarations), tuple(events))
     caller = state.players[seat]
     state = state.with_player(seat, replace(caller, hand=Zone(), status="out"))
     state = replace(state, set_aside=Zone(state.set_aside.cards + tuple(cards), state.set_aside.hidden))
@@ -653,7 +715,7 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     events.append({"type": "player_out", "player": name, "score": split.to_dict()["score"], "split": split.to_dict(), "rule": "11"})
     still_in = [index for index, player in enumerate(state.players) if player.status == "in"]
     if len(still_in) == 1:
-        return Transition(move, _finish(state, "last_player_left", None, events), tuple(events))
+        return Transition(move, _finish(state, "last_player_left", None, events, move.declarations), tuple(events))
     return Transition(move, _pass_turn(state, events), tuple(events))
 
 
@@ -662,7 +724,7 @@ def _reveal(state: GameState, seat: int, move: Move) -> Transition:
     player = state.players[seat]
     cards = _shown_cards(player, move)
     scorer = scorer_for(state.castles, state.rules)
-    split = scorer.declared_split(cards, move.pointer, move.hands) if move.pointer is not None or move.hands is not None else scorer.best_split(cards)
+    split = declared_or_best(scorer, cards, move.pointer, move.hands)
     state = _scored(state, seat, cards, split)
     events: list[Event] = [{"type": "hand_revealed", "player": player.name, "cards": card_texts(cards), "split": split.to_dict(), "rule": "27"}]
     state = _next_reveal_or_over(state, seat, events)
@@ -685,13 +747,15 @@ def _next_reveal_or_over(state: GameState, after: int, events: list[Event]) -> G
     return replace(state, phase="over", outcome=replace(state.outcome, winners=winners))
 
 
-def _finish(state: GameState, reason: EndReason, caller: str | None, events: list[Event]) -> GameState:
-    """The Calculus (§15-§17): score every player still in whose hand is seen, at current values.
+def _finish(state: GameState, reason: EndReason, caller: str | None, events: list[Event], declarations: Sequence[Declaration] = ()) -> GameState:
+    """The Calculus (§15-§17): score every player still in whose hand is seen, at current values,
+    as declared on the ending move or else at their best split (§27).
 
     Players whose hands are unseen then reveal them in turn (§27); the winners are
     decided once everyone is scored.
     """
     scorer = scorer_for(state.castles, state.rules)
+    declared = {declaration.player: declaration for declaration in declarations}
     scores = []
     unscored = []
     for seat, player in enumerate(state.players):
@@ -699,7 +763,8 @@ def _finish(state: GameState, reason: EndReason, caller: str | None, events: lis
             if not player.hand.known:
                 unscored.append(player.name)
                 continue
-            split = scorer.best_split(player.hand.cards)
+            declaration = declared.get(player.name, Declaration(player.name))
+            split = declared_or_best(scorer, player.hand.cards, declaration.pointer, declaration.hands)
             state = _scored(state, seat, player.hand.cards, split)
             scores.append({"player": player.name, **split.to_dict()})
     turns: list[Event] = []
@@ -721,6 +786,13 @@ def _finish(state: GameState, reason: EndReason, caller: str | None, events: lis
     return state
 
 
+def declared_or_best(scorer: Scorer, cards: Sequence[Card], pointer: Card | None, hands: Sequence[Sequence[Card]] | None) -> Split:
+    """A hand scored as declared, or at its best split when nothing is declared (§16)."""
+    if pointer is None and hands is None:
+        return scorer.best_split(cards)
+    return scorer.declared_split(cards, pointer, hands)
+
+
 # -- reading a move from JSON -------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
@@ -738,12 +810,10 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         problems.append(Problem("/castle", "bad_castle", "castle is a number from 1 to 4"))
     reveal = reader.cards(data["reveal"], "/reveal") if data.get("reveal") is not None else None
     pointer = reader.card(data["pointer"], "/pointer") if data.get("pointer") is not None else None
-    hands = data.get("hands")
-    declared = None if hands is None else tuple(reader.cards(hand, f"/hands/{index}") for index, hand in enumerate(hands if isinstance(hands, list) else []))
-    if hands is not None and not isinstance(hands, list):
-        problems.append(Problem("/hands", "not_a_list", "hands is a list of declared hands, each a list of cards"))
+    declared = _hands_from(reader, data.get("hands"), "")
     move = Move(
         player=str(player),
+        declarations=_declarations_from(reader, data.get("declarations")),
         action=action if action in ACTIONS else "call_hand",
         card=card,
         castle=castle if isinstance(castle, int) else None,
@@ -756,3 +826,30 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     if problems:
         raise InvalidInput(problems)
     return move
+
+
+def _declarations_from(reader: JsonReader, data: object) -> tuple[Declaration, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(item, Mapping) for item in data):
+        reader.problems.append(Problem("/declarations", "not_a_list", "declarations is a list of {player, pointer, hands}"))
+        return ()
+    declarations = []
+    for index, item in enumerate(data):
+        at = f"/declarations/{index}"
+        player = item.get("player")
+        if not isinstance(player, str):
+            reader.problems.append(Problem(f"{at}/player", "bad_player", "player is the name of the player declared for"))
+        pointer = reader.card(item["pointer"], f"{at}/pointer") if item.get("pointer") is not None else None
+        declarations.append(Declaration(str(player), pointer, _hands_from(reader, item.get("hands"), at)))
+    return tuple(declarations)
+
+
+def _hands_from(reader: JsonReader, hands: object, at: str) -> tuple[tuple[Card, ...], ...] | None:
+    """Declared hands at ``at`` (the move, or one of its declarations), each a list of cards."""
+    if hands is None:
+        return None
+    if not isinstance(hands, list):
+        reader.problems.append(Problem(f"{at}/hands", "not_a_list", "hands is a list of declared hands, each a list of cards"))
+        return ()
+    return tuple(reader.cards(hand, f"{at}/hands/{index}") for index, hand in enumerate(hands))
