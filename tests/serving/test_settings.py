@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -68,3 +69,16 @@ def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1_recycles_them_and_shares
     assert settings["control_socket_disable"] == "True"
     assert settings["bind"] == "['127.0.0.1:8000']"  # make run: loopback unless KINGS_HOST says otherwise
     assert int(settings["graceful_timeout"]) >= 10
+
+
+def test_a_worker_freezes_what_its_app_holds_once_it_is_built():
+    """gunicorn calls post_worker_init after the worker loads the app: from then on full collections skip it."""
+    from service import serving
+
+    gc.unfreeze()
+    before = gc.get_freeze_count()
+    try:
+        serving.post_worker_init(object())
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
