@@ -17,12 +17,12 @@ from marshmallow import Schema
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from schemas.common import ProblemSchema, game_prefix
+from service.tournaments.sheets import NOT_ACCEPTABLE
 
 from .problems import PROBLEM_MIME, from_http_exception, json_body, load_body
 
 EXAMPLE_PATH = "/v1/24-kings/calculus"
 STANDINGS_PATH = "/v1/24-kings/tournaments/standings"
-STANDINGS_TYPES = ("application/json", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 PROBLEM_EXAMPLE = {
     "type": "urn:24-kings:problem:invalid-input",
     "title": "Impossible table",
@@ -55,8 +55,7 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, 
         ("POST", STANDINGS_PATH, b'{"rows": [{"game": "g1", "player": "ann", "points": 3}]}', "application/json", {"Accept": "image/png"}),
         {
             "instance": STANDINGS_PATH,
-            "detail": f"the standings are written as {', '.join(STANDINGS_TYPES[:-1])} or {STANDINGS_TYPES[-1]}; the Accept header allows none of them "
-            "(or choose with ?format=json|csv|xlsx)",
+            "detail": NOT_ACCEPTABLE,
             "errors": [{"pointer": "/headers/Accept", "code": "not_acceptable", "message": "Accept: image/png"}],
         },
     ),

@@ -26,6 +26,12 @@ from xml.sax.saxutils import escape as xml_escape
 from .scoring import MatchVerdict
 from .standings import Standings, as_number
 
+# The media types standings are written in, JSON first (the answer when nothing is asked for).
+STANDINGS_MEDIA_TYPES = ("application/json", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+NOT_ACCEPTABLE = "the standings are written as {}, {} or {}; the Accept header allows none of them (or choose with ?format=json|csv|xlsx)".format(
+    *STANDINGS_MEDIA_TYPES
+)
+
 FIXED_COLUMNS = ["rank", "player", "total", "games", "wins", "best", "worst"]
 
 

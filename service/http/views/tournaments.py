@@ -19,14 +19,13 @@ from schemas.tournaments import POINTS_ROWS, StandingsResponseSchema, own_rows, 
 from service.tournaments.limits import MAX_CELLS, MAX_ROWS, UploadTooLarge
 from service.tournaments.rows import Table, read_results, table_from_csv, table_from_records, table_from_xlsx
 from service.tournaments.scoring import Chosen, RowScorer, options_of, with_options
-from service.tournaments.sheets import standings_csv, standings_xlsx
+from service.tournaments.sheets import NOT_ACCEPTABLE, STANDINGS_MEDIA_TYPES, standings_csv, standings_xlsx
 from service.tournaments.standings import Standings, standings
 
 from ..api import RefereeBlueprint
 from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
 
-JSON, CSV = "application/json", "text/csv"
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+JSON, CSV, XLSX = STANDINGS_MEDIA_TYPES
 MULTIPART = "multipart/form-data"
 UPLOADS = frozenset({CSV, XLSX, MULTIPART})
 JSON_EXAMPLE = {
@@ -97,7 +96,7 @@ def _answer_format(query: dict[str, Any]) -> str | None:
 def _not_acceptable() -> Response:
     response = problem_response(
         406,
-        f"the standings are written as {JSON}, {CSV} or {XLSX}; the Accept header allows none of them (or choose with ?format=json|csv|xlsx)",
+        NOT_ACCEPTABLE,
         [{"pointer": "/headers/Accept", "code": "not_acceptable", "message": f"Accept: {request.headers.get('Accept', '')[:200]}"}],
     )
     response.vary.add("Accept")
