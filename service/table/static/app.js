@@ -468,6 +468,17 @@ function moveButton(move) {
   return button;
 }
 
+// Moves as a list of buttons; each fills the move form with its move and checks it.
+function moveList(moves) {
+  const list = element("ul", null, "alternatives");
+  for (const move of moves) {
+    const item = element("li");
+    item.append(moveButton(move));
+    list.append(item);
+  }
+  return list;
+}
+
 function showVerdict(move, verdict) {
   const box = $("verdict");
   const parts = [];
@@ -481,14 +492,7 @@ function showVerdict(move, verdict) {
     parts.push(list);
   }
   if (verdict.alternatives.length) {
-    parts.push(element("p", "Legal instead:"));
-    const list = element("ul", null, "alternatives");
-    for (const alternative of verdict.alternatives) {
-      const item = element("li");
-      item.append(moveButton(alternative));
-      list.append(item);
-    }
-    parts.push(list);
+    parts.push(element("p", "Legal instead:"), moveList(verdict.alternatives));
   }
   box.replaceChildren(...parts);
 }
@@ -556,15 +560,7 @@ async function listLegal() {
   try {
     const report = await api.legal(table.game);
     const box = $("verdict");
-    const parts = [element("p", report.player ? `${report.player} may:` : "Nobody may move.")];
-    const list = element("ul", null, "alternatives");
-    for (const option of report.moves) {
-      const item = element("li");
-      item.append(moveButton(option));
-      list.append(item);
-    }
-    parts.push(list);
-    box.replaceChildren(...parts);
+    box.replaceChildren(element("p", report.player ? `${report.player} may:` : "Nobody may move."), moveList(report.moves));
   } catch (error) {
     $("verdict").replaceChildren(problemList(error));
   }
