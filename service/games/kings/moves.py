@@ -400,10 +400,15 @@ def _declaration_reasons(state: GameState, player: Player, move: Move) -> list[R
     """A declared Pointer and hands, checked as /calculus checks them (rules.md §16, §27)."""
     if move.pointer is None and move.hands is None:
         return []
+    return _split_reasons(scorer_for(state.castles, state.rules), _shown_cards(player, move), move.pointer, move.hands)
+
+
+def _split_reasons(scorer: Scorer, cards: Sequence[Card], pointer: Card | None, hands: Sequence[Sequence[Card]] | None, at: str = "") -> list[Reason]:
+    """What /calculus would refuse in a declared Pointer and hands (rules.md §16), with pointers under ``at``."""
     try:
-        scorer_for(state.castles, state.rules).declared_split(_shown_cards(player, move), move.pointer, move.hands)
+        scorer.declared_split(cards, pointer, hands)
     except InvalidInput as error:
-        return [Reason(problem.code, "16", problem.pointer, problem.message) for problem in error.problems]
+        return [Reason(problem.code, "16", at + problem.pointer, problem.message) for problem in error.problems]
     return []
 
 
@@ -435,10 +440,7 @@ def _declarations_reasons(state: GameState, move: Move) -> list[Reason]:
             why = f"the referee cannot see {declaration.player!r}'s hand: they declare as they reveal it (reveal_hand)"
             reasons.append(Reason("declare_on_reveal", "27", f"{at}/player", why))
         else:
-            try:
-                scorer.declared_split(player.hand.cards, declaration.pointer, declaration.hands)
-            except InvalidInput as error:
-                reasons += [Reason(problem.code, "16", at + problem.pointer, problem.message) for problem in error.problems]
+            reasons += _split_reasons(scorer, player.hand.cards, declaration.pointer, declaration.hands, at)
         named.add(declaration.player)
     return reasons
 
