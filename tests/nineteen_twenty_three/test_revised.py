@@ -64,3 +64,74 @@ def test_set_worked_example_over_http(http):
     }
     answer = post(http, "/sets/score", {"won": won})
     assert answer["points"] == {"ann": 16, "bob": 15, "cy": -1} and sorted(answer["winners"]) == ["ann", "bob"]
+
+
+# -- decks and players ---------------------------------------------------------------------------------
+def names(count: int) -> list[str]:
+    return [f"p{index}" for index in range(count)]
+
+
+def test_seven_players_use_three_decks_at_most(http):
+    # ceil(7 / 3) = 3: 1, 2 or 3 decks; 4 is refused wherever decks and players are named
+    assert post(http, "/games", {"players": names(7), "seed": 1})["state"]["rules"]["decks"] == 3
+    for decks in (1, 2, 3):
+        assert post(http, "/games/from-table", {"players": names(7), "decks": decks})["state"]["rules"]["decks"] == decks
+    for path, body in (
+        ("/games", {"players": names(7), "decks": 4}),
+        ("/games/from-table", {"players": names(7), "decks": 4}),
+        ("/judge", {"hands": [{"player": name, "cards": []} for name in names(7)], "decks": 4}),
+        ("/sets/score", {"won": {name: [] for name in names(7)}, "decks": 4}),
+    ):
+        assert ("/decks", "bad_decks") in {(e["pointer"], e["code"]) for e in post(http, path, body, 422)["errors"]}, path
+    state = post(http, "/games", {"players": names(7), "seed": 1})["state"]
+    state["rules"]["decks"] = 4
+    assert "bad_decks" in {e["code"] for e in post(http, "/state/check", {"state": state})["problems"]}
+
+
+def test_twenty_eight_players_on_one_deck_start_with_the_war_game(http):
+    # 52 cards: fewer than 2 each but at least 1: the set's first game is its last, war (one card each, 24 dead)
+    state = post(http, "/games", {"players": names(28), "decks": 1, "seed": 5})["state"]
+    assert state["phase"] == "war" and state["pile"]["hidden"] == 0 and len(state["pile"]["cards"]) == 52
+    assert all(player["hand"] == {"cards": [], "hidden": 0} for player in state["players"])
+    assert post(http, "/moves/legal", {"state": state})["moves"] == [{"action": "war"}]
+    transition = post(http, "/moves/apply", {"state": state, "move": {"action": "war"}})
+    top = state["pile"]["cards"][::-1][:28]  # the pile's top is its last card: the players turn it in seat order
+    war = next(e for e in transition["events"] if e["type"] == "last_war")
+    assert war["cards"] == dict(zip(names(28), top, strict=True))
+    dead = next(e for e in transition["events"] if e["type"] == "dead_cards")
+    assert len(dead["cards"]) == 24
+    # a winner has 28 cards (and any Ace) >= 21 points: the match is over; a tie leaves the cards dead and set 2 is war again
+    expected = ("over", 1) if war["winner"] else ("war", 2)
+    assert (transition["state"]["phase"], transition["state"]["set"]) == expected
+
+
+def test_twenty_eight_players_at_a_real_table(http):
+    state = post(http, "/games/from-table", {"players": names(28), "decks": 1})["state"]
+    assert (state["phase"], state["deal"], state["pile"]) == ("war", "physical", {"cards": [], "hidden": 52})
+    legal = post(http, "/moves/legal", {"state": state})
+    assert legal["table_step"] == {"action": "war", "requires": ["last_war"], "players": names(28), "rule": "5.2"}
+    turned = dict(zip(names(28), [*["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "2D", "3D"], *["2H"] * 13, "AS"], strict=True))
+    # one deck has one 2H: thirteen are impossible
+    verdict = post(http, "/moves/validate", {"state": state, "move": {"action": "war", "last_war": turned}})
+    assert not verdict["legal"] and {r["code"] for r in verdict["reasons"]} == {"card_impossible"}
+    deck = [f"{rank}{suit}" for suit in "CDHS" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    turned = dict(zip(names(28), [*deck[:27], "AS"], strict=True))  # the Ace (11) beats every other card
+    after = post(http, "/moves/apply", {"state": state, "move": {"action": "war", "last_war": turned}})
+    assert next(e for e in after["events"] if e["type"] == "last_war")["winner"] == "p27"
+    scored = next(e for e in after["events"] if e["type"] == "set_scored")
+    assert scored["points"]["p27"] == 28 + 1  # 28 cards and one Ace
+
+
+def test_the_pack_must_give_every_player_a_card(http):
+    # 53 players on one deck: 52 cards cannot give each one card; two decks can (ceil(53 / 3) = 18 allowed)
+    problem = post(http, "/games/from-table", {"players": names(53), "decks": 1}, 422)
+    assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/decks", "too_few_decks")]
+    assert post(http, "/games/from-table", {"players": names(53), "decks": 2})["state"]["phase"] == "war"
+
+
+def test_players_are_bounded_at_one_hundred(http):
+    # the book sets no upper limit; the service seats up to 100 (rules.md §1.1) and refuses 200
+    assert post(http, "/games", {"players": names(100), "seed": 2})["state"]["rules"]["decks"] == 34
+    problem = post(http, "/games", {"players": names(200), "seed": 2}, 422)
+    assert "/players" in {e["pointer"] for e in problem["errors"]}
+    assert post(http, "/games", {"players": names(1)}, 422)
