@@ -135,3 +135,30 @@ def test_players_are_bounded_at_one_hundred(http):
     problem = post(http, "/games", {"players": names(200), "seed": 2}, 422)
     assert "/players" in {e["pointer"] for e in problem["errors"]}
     assert post(http, "/games", {"players": names(1)}, 422)
+
+
+# -- a real table: the reveal settles the game, checked against what the referee knows ----------------------
+def test_the_reveal_is_checked_against_the_pile_not_a_log_of_takes(http):
+    dead = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D"]
+    dead += ["10D", "JD", "QD", "KD", "AD", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "2H", "3H", "4H"]
+    state = post(http, "/games/from-table", {"players": ["ann", "bob"], "dead": dead})["state"]
+    assert state["pile"] == {"cards": [], "hidden": 6}  # 52 - 42 dead - 4 dealt: 5H 6H 7H 8H 9H 10H JH QH KH AH left, 4 in hands
+    legal = post(http, "/moves/legal", {"state": state})
+    assert {"action": "reveal"} in legal["moves"] and legal["table_step"]["action"] == "reveal"  # no take or lock was logged
+    # bob shows three cards more than the two dealt, ann two more: 5 unlogged takes from a pile of 6 is possible
+    move = {"action": "reveal", "hands": {"ann": ["5H", "6H", "7H", "8H"], "bob": ["9H", "10H", "JH", "QH", "KH"]}}
+    assert post(http, "/moves/validate", {"state": state, "move": move})["legal"] is True
+    # ann 26 is 3 away, bob 49 is 26 away: ann wins 9 cards; 1 card is left for 2 players: dead, the set is scored
+    events = post(http, "/moves/apply", {"state": state, "move": move})["events"]
+    assert next(e for e in events if e["type"] == "judged")["winner"] == "ann"
+    assert next(e for e in events if e["type"] == "set_scored")["points"] == {"ann": 9, "bob": 0}
+    # seven cards beyond the two dealt: the pile held six
+    move["hands"]["ann"] = ["5H", "6H", "7H", "8H", "AH", "2H"]
+    reasons = post(http, "/moves/validate", {"state": state, "move": move})["reasons"]
+    assert {(r["code"], r["pointer"]) for r in reasons} >= {("reveal_mismatch", "/hands")}
+    # a card the referee has already seen (2H is dead) cannot be in a hand
+    assert ("card_impossible", "/hands/ann/5") in {(r["code"], r["pointer"]) for r in reasons}
+    # takes the table logged are checked: after a logged take, ann holds at least three cards
+    took = post(http, "/moves/apply", {"state": state, "move": {"action": "take", "player": "ann"}})["state"]
+    move["hands"] = {"ann": ["5H", "6H"], "bob": ["9H", "10H"]}
+    assert [r["code"] for r in post(http, "/moves/validate", {"state": took, "move": move})["reasons"]] == ["reveal_mismatch"]
