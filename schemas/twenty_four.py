@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import fields, validate
 
 from service.games.twenty_four.expressions import MAX_LENGTH
-from service.games.twenty_four.moves import ACTIONS
+from service.games.twenty_four.moves import ACTIONS, SET_ASIDE_REASONS
 from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
@@ -90,6 +90,7 @@ class JudgeAnswerSchema(LeanSchema):
     expression = fields.String(required=True)
     target = Integer(required=True)
     correct = Boolean(required=True)
+    readable = Boolean(required=True, metadata={"description": "False when the claim cannot be read at all (a typing slip, rules.md §3.6): it bars nobody."})
     value = fields.String(required=True, allow_none=True, metadata={"description": 'The exact value ("24", "19/2"), null when the expression is invalid.'})
     reasons = fields.List(fields.Nested(FaultSchema), required=True)
 
@@ -144,9 +145,15 @@ class StateSchema(LeanSchema):
 
 class MoveSchema(LeanSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); optional for set_aside."})
-    expression = fields.String(allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression."})
-    correct = Boolean(allow_none=True, metadata={"description": "As /moves/legal lists a claim: whether its expression is right (not read)."})
+    player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); set_aside is the table's move and names no player."})
+    expression = fields.String(
+        allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression; it may end = N (N the target)."}
+    )
+    reason = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(SET_ASIDE_REASONS),
+        metadata={"description": "Why the table sets the cards aside: time_up, or agreed (all agree there is no solution)."},
+    )
 
 
 class NewGameSchema(LeanSchema):
@@ -190,7 +197,8 @@ class StandingsAnswerSchema(LeanSchema):
 
 
 class LegalReportSchema(LegalMovesSchema):
-    """The legal moves (a claim per player not barred stands for any expression; then set_aside) and the round."""
+    """The legal moves (a claim template per player not barred, whose ``fill`` says what to add; then the table's
+    set_aside for each reason) and the round. No expression is shown while the cards are in play."""
 
     hand = Integer(required=True, metadata={"description": "The hand being played, from 1."})
     round = Integer(required=True, allow_none=True, metadata={"description": "The round of the hand, from 1; null once the game is over."})

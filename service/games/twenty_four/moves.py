@@ -1,9 +1,9 @@
-"""Moves: claim with an expression, or set the four cards aside (rules.md §3). List, judge, apply.
+"""Moves: claim with an expression, or the table sets the four cards aside (rules.md §3). List, judge, apply.
 
-A claim is a move any player who is not barred may make, whatever the
+A claim is a move any player who is not barred may make with any readable
 expression: a wrong one is a legal move whose consequence is a bar for the
 round (§3.3), so its verdict is ``legal`` with the claim's own check beside
-it. :func:`move_reasons` gives why a move cannot be made at all;
+it; a claim that cannot be read is refused and bars nobody (§3.6). :func:`move_reasons` gives why a move cannot be made at all;
 :func:`apply_move` returns a frozen :class:`Transition`. The input state is
 never changed.
 """
@@ -18,7 +18,7 @@ from service.core.cards import card_texts
 from service.core.problems import InvalidInput, Problem
 from service.core.verdicts import IllegalMove, Reason
 
-from .expressions import Check, bounds_problems, check
+from .expressions import UNREADABLE, Check, bounds_problems, check
 from .pack import values_of
 from .solver import Solutions, solve
 from .standings import Standings, standings
@@ -27,17 +27,19 @@ from .state import TwentyFourState, check_state
 
 Action = Literal["claim", "set_aside"]
 ACTIONS: tuple[str, ...] = ("claim", "set_aside")
+SET_ASIDE_REASONS: tuple[str, ...] = ("time_up", "agreed")  # time is up; all players agree there is no solution (§3.4)
 RULE_OF_ACTION = {"claim": "3.2", "set_aside": "3.4"}
 MAX_ALTERNATIVES = 6
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A claim (``player`` and ``expression``) or setting the cards aside (``player`` optional: the table agrees)."""
+    """A claim (``player`` and ``expression``), or the table setting the cards aside (``reason``, no player)."""
 
     action: Action
     player: str | None = None
     expression: str | None = None
+    reason: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"action": self.action}
@@ -45,21 +47,23 @@ class Move:
             data["player"] = self.player
         if self.expression is not None:
             data["expression"] = self.expression
+        if self.reason is not None:
+            data["reason"] = self.reason
         return data
 
 
 @dataclass(frozen=True, slots=True)
 class LegalMove:
-    """A legal move. A listed claim stands for that player's claim with any expression; the one shown is the
-    simplest solution when there is one (``correct`` says whether it reaches the target)."""
+    """A legal move. A listed claim is a template: ``fill`` says what the player must add (an expression);
+    no expression is ever shown while the cards are in play (rules.md §3.7)."""
 
     move: Move
-    correct: bool | None = None
+    fill: Mapping[str, str] | None = None
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
-        if self.correct is not None:
-            data["correct"] = self.correct
+        if self.fill is not None:
+            data["fill"] = dict(self.fill)
         return data
 
 
@@ -127,6 +131,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     if player is not None and not isinstance(player, str):
         problems.append(Problem("/player", "bad_name", "player is a name (a string)"))
     expression = data.get("expression")
+    reason = data.get("reason")
     if action == "claim":
         if player is None:
             problems.append(Problem("/player", "player_required", "a claim names the player who knocked"))
@@ -136,9 +141,13 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
             problems += bounds_problems(expression)
     elif expression is not None:
         problems.append(Problem("/expression", "unexpected_field", "only a claim has an expression"))
+    if action == "set_aside" and reason not in SET_ASIDE_REASONS:
+        problems.append(Problem("/reason", "reason_required", f"the table sets the cards aside for a reason: {' or '.join(SET_ASIDE_REASONS)}, not {reason!r}"))
+    elif action != "set_aside" and reason is not None:
+        problems.append(Problem("/reason", "unexpected_field", "only setting the cards aside has a reason"))
     if problems:
         raise InvalidInput(problems)
-    return Move("claim" if action == "claim" else "set_aside", player, expression)
+    return Move("claim" if action == "claim" else "set_aside", player, expression, reason)
 
 
 # -- listing and judging -------------------------------------------------------------------
@@ -147,28 +156,49 @@ def solutions_on_table(state: TwentyFourState) -> Solutions:
     return solve(values_of(state.table), state.target)
 
 
+def claim_template(state: TwentyFourState) -> dict[str, str]:
+    """What a claim must add, said without a worked answer (rules.md §3.7)."""
+    values = ", ".join(map(str, values_of(state.table)))
+    return {"expression": f"an expression using {values} once each, with + − × ÷ and parentheses, that makes {state.target} (it may end = {state.target})"}
+
+
 def legal_moves(state: TwentyFourState) -> list[LegalMove]:
-    """A claim for each player not barred, then setting the cards aside; nothing once the game is over."""
+    """A claim template for each player not barred, then the table's two ways to set the cards aside; nothing once over."""
     if state.phase == "over":
         return []
-    found = solutions_on_table(state)
-    expression = found.solutions[0].text if found.solvable else " + ".join(map(str, values_of(state.table)))
-    claims = [LegalMove(Move("claim", seat.name, expression), found.solvable) for seat in state.players if seat.name not in state.barred]
-    return [*claims, LegalMove(Move("set_aside"))]
+    template = claim_template(state)
+    claims = [LegalMove(Move("claim", seat.name), template) for seat in state.players if seat.name not in state.barred]
+    return [*claims, *(LegalMove(Move("set_aside", reason=reason)) for reason in SET_ASIDE_REASONS)]
 
 
 def move_reasons(state: TwentyFourState, move: Move) -> list[Reason]:
     """Every reason ``move`` cannot be made in ``state``; empty when it can."""
     if state.phase == "over":
         return [Reason("game_over", "5.2", "", "the game is over: every hand has been played")]
+    if move.action == "set_aside":
+        if move.player is not None:
+            return [Reason("table_move", "3.4", "/player", "setting the cards aside is the table's decision, not one player's: the move names no player")]
+        return []
     if move.player is None:
         return []
-    rule = RULE_OF_ACTION[move.action]
     if state.seat_of(move.player) is None:
-        return [Reason("unknown_player", rule, "/player", f"{move.player!r} is not at this table")]
-    if move.action == "claim" and move.player in state.barred:
+        return [Reason("unknown_player", RULE_OF_ACTION[move.action], "/player", f"{move.player!r} is not at this table")]
+    if move.player in state.barred:
         return [Reason("player_barred", "3.3", "/player", f"{move.player!r} claimed wrongly and may not claim again on these four cards")]
-    return []
+    if move.expression is None:  # a listed claim is a template: the player fills in the expression
+        return [Reason("expression_required", "3.2", "/expression", "a claim gives the player's expression")]
+    return _typing_reasons(check(move.expression, values_of(state.table), state.target))
+
+
+def _typing_reasons(claim: Check) -> list[Reason]:
+    """A claim the referee cannot read is a typing slip (rules.md §3.6): refused with each fault, barring nobody."""
+    if claim.readable:
+        return []
+    return [
+        Reason(fault.code, fault.rule, "/expression", f"{fault.message} (at character {fault.at}); a claim that cannot be read bars nobody: type it again")
+        for fault in claim.faults
+        if fault.code in UNREADABLE
+    ]
 
 
 def judge(state: TwentyFourState, move: Move) -> Verdict:
@@ -220,9 +250,9 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
         events.append({"type": "barred", "rule": "3.3", "player": move.player})
         if len(state.barred) < len(state.players):
             return Transition(move, state, tuple(events))
-        why = "every player is barred"
+        why = "every player is barred"  # the last who might claim is barred: aside at once, with no move (§3.5)
     else:
-        why = "the players set the cards aside"
+        why = "time is up" if move.reason == "time_up" else "the players agree there is no solution"
     found = solutions_on_table(state)
     events.append(
         {
@@ -230,6 +260,7 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
             "rule": "3.4",
             "cards": card_texts(state.table),
             "why": why,
+            "reason": move.reason if move.action == "set_aside" else "all_barred",
             "solvable": found.solvable,
             "solutions": len(found.solutions),
             "solution": found.solutions[0].text if found.solvable else None,

@@ -22,7 +22,7 @@ from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
 Phase = Literal["round", "over"]
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-MAX_HANDS = 20
+MAX_HANDS = 100  # the rule book leaves the number of hands to the table; bounded for cost, never below 100 (rules.md §5.2)
 MAX_NAME = 40
 TABLE_CARDS = 4
 

@@ -97,7 +97,7 @@ def examples() -> dict[str, Any]:
     barred = apply_move(state, claim).state
     return {
         "state": barred.to_dict(),
-        "move": {"action": "set_aside"},
+        "move": {"action": "set_aside", "reason": "agreed"},
         "illegal_move": {"action": "claim", "player": "bob", "expression": "(2 + 4 / 10) * 10"},
         "player": "ann",
         "new_game_answer": game.to_dict(),
@@ -200,7 +200,7 @@ def conformance() -> list[ConformanceRequest]:
             f"golden solve: {' '.join(map(str, case['values']))} -> {case['target']}",
             "POST",
             "/solve",
-            {"values": case["values"], "target": case["target"]},
+            {"values": case["values"], "target": case["target"], "face_cards": max(case["values"]) > 10},
             f"expected: solvable {case['solvable']}",
         )
         for case in cases["solve"]
@@ -210,7 +210,7 @@ def conformance() -> list[ConformanceRequest]:
             f"golden judge: {case['expression']}",
             "POST",
             "/judge",
-            {"values": case["values"], "expression": case["expression"], "target": 24},
+            {"values": case["values"], "expression": case["expression"], "target": 24, "face_cards": max(case["values"]) > 10},
             f"expected: correct {case['correct']}" + (f", one of {case['codes']}" if "codes" in case else ""),
         )
         for case in cases["judge"]
