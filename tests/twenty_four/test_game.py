@@ -177,7 +177,7 @@ def test_the_legal_list_is_a_claim_per_player_not_barred_and_setting_aside():
     assert [item.get("player") for item in listed] == ["Ann", "Bob", "Cy", None, None]
     assert "expression" not in listed[0] and "expression" in listed[0]["fill"]
     assert listed[-2:] == [{"action": "set_aside", "reason": "time_up"}, {"action": "set_aside", "reason": "agreed"}]
-    assert GAME.legal_report(state).to_dict()["counts"] == {"claim": 3, "set_aside": 2}
+    assert GAME.legal_report(state).to_dict()["counts"] == {"claim": 3, "set_aside": 2, "draw": 0, "set_target": 0, "turn_up": 0}
 
 
 # -- §5: the end of a hand, several hands ---------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from service.core.cards import card_texts
+from service.core.cards import Card, CardListError, card_texts, parse_cards
 from service.core.problems import InvalidInput, Problem
 from service.core.verdicts import IllegalMove, Reason
 
@@ -22,24 +22,27 @@ from .expressions import UNREADABLE, Check, bounds_problems, check
 from .pack import values_of
 from .solver import Solutions, solve
 from .standings import Standings, standings
-from .start import Event, turn_up
-from .state import TwentyFourState, check_state
+from .start import Event, await_turn, turn_up
+from .state import TABLE_STEPS, TwentyFourState, check_state
+from .table import RULE_OF_STEP, apply_step, card_reasons, step_fill
 
-Action = Literal["claim", "set_aside"]
-ACTIONS: tuple[str, ...] = ("claim", "set_aside")
+Action = Literal["claim", "set_aside", "draw", "set_target", "turn_up"]
+ACTIONS: tuple[str, ...] = ("claim", "set_aside", "draw", "set_target", "turn_up")
 SET_ASIDE_REASONS: tuple[str, ...] = ("time_up", "agreed")  # time is up; all players agree there is no solution (§3.4)
-RULE_OF_ACTION = {"claim": "3.2", "set_aside": "3.4"}
+RULE_OF_ACTION = {"claim": "3.2", "set_aside": "3.4"} | RULE_OF_STEP
 MAX_ALTERNATIVES = 6
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A claim (``player`` and ``expression``), or the table setting the cards aside (``reason``, no player)."""
+    """A claim (``player`` and ``expression``), the table setting the cards aside (``reason``, no player),
+    or, at a real table, the table naming the cards it turns (``cards``: the draw, the target's eight, a round's four)."""
 
     action: Action
     player: str | None = None
     expression: str | None = None
     reason: str | None = None
+    cards: tuple[Card, ...] | None = None
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"action": self.action}
@@ -49,6 +52,8 @@ class Move:
             data["expression"] = self.expression
         if self.reason is not None:
             data["reason"] = self.reason
+        if self.cards is not None:
+            data["cards"] = card_texts(self.cards)
         return data
 
 
@@ -108,12 +113,13 @@ class LegalReport:
         state = self.state
         counts = {action: sum(1 for legal in self.moves if legal.move.action == action) for action in ACTIONS}
         return {
-            "player": None,  # anyone not barred may claim: there is no player to act
+            "player": None,  # anyone not barred may claim, and the table turns the cards: there is no player to act
             "phase": state.phase,
+            "step": TABLE_STEPS.get(state.phase),  # what a real table must enter next, if it must
             "moves": [legal.to_dict() for legal in self.moves],
             "counts": counts,
             "hand": state.hand,
-            "round": state.rounds_done + 1 if state.phase == "round" else None,
+            "round": state.rounds_done + 1 if state.phase in ("round", "turn") else None,
             "table": card_texts(state.table),
             "target": state.target,
             "barred": list(state.barred),
@@ -141,13 +147,25 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
             problems += bounds_problems(expression)
     elif expression is not None:
         problems.append(Problem("/expression", "unexpected_field", "only a claim has an expression"))
+    cards: tuple[Card, ...] | None = None
+    if action in RULE_OF_STEP:
+        raw = data.get("cards")
+        if not isinstance(raw, list) or not all(isinstance(card, str) for card in raw):
+            problems.append(Problem("/cards", "cards_required", 'this table move names the cards turned, as a list such as ["7H", "AS"]'))
+        else:
+            try:
+                cards = tuple(parse_cards(raw))
+            except CardListError as error:
+                problems += [Problem(f"/cards/{index}", "bad_card", message) for index, message in error.problems]
+    elif data.get("cards") is not None:
+        problems.append(Problem("/cards", "unexpected_field", "only the table's draw, set_target and turn_up name cards"))
     if action == "set_aside" and reason not in SET_ASIDE_REASONS:
         problems.append(Problem("/reason", "reason_required", f"the table sets the cards aside for a reason: {' or '.join(SET_ASIDE_REASONS)}, not {reason!r}"))
     elif action != "set_aside" and reason is not None:
         problems.append(Problem("/reason", "unexpected_field", "only setting the cards aside has a reason"))
     if problems:
         raise InvalidInput(problems)
-    return Move("claim" if action == "claim" else "set_aside", player, expression, reason)
+    return Move(action, player, expression, reason, cards)  # type: ignore[arg-type]  # action is one of ACTIONS
 
 
 # -- listing and judging -------------------------------------------------------------------
@@ -166,6 +184,9 @@ def legal_moves(state: TwentyFourState) -> list[LegalMove]:
     """A claim template for each player not barred, then the table's two ways to set the cards aside; nothing once over."""
     if state.phase == "over":
         return []
+    step = TABLE_STEPS.get(state.phase)
+    if step is not None:  # a real table must name the cards it turns: that is the only move
+        return [LegalMove(Move(step), step_fill(state, step))]  # type: ignore[arg-type]  # a step is an action
     template = claim_template(state)
     claims = [LegalMove(Move("claim", seat.name), template) for seat in state.players if seat.name not in state.barred]
     return [*claims, *(LegalMove(Move("set_aside", reason=reason)) for reason in SET_ASIDE_REASONS)]
@@ -175,6 +196,9 @@ def move_reasons(state: TwentyFourState, move: Move) -> list[Reason]:
     """Every reason ``move`` cannot be made in ``state``; empty when it can."""
     if state.phase == "over":
         return [Reason("game_over", "5.2", "", "the game is over: every hand has been played")]
+    step = TABLE_STEPS.get(state.phase)
+    if move.action in RULE_OF_STEP or step is not None:
+        return _step_reasons(state, move, step)
     if move.action == "set_aside":
         if move.player is not None:
             return [Reason("table_move", "3.4", "/player", "setting the cards aside is the table's decision, not one player's: the move names no player")]
@@ -188,6 +212,19 @@ def move_reasons(state: TwentyFourState, move: Move) -> list[Reason]:
     if move.expression is None:  # a listed claim is a template: the player fills in the expression
         return [Reason("expression_required", "3.2", "/expression", "a claim gives the player's expression")]
     return _typing_reasons(check(move.expression, values_of(state.table), state.target))
+
+
+def _step_reasons(state: TwentyFourState, move: Move, step: str | None) -> list[Reason]:
+    """Why a real table's step cannot be taken: not a real table, not the step due, a player named, or its cards (§10)."""
+    rule = RULE_OF_ACTION[move.action]
+    if step is None:
+        why = "the service dealt this game and turns its cards itself" if state.deal == "service" else "four cards are in play: claim or set them aside"
+        return [Reason("wrong_step", rule, "/action", f"{move.action} is not the step now: {why}")]
+    if move.action != step:
+        return [Reason("wrong_step", RULE_OF_STEP[step], "/action", f"the table must first enter {step}: {step_fill(state, step)['cards']}")]
+    if move.player is not None:
+        return [Reason("table_move", rule, "/player", f"{step} is the table's move, not one player's: the move names no player")]
+    return card_reasons(state, step, move.cards or ())
 
 
 def _typing_reasons(claim: Check) -> list[Reason]:
@@ -233,6 +270,9 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
     """The state after ``move`` and what happened: a right claim wins the four cards (§3.2); a wrong one bars
     the player (§3.3) and, when everyone is barred, the cards are set aside (§3.5); then the next four show."""
     verify_move(state, move)
+    if move.action in RULE_OF_STEP:
+        state, stepped = apply_step(state, move.action, move.cards or ())
+        return Transition(move, check_state(state), tuple(stepped))
     events: list[Event] = []
     if move.action == "claim" and move.player is not None and move.expression is not None:
         result = check(move.expression, values_of(state.table), state.target)
@@ -271,7 +311,7 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
 
 
 def _next_round(state: TwentyFourState, move: Move, events: list[Event]) -> Transition:
-    state, more = turn_up(state)
+    state, more = turn_up(state) if state.deal == "service" else await_turn(state)
     return Transition(move, check_state(state), (*events, *more))
 
 
@@ -286,7 +326,7 @@ class View:
 
     def to_dict(self) -> dict[str, object]:
         data = self.state.to_dict()
-        data["players"] = [{"name": seat.name, "pile": len(seat.pile), "won": card_texts(seat.won)} for seat in self.state.players]
+        data["players"] = [{"name": seat.name, "pile": seat.pile_size, "won": card_texts(seat.won)} for seat in self.state.players]
         data["seed"] = None
         data["player"] = self.player
         data["may_claim"] = self.state.phase == "round" and self.player not in self.state.barred
