@@ -150,7 +150,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     cards: tuple[Card, ...] | None = None
     if action in RULE_OF_STEP:
         raw = data.get("cards")
-        if not isinstance(raw, list) or not all(isinstance(card, str) for card in raw):
+        if not isinstance(raw, list) or not all(isinstance(card, str | Card) for card in raw):  # a schema hands over cards already read
             problems.append(Problem("/cards", "cards_required", 'this table move names the cards turned, as a list such as ["7H", "AS"]'))
         else:
             try:

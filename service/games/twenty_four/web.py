@@ -251,9 +251,7 @@ def conformance() -> list[ConformanceRequest]:
     return [
         *requests,
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
-        ConformanceRequest(
-            "A game at a real table", "POST", "/games/from-table", FROM_TABLE_REQUEST, "phase draw: the table names the cards drawn"
-        ),
+        ConformanceRequest("A game at a real table", "POST", "/games/from-table", FROM_TABLE_REQUEST, "phase draw: the table names the cards drawn"),
         ConformanceRequest("Legal moves after a wrong claim", "POST", "/moves/legal", {"state": ex["state"]}),
         ConformanceRequest("A barred player's second claim is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
         ConformanceRequest("Setting the cards aside says whether a solution existed", "POST", "/moves/apply", {"state": ex["state"], "move": ex["move"]}),
