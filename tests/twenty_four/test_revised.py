@@ -244,3 +244,16 @@ def test_a_hand_at_a_real_table_plays_out_and_the_next_waits_for_its_cards(clien
 
 def test_a_stated_total_value_is_exact(client):
     assert Fraction(post(client, "/judge", {"values": [1, 2, 3, 4], "expression": "(1 + 2) / (3 + 4) = 24"})["value"]) == Fraction(3, 7)
+
+
+def test_a_real_tables_state_is_checked_with_its_piles_as_counts(client):
+    state = table(client, "2S 4H 10D 10C")
+    assert post(client, "/state/check", {"state": state}) == {"valid": True, "problems": []}
+    shown = dict(state, players=[dict(state["players"][0], pile=["5S"], unseen=8), *state["players"][1:]])
+    problems = post(client, "/state/check", {"state": shown})["problems"]
+    assert ("/state/players/0/pile", "pile_unknown") in [(problem["pointer"], problem["code"]) for problem in problems]
+    miscounted = dict(state, players=[dict(state["players"][0], unseen=8), *state["players"][1:]])  # 10 dealt, 1 shown: 9
+    assert [problem["code"] for problem in post(client, "/state/check", {"state": miscounted})["problems"]] == ["card_total", "pile_size"]
+    dealt = post(client, "/games", {"players": PLAYERS, "seed": 3})["state"]
+    waiting = dict(dealt, phase="turn", table=[], set_aside=dealt["table"])
+    assert "bad_choice" in [problem["code"] for problem in post(client, "/state/check", {"state": waiting})["problems"]]
