@@ -257,3 +257,17 @@ def test_a_real_tables_state_is_checked_with_its_piles_as_counts(client):
     dealt = post(client, "/games", {"players": PLAYERS, "seed": 3})["state"]
     waiting = dict(dealt, phase="turn", table=[], set_aside=dealt["table"])
     assert "bad_choice" in [problem["code"] for problem in post(client, "/state/check", {"state": waiting})["problems"]]
+
+
+def test_the_bounds_hold_after_normalisation_and_offsets_count_what_was_typed(client):
+    # one character that NFKC unfolds into 18: 12 of them are 216 characters once read, beyond the 200 a claim may have
+    refused = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "\ufdfa" * 12}, status=422)
+    assert refused["errors"][0]["code"] == "expression_too_long"
+    # full-width parentheses nest like plain ones: 17 deep is refused
+    post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "（" * 17 + "2" + "）" * 17}, status=422)
+    # a long run of full-width ones over 1 and 11 is judged (the joined-digit check is linear), not hung on
+    answer = post(client, "/judge", {"values": [1, 11, 3, 4], "expression": "１" * 60 + "9", "face_cards": True})
+    assert [(reason["code"], reason["at"]) for reason in answer["reasons"]] == [("number_not_on_table", 0)] + [("number_missing", 61)] * 4
+    # an offset counts the characters typed: the stray ＃ is the 3rd character (offset 2) of "２＋＃４"
+    answer = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "２＋＃４"})
+    assert ("bad_token", 2) in [(reason["code"], reason["at"]) for reason in answer["reasons"]] and answer["readable"] is False
