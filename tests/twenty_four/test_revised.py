@@ -268,6 +268,6 @@ def test_the_bounds_hold_after_normalisation_and_offsets_count_what_was_typed(cl
     # a long run of full-width ones over 1 and 11 is judged (the joined-digit check is linear), not hung on
     answer = post(client, "/judge", {"values": [1, 11, 3, 4], "expression": "１" * 60 + "9", "face_cards": True})
     assert [(reason["code"], reason["at"]) for reason in answer["reasons"]] == [("number_not_on_table", 0)] + [("number_missing", 61)] * 4
-    # an offset counts the characters typed: the stray ＃ is the 3rd character (offset 2) of "２＋＃４"
+    # an offset counts the characters typed: the stray full-width number sign is the third character (offset 2)
     answer = post(client, "/judge", {"values": [2, 4, 10, 10], "expression": "２＋＃４"})
     assert ("bad_token", 2) in [(reason["code"], reason["at"]) for reason in answer["reasons"]] and answer["readable"] is False
