@@ -146,7 +146,9 @@ def test_random_real_table_games_agree_with_the_tests_own_judge(client, count, f
             seats, cards = shown
             report = post(client, "/moves/legal", {"state": state})
             assert report["step"] == "turn_up" and report["moves"][0]["fill"]["cards"].endswith(", ".join(names[seat] for seat in seats))
-            state = post(client, "/moves/apply", {"state": state, "move": {"action": "turn_up", "cards": cards}})["state"]
+            turn = {"action": "turn_up", "cards": cards}  # the template filled with the truth: validate and apply agree
+            assert post(client, "/moves/validate", {"state": state, "move": turn}) == {"legal": True, "reasons": [], "alternatives": []}
+            state = post(client, "/moves/apply", {"state": state, "move": turn})["state"]
             assert_same_cards(state, truth, cards)
             box = [state]
             play_round(client, box, truth, cards, target, rng)
@@ -192,6 +194,8 @@ def play_round(client, box, truth, cards, target, rng):
         wrong = " + ".join(map(str, values))
         if sum(values) == target:
             wrong += f" = {target + 1}"  # right value, wrong stated total: still a wrong claim
+        verdict = post(client, "/moves/validate", {"state": state, "move": {"action": "claim", "player": player, "expression": wrong}})
+        assert verdict["legal"] is True and verdict["claim"]["correct"] is False and verdict["claim"]["readable"] is True
         box[0] = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": player, "expression": wrong}})["state"]
         barred.add(player)
         if len(barred) == len(truth.names):  # nobody may claim: aside at once
