@@ -103,7 +103,7 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
     )
     if state.game < state.games:
         fresh = tuple(Seat(player.name, (), 0, player.games_won) for player in state.players)
-        return open_hand(replace(state, players=fresh, game=state.game + 1), state.leader, 1, events)
+        return _following_hand(replace(state, players=fresh, game=state.game + 1), state.leader, 1, events)
     standings = {player.name: player.games_won for player in state.players}
     events.append({"type": "match_over", "games_won": standings, "winners": match_winners(state), "rule": "10.3"})
     return replace(state, phase="over")
@@ -111,7 +111,36 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
 
 def next_hand(state: TableState, events: list[Event]) -> TableState:
     """Nobody reached six: the hand's leader deals the next hand (§2.4)."""
-    return open_hand(state, state.leader, state.hand_number + 1, events)
+    return _following_hand(state, state.leader, state.hand_number + 1, events)
+
+
+def _following_hand(state: TableState, dealer: int, hand_number: int, events: list[Event]) -> TableState:
+    """The referee deals the next hand itself, or, at a real table, waits for the table to enter its real deal (§11.5)."""
+    if state.deal != "physical":
+        return open_hand(state, dealer, hand_number, events)
+    leader = (dealer + 1) % state.seats
+    gathered = tuple(replace(player, hand=(), hidden=0) for player in state.players)
+    waiting = replace(state, players=gathered, dealer=dealer, hand_number=hand_number, phase="deal", to_act=dealer, tricks=(), trick=Trick(leader), claims=())
+    events.append(
+        {
+            "type": "deal_awaited",
+            "game": waiting.game,
+            "hand_number": hand_number,
+            "dealer": state.players[dealer].name,
+            "honors": waiting.hand_honors,
+            "rule": "11.5",
+        }
+    )
+    return waiting
+
+
+def enter_deal(state: TableState, hands: tuple[tuple[Card, ...], ...], hidden: tuple[int, ...], stock: Stock, events: list[Event]) -> TableState:
+    """The real deal entered at the table (§11.5): the hands as far as the referee may see them, the turn-up scored."""
+    players = tuple(replace(player, hand=sorted_hand(hand), hidden=count) for player, hand, count in zip(state.players, hands, hidden, strict=True))
+    leader = state.leader
+    dealt = replace(state, players=players, stock=stock, phase="declare", to_act=leader, tricks=(), trick=Trick(leader), claims=(), deals=state.deals + 1)
+    events.append(dealt_event(dealt))
+    return settle(dealt, score_turn_up(tally_of(dealt), dealt.dealer, stock.turn_up, dealt.hand_honors), events)
 
 
 def match_winners(state: TableState) -> list[str]:

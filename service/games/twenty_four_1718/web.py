@@ -71,9 +71,18 @@ def _claim(data: Mapping[str, Any]) -> Claim:
 
 
 def table_from(body: Mapping[str, Any]) -> TableHand:
+    """A from-table body: hands omitted, none is seen (each a count of a whole hand); hands without counts, all are seen."""
+    names = tuple(body["players"])
+    hands = body.get("hands")
+    hidden = body.get("hidden")
+    if hands is None:
+        hands = [[] for _ in names]
+        size = DEAL_SHAPES[len(names)].hand_size if len(names) in DEAL_SHAPES else 0
+        hidden = [size] * len(names) if hidden is None else hidden
     return TableHand(
-        names=tuple(body["players"]),
-        hands=tuple(tuple(hand) for hand in _hands(body["hands"])),
+        names=names,
+        hidden=_optional_tuple(hidden),
+        hands=tuple(tuple(hand) for hand in _hands(hands)),
         dealer=body["dealer"],
         turn_up=_card(body["turn_up"]),
         stock=tuple(parse_cards(body["stock"])),
