@@ -136,7 +136,7 @@ def test_a_failure_to_follow_proves_a_void_and_a_later_card_of_that_suit_is_a_re
     state = _first_trick(state, [("dee", "4D"), ("eve", "5D"), ("ann", "6D"), ("bob", "7D")])
     spade = verdict(state, "cy", "8S")
     assert not spade["legal"]
-    assert [(r["code"], r["rule"], r["pointer"]) for r in spade["reasons"]] == [("revoke", "11.4", "/tricks/0")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in spade["reasons"]] == [("revoke", "13.3", "/tricks/0")]
     assert "trick 1" in spade["reasons"][0]["message"] and "3H" in spade["reasons"][0]["message"]
     trump = verdict(state, "cy", "2C")
     assert [(r["code"], r["pointer"]) for r in trump["reasons"]] == [("revoke", "/tricks/0")]
@@ -157,7 +157,7 @@ def test_no_trump_into_a_ruffed_trick_proves_only_no_higher_trump():
     state = _first_trick(state, [("dee", "6D"), ("eve", "7D"), ("ann", "8D")])
     assert state.trick.leader == 2  # cy's 2C took trick 2
     higher = verdict(state, "cy", "9C")
-    assert [(r["code"], r["rule"], r["pointer"]) for r in higher["reasons"]] == [("revoke", "11.4", "/tricks/0")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in higher["reasons"]] == [("revoke", "13.3", "/tricks/0")]
     assert verdict(state, "cy", "4C")["legal"]
 
 
@@ -178,7 +178,7 @@ def test_a_declaration_a_later_play_shows_false_is_reported_with_its_tricks_and_
     state, events = play(state, "ann", "10H")
     reported = [event for event in events if event["type"] == "declaration_contradicted"]
     assert len(reported) == 1
-    assert (reported[0]["player"], reported[0]["tricks"], reported[0]["rule"]) == ("ann", [1, 2, 3, 4], "11.3")
+    assert (reported[0]["player"], reported[0]["tricks"], reported[0]["rule"]) == ("ann", [1, 2, 3, 4], "13.4")
     assert [player.chips for player in state.players] == [0, 1, 0, 0, 0]
 
 

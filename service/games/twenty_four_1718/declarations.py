@@ -87,11 +87,6 @@ class Declarations:
     def point(self) -> PointCount:
         return max(self.points, key=PointCount.strength)
 
-    def of_player(self, player: int) -> dict[str, object]:
-        """What ``player`` declares: their sequences and their Point's count and sum."""
-        mine = self.points[player]
-        return {"sequences": [card_texts(run.cards) for run in self.sequences if run.player == player], "point": {"count": mine.count, "sum": mine.total}}
-
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -133,7 +128,7 @@ def claim_faults(declared: Declarations, player: int, claim: Claim) -> list[Clai
 
 
 def announced(claims: Sequence[Claim], trump: str) -> Declarations:
-    """The declarations as the players announced them at a real table, from the leader to the right (§11.3)."""
+    """The declarations as the players announced them at a real table, from the leader to the right (§13.4)."""
     runs = []
     points = []
     for player, claim in enumerate(claims):

@@ -115,7 +115,7 @@ def next_hand(state: TableState, events: list[Event]) -> TableState:
 
 
 def _following_hand(state: TableState, dealer: int, hand_number: int, events: list[Event]) -> TableState:
-    """The referee deals the next hand itself, or, at a real table, waits for the table to enter its real deal (§11.5)."""
+    """The referee deals the next hand itself, or, at a real table, waits for the table to enter its real deal (§13.5)."""
     if state.deal != "physical":
         return open_hand(state, dealer, hand_number, events)
     leader = (dealer + 1) % state.seats
@@ -128,14 +128,14 @@ def _following_hand(state: TableState, dealer: int, hand_number: int, events: li
             "hand_number": hand_number,
             "dealer": state.players[dealer].name,
             "honors": waiting.hand_honors,
-            "rule": "11.5",
+            "rule": "13.5",
         }
     )
     return waiting
 
 
 def enter_deal(state: TableState, hands: tuple[tuple[Card, ...], ...], hidden: tuple[int, ...], stock: Stock, events: list[Event]) -> TableState:
-    """The real deal entered at the table (§11.5): the hands as far as the referee may see them, the turn-up scored."""
+    """The real deal entered at the table (§13.5): the hands as far as the referee may see them, the turn-up scored."""
     players = tuple(replace(player, hand=sorted_hand(hand), hidden=count) for player, hand, count in zip(state.players, hands, hidden, strict=True))
     leader = state.leader
     dealt = replace(state, players=players, stock=stock, phase="declare", to_act=leader, tricks=(), trick=Trick(leader), claims=(), deals=state.deals + 1)

@@ -44,7 +44,7 @@ class Move:
     """A proposed move. A ``declare`` may state what the player announces (``sequences``, ``point`` as
     (count, sum)) for the referee to check; without them the referee announces the hand's true declaration.
     A ``deal`` (a real table's next hand, by its dealer) names the turn-up, the stock cards seen, and of each hand
-    the cards seen and how many are not (rules.md §11.5)."""
+    the cards seen and how many are not (rules.md §13.5)."""
 
     player: str
     action: Action
@@ -237,7 +237,7 @@ def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[
 
 
 def deal_reasons(state: TableState, move: Move) -> list[Reason]:
-    """The real deal of a hand at a real table (§11.5): by the dealer, when the table waits for it, every card possible."""
+    """The real deal of a hand at a real table (§13.5): by the dealer, when the table waits for it, every card possible."""
     if state.phase != "deal":
         return [Reason("not_dealing", RULE_DEAL, "/action", "the table is not waiting for a deal: the hand under way goes on")]
     if move.action != "deal":
@@ -330,7 +330,7 @@ def _declare(state: TableState, events: list[Event]) -> TableState:
 
 def _announce(state: TableState, move: Move, events: list[Event]) -> TableState:
     """A real table's declaration: what the player announces (the true one of a hand the referee sees, if they say nothing);
-    the sequences' cards are shown; after the dealer's, the announcements are scored (§11.3)."""
+    the sequences' cards are shown; after the dealer's, the announcements are scored (§13.4)."""
     seat = state.to_act
     player = state.players[seat]
     if move.sequences is None or move.point is None:
@@ -387,7 +387,7 @@ def _false_claim(state: TableState, seat: int) -> Contradiction | None:
 
 
 def _report_false_claim(state: TableState, seat: int, events: list[Event]) -> None:
-    """A declaration already scored that this play shows false is reported with the tricks that show it; its chips stand (§11.3)."""
+    """A declaration already scored that this play shows false is reported with the tricks that show it; its chips stand (§13.4)."""
     found = _false_claim(state, seat)
     if found is None:
         return

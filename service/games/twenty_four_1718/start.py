@@ -107,7 +107,7 @@ def _blank(names: Sequence[str], honors: HonorsOption, games: int, seed: int, de
 
 @dataclass(frozen=True, slots=True)
 class TableHand:
-    """A hand dealt at a real table, as typed in: of each hand the cards seen and how many are only counted (§11.1),
+    """A hand dealt at a real table, as typed in: of each hand the cards seen and how many are only counted (§13.1),
     the stock's face-down cards known or only counted."""
 
     names: tuple[str, ...]

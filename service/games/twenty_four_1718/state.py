@@ -274,15 +274,15 @@ def _card_problems(state: TableState) -> list[Problem]:
 
 
 def _gathered_problems(state: TableState) -> list[Problem]:
-    """Waiting for a real deal (§11.5): nothing in hand, no trick, the new dealer to act; only a real table waits."""
+    """Waiting for a real deal (§13.5): nothing in hand, no trick, the new dealer to act; only a real table waits."""
     problems = []
     if state.deal != "physical":
         problems.append(
-            Problem("/phase", "deal_not_physical", "only a real table waits for its next deal; the referee deals the others itself (rules.md §11.5)")
+            Problem("/phase", "deal_not_physical", "only a real table waits for its next deal; the referee deals the others itself (rules.md §13.5)")
         )
     if any(player.hand or player.hidden for player in state.players) or state.tricks or state.trick.cards or state.claims:
         problems.append(
-            Problem("/players", "cards_before_deal", "before the next deal every card is gathered: no hand, trick or declaration yet (rules.md §11.5)")
+            Problem("/players", "cards_before_deal", "before the next deal every card is gathered: no hand, trick or declaration yet (rules.md §13.5)")
         )
     if state.to_act != state.dealer:
         problems.append(Problem("/to_act", "wrong_turn", f"the dealer (seat {state.dealer + 1}) enters the deal, not seat {state.to_act + 1}"))
@@ -294,7 +294,7 @@ def _hidden_problems(state: TableState) -> list[Problem]:
     problems = []
     if state.deal != "physical":
         problems += [
-            Problem(f"/players/{seat}/hidden", "hidden_not_physical", "only at a real table may a hand be counted rather than seen (rules.md §11.1)")
+            Problem(f"/players/{seat}/hidden", "hidden_not_physical", "only at a real table may a hand be counted rather than seen (rules.md §13.1)")
             for seat, player in enumerate(state.players)
             if player.hidden
         ]

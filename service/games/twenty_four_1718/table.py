@@ -1,11 +1,11 @@
-"""A real table (rules.md §11): hands the referee only counts, what the plays so far prove, the real deal entered.
+"""A real table (rules.md §13): hands the referee only counts, what the plays so far prove, the real deal entered.
 
 The referee of a real table sees only the cards shown: those a player played
 or showed in a declaration, and any it was told at the deal. Every other card
 of a hand is a count. A card named from an unseen hand must be nowhere else
 the referee knows, and must not contradict the hand's earlier plays: a
 player who did not follow a suit, did not trump, or did not overruff when the
-duty of §7 asked it, showed that they held no such card (§11.4).
+duty of §7 asked it, showed that they held no such card (§13.3).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from .pack import DEAL_SHAPES, PACK, SUIT_NAMES
 from .state import TableState
 from .tricks import obligation, refusal
 
-RULE_COUNTED = "11.1"
-RULE_DECLARED = "11.3"
-RULE_REVOKE = "11.4"
-RULE_DEAL = "11.5"
+RULE_COUNTED = "13.2"
+RULE_REVOKE = "13.3"
+RULE_DECLARED = "13.4"
+RULE_DEAL = "13.5"
 
 
 def seat_label(state: TableState, seat: int) -> str:
@@ -75,7 +75,7 @@ def duty_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
 
 
 def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
-    """The earlier trick whose play shows ``seat`` did not hold ``card`` (§11.4), or None.
+    """The earlier trick whose play shows ``seat`` did not hold ``card`` (§13.3), or None.
 
     The hand is replayed as if the card had been held from the deal: a play of the player's that the
     duty would then have forbidden is the trick that proves the player void (or short of a higher card).
@@ -121,7 +121,7 @@ class Contradiction:
 
 
 def contradiction(known: Sequence[Card], complete: bool, claim: Claim) -> Contradiction | None:
-    """How the cards known of a hand (all of it when ``complete``) contradict what its player announced (§11.3)."""
+    """How the cards known of a hand (all of it when ``complete``) contradict what its player announced (§13.4)."""
     sequences = claim.sequences or ()
     count, total = claim.point or (0, 0)
     suits = ranks_by_suit(known)

@@ -174,7 +174,7 @@ def create_match(body: dict[str, Any]) -> Response:
     description="The state of a hand dealt at a real table, its turn-up scored, ready to declare.",
 )
 def create_from_table(body: dict[str, Any]) -> Response:
-    """Every hand as dealt; the stock's face-down cards may be only counted (rules.md §11.3)."""
+    """What the referee may see of each hand as dealt, the rest counted, as the stock's face-down cards may be (rules.md §11.3, §13.1)."""
     return jsonify(table_hand(table_from(body)).to_dict())
 
 
