@@ -99,7 +99,7 @@ class TwentyFour1718StateSchema(LeanSchema):
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
     hand_number = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
     dealer = seat("The dealer's seat; the leader sits next.", required=True)
-    stock = fields.Nested(TwentyFour1718StockSchema, required=True)
+    stock = fields.Nested(TwentyFour1718StockSchema, required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     to_act = seat("Who declares or plays next.", required=True)
     tricks = fields.List(
@@ -110,7 +110,13 @@ class TwentyFour1718StateSchema(LeanSchema):
     )
     trick = fields.Nested(TwentyFour1718TrickSchema, required=True, metadata={"description": "The trick under way."})
     seed = Integer(required=True, validate=validate.Range(min=0, max=MAX_SEED))
-    deals = Integer(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+    deals = Integer(required=True, validate=validate.Range(min=0, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+    draws = fields.List(
+        CardList(validate=validate.Length(max=MAX_SEATS)),
+        load_default=list,
+        validate=validate.Length(max=52),
+        metadata={"description": "At a real table: the draw for the first dealer, each round's cards in seat order of those drawing."},
+    )
     deal = fields.String(
         load_default="service",
         validate=validate.OneOf(DEAL_KINDS),
@@ -146,6 +152,11 @@ class TwentyFour1718MoveSchema(LeanSchema):
     hands = seen_hands_field("For deal: the cards of each hand the referee may see; omitted, none.", allow_none=True)
     hidden = unseen_counts_field("For deal: per hand, the cards not seen; omitted, the whole hand (none when hands are given).", allow_none=True)
     stock = CardList(allow_none=True, validate=validate.Length(max=3), metadata={"description": "For deal: the stock's face-down cards, if seen."})
+    drawn = CardList(
+        allow_none=True,
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"description": "For draw (a real table's draw for the first dealer): one card per player drawing, in seat order."},
+    )
 
 
 class TwentyFour1718DutySchema(LeanSchema):
@@ -160,7 +171,7 @@ class TwentyFour1718LegalSchema(LeanSchema):
     phase = fields.String(required=True)
     moves = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
-    trump = fields.String(required=True)
+    trump = fields.String(required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
     honors = fields.List(fields.String(), required=True, metadata={"description": "The five honors of this hand."})
     duty = fields.Nested(TwentyFour1718DutySchema, metadata={"description": "In the play: what the rules ask of the next card."})
 
@@ -213,8 +224,8 @@ class TwentyFour1718ViewSchema(LeanSchema):
     hand_number = Integer(required=True)
     dealer = fields.String(required=True)
     leader = fields.String(required=True)
-    trump = fields.String(required=True)
-    turn_up = fields.String(required=True)
+    trump = fields.String(required=True, allow_none=True)
+    turn_up = fields.String(required=True, allow_none=True)
     stock_face_down = Integer(required=True)
     honors = fields.List(fields.String(), required=True)
     hand = fields.List(fields.String(), required=True)
@@ -260,8 +271,8 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     )
     hands = seen_hands_field("Of each hand as dealt, in the order of players, the cards the referee may see; omitted, none.")
     hidden = unseen_counts_field("Per player, the cards of the hand not seen; omitted, none (or the whole hand when hands is omitted).")
-    dealer = seat("The dealer's seat.", required=True)
-    turn_up = Card(required=True)
+    dealer = seat("The dealer's seat; omitted, the players draw for the first dealer, each round a move (rules.md §13.6).")
+    turn_up = Card(metadata={"description": "The dealer's turn-up; required with a dealer, absent without."})
     stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))

@@ -5,7 +5,10 @@ Every expected value is worked by hand here or comes from the independent oracle
 
 from __future__ import annotations
 
+import pytest
+
 from service.core.cards import parse_card, parse_cards
+from service.core.problems import InvalidInput
 from service.games.twenty_four_1718 import GAME
 from service.games.twenty_four_1718.moves import Move
 from service.games.twenty_four_1718.start import TableHand, new_match, table_hand
@@ -190,3 +193,35 @@ def test_an_announcement_the_known_cards_deny_is_refused():
     assert [r["code"] for r in silent["reasons"]] == ["announcement_required"]
     short = GAME.judge(state, Move("ann", "declare", sequences=(tuple(parse_cards(["2H", "3H", "4H", "5H", "6H", "7H"])),), point=(5, 27))).to_dict()
     assert [r["code"] for r in short["reasons"]] == ["declaration_contradicted"]  # six hearts shown, a Point of five announced
+
+
+# -- the draw for the first dealer at a real table (§2.1, §13.6) ---------------------------------------------
+def test_the_real_draw_for_the_first_dealer_is_entered_round_by_round_and_ties_draw_again():
+    state = table_hand(TableHand(FIVE, ((),) * 5, dealer=None, turn_up=None)).state
+    assert (state.phase, state.deals, state.to_act) == ("draw", 0, 0)
+    assert state.to_dict()["stock"] is None
+    assert [move.to_dict() for move in GAME.legal_moves(state)] == [{"player": "ann", "action": "draw"}]
+    # round 1: ann, bob and dee all draw a King; only they draw again
+    state, events = apply(state, "ann", "draw", drawn=tuple(parse_cards(["KS", "KH", "3D", "KD", "2C"])))
+    assert (state.phase, state.drawing) == ("draw", [0, 1, 3])
+    again = GAME.judge(state, Move("ann", "draw", drawn=tuple(parse_cards(["KS", "JH", "9C"])))).to_dict()
+    assert [(r["code"], r["pointer"]) for r in again["reasons"]] == [("card_twice", "/drawn/0")]  # KS was drawn in round 1
+    three = GAME.judge(state, Move("ann", "draw", drawn=tuple(parse_cards(["5S", "JH", "9C", "4C"])))).to_dict()
+    assert [r["code"] for r in three["reasons"]] == ["drawn_count"]
+    # round 2: ann 5S, bob JH, dee 9C: bob alone is highest and deals; cy, on his right, will lead
+    state, events = apply(state, "ann", "draw", drawn=tuple(parse_cards(["5S", "JH", "9C"])))
+    assert (state.phase, state.dealer, state.to_act) == ("deal", 1, 1)
+    assert events[-1] == {"type": "dealer_drawn", "player": "bob", "seat": 1, "rule": "2.1"}
+    assert [move.to_dict() for move in GAME.legal_moves(state)] == [{"player": "bob", "action": "deal"}]
+    state, _ = apply(state, "bob", "deal", turn_up=parse_card("9H"))
+    assert (state.phase, state.leader, state.trump, state.deals) == ("declare", 2, "H", 1)
+    assert [player.chips for player in state.players] == [0] * 5  # 9H is no honor at the point
+    assert GAME.read_state(state.to_dict()) == state
+
+
+def test_a_state_whose_announcements_hold_no_real_sequence_is_refused_whole():
+    state = announce_nothing(unseen_table()).to_dict()
+    state["claims"][0]["sequences"] = [["2H", "3H"]]
+    with pytest.raises(InvalidInput) as refused:
+        GAME.read_state(state)
+    assert [(problem.pointer, problem.code) for problem in refused.value.problems] == [("/claims/0/sequences/0", "not_a_sequence")]

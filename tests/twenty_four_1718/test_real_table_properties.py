@@ -113,7 +113,8 @@ def play_hand(table: Table, state: dict) -> dict:
             count, total = oracle.point(hand)
             move |= {"sequences": runs, "point": {"count": count, "sum": total}}
         state = table.post("/moves/apply", {"state": state, "move": move})["state"]
-        conserved(state, table)
+        if state["phase"] in ("declare", "play"):  # not when a declaration itself ended the game
+            conserved(state, table)
     while state["phase"] == "play":
         seat = state["to_act"]
         trick = state["trick"]["cards"]

@@ -134,6 +134,21 @@ def _following_hand(state: TableState, dealer: int, hand_number: int, events: li
     return waiting
 
 
+def enter_draw(state: TableState, drawn: tuple[Card, ...], events: list[Event]) -> TableState:
+    """A round of the real draw for the first dealer (§2.1, §13.6): the highest alone deals; a tie draws again."""
+    drawing = state.drawing
+    state = replace(state, draws=(*state.draws, drawn))
+    events.append(
+        {"type": "drew", "draws": [{"player": state.players[seat].name, "card": str(card)} for seat, card in zip(drawing, drawn, strict=True)], "rule": "2.1"}
+    )
+    after = state.drawing
+    if len(after) > 1:
+        return replace(state, to_act=after[0])
+    dealer = after[0]
+    events.append({"type": "dealer_drawn", "player": state.players[dealer].name, "seat": dealer, "rule": "2.1"})
+    return replace(state, phase="deal", dealer=dealer, to_act=dealer, trick=Trick((dealer + 1) % state.seats))
+
+
 def enter_deal(state: TableState, hands: tuple[tuple[Card, ...], ...], hidden: tuple[int, ...], stock: Stock, events: list[Event]) -> TableState:
     """The real deal entered at the table (§13.5): the hands as far as the referee may see them, the turn-up scored."""
     players = tuple(replace(player, hand=sorted_hand(hand), hidden=count) for player, hand, count in zip(state.players, hands, hidden, strict=True))

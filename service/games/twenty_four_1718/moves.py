@@ -17,13 +17,14 @@ from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove, Reason
 
 from .declarations import Claim, announced, claim_faults, declare
-from .flow import Event, enter_deal, next_hand, settle, tally_of
+from .flow import Event, enter_deal, enter_draw, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
 from .pack import PLAYER_COUNTS, honors_of
 from .state import Reader, Stock, TableState, Trick
 from .table import (
     RULE_DEAL,
     RULE_DECLARED,
+    RULE_DRAW,
     Contradiction,
     claim_shape_reasons,
     contradiction,
@@ -34,7 +35,7 @@ from .table import (
 )
 from .tricks import Obligation, obligation, refusal, winning_position
 
-Action = Literal["declare", "play", "deal"]
+Action = Literal["declare", "play", "deal", "draw"]
 ACTIONS: tuple[str, ...] = get_args(Action)
 MAX_DECLARED_SEQUENCES = 4
 
@@ -55,6 +56,7 @@ class Move:
     hands: tuple[tuple[Card, ...], ...] | None = None
     hidden: tuple[int, ...] | None = None
     stock: tuple[Card, ...] | None = None
+    drawn: tuple[Card, ...] | None = None  # a draw for the first dealer: one card per player drawing, in seat order
 
     @property
     def claim(self) -> Claim:
@@ -72,6 +74,8 @@ class Move:
             data["hidden"] = list(self.hidden)
         if self.stock is not None:
             data["stock"] = card_texts(self.stock)
+        if self.drawn is not None:
+            data["drawn"] = card_texts(self.drawn)
         if self.sequences is not None:
             data["sequences"] = [card_texts(run) for run in self.sequences]
         if self.point is not None:
@@ -95,8 +99,8 @@ class LegalReport:
             "phase": state.phase,
             "moves": [move.to_dict() for move in self.moves],
             "counts": {action: n for action in ACTIONS if (n := sum(move.action == action for move in self.moves))},
-            "trump": state.trump,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
+            "trump": state.trump if state.trump_known else None,
+            "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
         }
         if self.duty is not None:
             data["duty"] = self.duty.to_dict()
@@ -146,8 +150,8 @@ def legal_moves(state: TableState) -> list[Move]:
     """
     if state.phase == "over":
         return []
-    if state.phase == "deal":
-        return [Move(state.acting.name, "deal")]
+    if state.phase in ("draw", "deal"):
+        return [Move(state.acting.name, state.phase)]
     if state.phase == "declare":
         if state.acting.hidden:
             return [Move(state.acting.name, "declare")]
@@ -182,8 +186,10 @@ def move_reasons(state: TableState, move: Move) -> list[Reason]:
     reasons = []
     turn = seat == state.to_act
     if not turn:
-        rule = {"declare": "5.2", "deal": RULE_DEAL}.get(state.phase, "7.1")
+        rule = {"declare": "5.2", "deal": RULE_DEAL, "draw": RULE_DRAW}.get(state.phase, "7.1")
         reasons.append(Reason("not_your_turn", rule, "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
+    if state.phase == "draw" or move.action == "draw":
+        return reasons + draw_reasons(state, move)
     if state.phase == "deal" or move.action == "deal":
         return reasons + deal_reasons(state, move)
     if move.action == "declare":
@@ -242,7 +248,7 @@ def deal_reasons(state: TableState, move: Move) -> list[Reason]:
         return [Reason("not_dealing", RULE_DEAL, "/action", "the table is not waiting for a deal: the hand under way goes on")]
     if move.action != "deal":
         return [Reason("deal_first", RULE_DEAL, "/action", f"the next hand is dealt first: {state.acting.name!r} enters the real deal")]
-    if move.card is not None or move.sequences is not None or move.point is not None:
+    if move.card is not None or move.sequences is not None or move.point is not None or move.drawn is not None:
         return [Reason("unexpected_field", RULE_DEAL, "/card", "a deal names its turn-up, stock and hands, nothing else")]
     if move.turn_up is None:
         return [Reason("turn_up_required", RULE_DEAL, "/turn_up", "the dealer's turn-up is needed: it gives the trumps")]
@@ -266,6 +272,24 @@ def deal_reasons(state: TableState, move: Move) -> list[Reason]:
                     "hand_size", "2.2", f"/hands/{seat}", f"{seat_label(state, seat)}: {len(hand)} cards seen and {count} unseen; a hand is {shape.hand_size}"
                 )
             )
+    return reasons
+
+
+def draw_reasons(state: TableState, move: Move) -> list[Reason]:
+    """A round of the real draw for the first dealer (§2.1, §13.6): one card for each player drawing, none drawn before."""
+    if state.phase != "draw":
+        return [Reason("not_drawing", RULE_DRAW, "/action", "the first dealer is known: there is no draw")]
+    if move.action != "draw":
+        return [Reason("draw_first", RULE_DRAW, "/action", "the players first draw for the first dealer")]
+    drawing = state.drawing
+    names = ", ".join(seat_label(state, seat) for seat in drawing)
+    if move.drawn is None or len(move.drawn) != len(drawing):
+        return [Reason("drawn_count", RULE_DRAW, "/drawn", f"one card for each player drawing, in seat order: {names}")]
+    earlier = {card for cards in state.draws for card in cards}
+    reasons = []
+    for index, card in enumerate(move.drawn):
+        if card in earlier or card in move.drawn[:index]:
+            reasons.append(Reason("card_twice", RULE_DRAW, f"/drawn/{index}", f"{card} has already been drawn: a tie draws again from what is left"))
     return reasons
 
 
@@ -301,6 +325,9 @@ def apply_move(state: TableState, move: Move) -> Transition:
     """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
     verify_move(state, move)
     events: list[Event] = []
+    if move.action == "draw":
+        assert move.drawn is not None  # verify_move refuses a draw without its cards
+        return Transition(move, enter_draw(state, move.drawn, events), tuple(events))
     if move.action == "deal":
         assert move.turn_up is not None  # verify_move refuses a deal without its turn-up
         hands, hidden = dealt_shape(state, move)
@@ -439,6 +466,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         else:
             hidden = tuple(reader.integer({"count": count}, "count", f"/hidden/{index}", 0, 12) for index, count in enumerate(counts))
     stock = reader.cards(data["stock"], "/stock") if data.get("stock") is not None else None
+    drawn = reader.cards(data["drawn"], "/drawn") if data.get("drawn") is not None else None
     if reader.problems:
         raise InvalidInput(reader.problems)
-    return Move(player, action, card, sequences, point, turn_up, hands, hidden, stock)  # type: ignore[arg-type]
+    return Move(player, action, card, sequences, point, turn_up, hands, hidden, stock, drawn)  # type: ignore[arg-type]

@@ -112,8 +112,8 @@ class TableHand:
 
     names: tuple[str, ...]
     hands: tuple[tuple[Card, ...], ...]  # in seat order (the order of play): the cards the referee may see
-    dealer: int
-    turn_up: Card
+    dealer: int | None  # None: the players draw for the first dealer, each round entered as a move (§13.6)
+    turn_up: Card | None
     stock: tuple[Card, ...] = ()
     honors: HonorsOption = "point"
     games: int = 1
@@ -155,12 +155,21 @@ def table_hand(table: TableHand) -> NewMatch:
     for name, values in (("chips", table.chips), ("games_won", table.games_won), ("hands", table.hands), ("hidden", table.hidden)):
         if values is not None and len(values) != seats:
             problems.append(Problem(f"/{name}", f"{name}_count", f"{len(values)} {name} given for {seats} players"))
-    if not 0 <= table.dealer < max(seats, 1):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {table.dealer} does not exist at a table of {seats}"))
+    if table.dealer is None:
+        given = [name for name, value in (("turn_up", table.turn_up), ("stock", table.stock), ("hands", any(table.hands))) if value]
+        problems += [
+            Problem(f"/{name}", "draw_first", "without a dealer the players draw for one first: the deal comes after (rules.md §13.6)") for name in given
+        ]
+    elif not 0 <= table.dealer < max(seats, 1):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {table.dealer} does not exist at a table of {seats} (seats count from 0)"))
+    elif table.turn_up is None:
+        problems.append(Problem("/turn_up", "turn_up_required", "the dealer's turn-up gives the trumps"))
     if seats in PLAYER_COUNTS and len(table.stock) >= DEAL_SHAPES[seats].stock:
         problems.append(Problem("/stock", "stock_size", f"the stock under the turn-up holds {DEAL_SHAPES[seats].stock - 1} cards at a table of {seats}"))
     if problems:
         raise InvalidInput(problems)
+    if table.dealer is None or table.turn_up is None:
+        return _table_draw(table)
     chips = table.chips or (0,) * seats
     won = table.games_won or (0,) * seats
     hidden = table.hidden or (0,) * seats
@@ -190,3 +199,30 @@ def table_hand(table: TableHand) -> NewMatch:
     events: list[Event] = [dealt_event(state)]
     after = settle(state, score_turn_up(tally_of(state), table.dealer, table.turn_up, state.hand_honors), events)
     return NewMatch(after, (), tuple(events))
+
+
+def _table_draw(table: TableHand) -> NewMatch:
+    """A real table that has not drawn for its first dealer yet: the state waits for the draw's first round (§13.6)."""
+    seats = len(table.names)
+    chips = table.chips or (0,) * seats
+    won = table.games_won or (0,) * seats
+    state = TableState(
+        players=tuple(Seat(name, (), chip, games) for name, chip, games in zip(table.names, chips, won, strict=True)),
+        honors=table.honors,
+        games=table.games,
+        game=table.game,
+        hand_number=table.hand_number,
+        dealer=0,
+        stock=Stock(Card(1, "S")),  # no hand dealt yet: never shown (the state's stock is null)
+        phase="draw",
+        to_act=0,
+        tricks=(),
+        trick=Trick(1 % max(seats, 1)),
+        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
+        deals=0,
+        deal="physical",
+    )
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput([replace(problem, pointer=_request_pointer(problem)) for problem in problems])
+    return NewMatch(state, (), ())

@@ -20,12 +20,12 @@ from service.core.cards import Card, CardListError, card_texts, parse_card, pars
 from service.core.problems import InvalidInput, Problem, excess_copies
 
 from .chips import WINNING_CHIPS
-from .declarations import Claim
+from .declarations import SEQUENCE_MIN, Claim
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, HONOR_SETS, PACK, PLAYER_COUNTS, DealShape
 from .tricks import winning_position
 
-Phase = Literal["deal", "declare", "play", "over"]
+Phase = Literal["draw", "deal", "declare", "play", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
 HonorsOption = Literal["point", "face", "alternate", "alternate_games"]
 HONORS_OPTIONS: tuple[str, ...] = (*HONOR_SETS, "alternate", "alternate_games")
@@ -102,6 +102,28 @@ class TableState:
     deals: int  # hands dealt in the match so far: the next deal's shuffle number
     deal: DealKind = "service"  # physical: people deal real cards and enter each deal (rules.md §11)
     claims: tuple[Claim, ...] = ()  # at a real table, what each player announced this hand, in seat order (declared so far)
+    draws: tuple[tuple[Card, ...], ...] = ()  # at a real table, the draw for the first dealer: each round's cards, drawers in seat order
+
+    @property
+    def drawing(self) -> list[int]:
+        """The seats that draw in the next round of the draw for the first dealer: all, then those tied for highest (§2.1)."""
+        seats = list(range(len(self.players)))
+        for cards in self.draws:
+            if len(cards) != len(seats):
+                return seats
+            top = max(card.rank for card in cards)
+            seats = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == top]
+        return seats
+
+    @property
+    def dealt_yet(self) -> bool:
+        """Whether a hand has been dealt in this match (at a real table, not before the first real deal)."""
+        return self.deals > 0
+
+    @property
+    def trump_known(self) -> bool:
+        """Whether a hand is on the table, so its turn-up and trumps are known (not while a real table draws or deals)."""
+        return self.dealt_yet and self.phase not in ("draw", "deal")
 
     @property
     def seats(self) -> int:
@@ -177,7 +199,7 @@ class TableState:
             "game": self.game,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "stock": self.stock.to_dict(),
+            "stock": self.stock.to_dict() if self.dealt_yet else None,
             "phase": self.phase,
             "to_act": self.to_act,
             "tricks": [trick.to_dict() for trick in self.tricks],
@@ -186,6 +208,7 @@ class TableState:
             "deals": self.deals,
             "deal": self.deal,
             "claims": [claim.to_dict() for claim in self.claims],
+            "draws": [card_texts(cards) for cards in self.draws],
         }
 
 
@@ -213,7 +236,7 @@ def state_problems(state: TableState) -> list[Problem]:
     problems += _counter_problems(state)
     problems += _hidden_problems(state)
     problems += _card_problems(state)
-    if state.phase == "deal":
+    if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
     problems += shape or _hand_size_problems(state)
@@ -262,11 +285,11 @@ def _card_problems(state: TableState) -> list[Problem]:
     total = len(cards) + state.stock.hidden + sum(player.hidden for player in state.players)
     # one pack holds each card once: only a table with a repeated card needs every card's place
     problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
-    if state.phase == "deal":  # the cards are gathered for the next deal: only the last hand's stock is kept, as a record
+    if state.phase in ("draw", "deal"):  # the cards are gathered for the next deal: only the last hand's stock is kept, as a record
         return problems + _gathered_problems(state)
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the hands, tricks and stock hold {total} cards, known and counted; the pack is {DECK_SIZE}"))
-    if state.stock.size != state.shape.stock:
+    if state.dealt_yet and state.stock.size != state.shape.stock:
         problems.append(
             Problem("/stock", "stock_size", f"the stock holds {state.stock.size} cards with the turn-up; at a table of {state.seats} it is {state.shape.stock}")
         )
@@ -284,8 +307,37 @@ def _gathered_problems(state: TableState) -> list[Problem]:
         problems.append(
             Problem("/players", "cards_before_deal", "before the next deal every card is gathered: no hand, trick or declaration yet (rules.md §13.5)")
         )
+    if state.phase == "draw":
+        return problems + _draw_problems(state)
     if state.to_act != state.dealer:
         problems.append(Problem("/to_act", "wrong_turn", f"the dealer (seat {state.dealer + 1}) enters the deal, not seat {state.to_act + 1}"))
+    if state.draws and state.drawing != [state.dealer]:
+        problems.append(
+            Problem("/dealer", "draw_not_won", f"the draw for the first dealer gives seat {state.drawing[0] + 1} the deal only if it alone drew highest")
+        )
+    return problems
+
+
+def _draw_problems(state: TableState) -> list[Problem]:
+    """The draw for the first dealer under way (§2.1, §13.6): before any deal, each round as long as its drawers, no card twice."""
+    problems = []
+    if state.dealt_yet:
+        problems.append(Problem("/deals", "draw_after_deal", "the draw for the first dealer comes before the first deal (rules.md §2.1)"))
+    seen: set[Card] = set()
+    seats = list(range(state.seats))
+    for number, cards in enumerate(state.draws):
+        if len(cards) != len(seats):
+            problems.append(Problem(f"/draws/{number}", "draw_size", f"{len(seats)} players draw in this round, not {len(cards)}"))
+            return problems
+        if seen & set(cards) or len(set(cards)) != len(cards):
+            problems.append(Problem(f"/draws/{number}", "card_twice", "a card drawn once is not drawn again"))
+        seen |= set(cards)
+        top = max(card.rank for card in cards)
+        seats = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == top]
+    if len(seats) == 1 and state.draws:
+        problems.append(Problem("/phase", "draw_won", f"seat {seats[0] + 1} drew highest alone: the draw is over and they deal"))
+    if state.to_act != seats[0]:
+        problems.append(Problem("/to_act", "wrong_turn", f"the draw is entered by the first player drawing (seat {seats[0] + 1})"))
     return problems
 
 
@@ -302,6 +354,11 @@ def _hidden_problems(state: TableState) -> list[Problem]:
             problems.append(Problem("/claims", "claims_not_physical", "the referee announces the declarations of the hands it deals (rules.md §5.2)"))
     elif state.phase in ("declare", "play") and len(state.claims) != state.declared():
         problems.append(Problem("/claims", "claims_count", f"{state.declared()} players have declared in this hand; {len(state.claims)} announcements given"))
+    for number, claim in enumerate(state.claims):
+        for index, run in enumerate(claim.sequences or ()):
+            ranks = sorted(card.rank for card in run)
+            if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+                problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
 
 
@@ -455,7 +512,8 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
         seats = []
     players = tuple(_seat(reader, item, f"/players/{index}") for index, item in enumerate(seats))
     count = max(len(players), max(PLAYER_COUNTS))  # seat numbers are checked against the real count later, with the roster
-    stock_data = reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
+    placeholder = data.get("stock") is None and data.get("deals") == 0  # no hand dealt yet at a real table: no stock either
+    stock_data = {"turn_up": "AS"} if placeholder else reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
     turn_up = reader.card(stock_data.get("turn_up"), "/stock/turn_up")
     stock = Stock(
         turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"), reader.integer(stock_data, "hidden", "/stock", 0, DECK_SIZE, 0)
@@ -479,9 +537,10 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
         tricks=tricks,
         trick=_trick(reader, data.get("trick"), "/trick", count),
         seed=reader.integer(data, "seed", "", 0, MAX_SEED),
-        deals=reader.integer(data, "deals", "", 1, 1_000_000),
+        deals=reader.integer(data, "deals", "", 0, 1_000_000),
         deal=reader.choice({"deal": data.get("deal", "service")}, "deal", "", DEAL_KINDS),  # type: ignore[arg-type]
         claims=_claims(reader, data.get("claims", [])),
+        draws=_draws(reader, data.get("draws", [])),
     )
     if reader.problems:
         raise InvalidInput(reader.problems + roster_problems([player.name for player in players], "/players/{}/name"))
@@ -497,6 +556,13 @@ def _seat(reader: Reader, item: object, at: str) -> Seat:
         reader.integer(data, "games_won", at, 0, MAX_GAMES, 0),
         reader.integer(data, "hidden", at, 0, DECK_SIZE, 0),
     )
+
+
+def _draws(reader: Reader, items: object) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(items, list) or len(items) > DECK_SIZE:
+        reader.problem("/draws", "not_a_list", "draws is the list of the rounds of the draw for the first dealer, each a list of cards")
+        return ()
+    return tuple(reader.cards(cards, f"/draws/{number}") for number, cards in enumerate(items))
 
 
 def _claims(reader: Reader, items: object) -> tuple[Claim, ...]:

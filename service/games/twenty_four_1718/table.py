@@ -26,6 +26,7 @@ RULE_COUNTED = "13.2"
 RULE_REVOKE = "13.3"
 RULE_DECLARED = "13.4"
 RULE_DEAL = "13.5"
+RULE_DRAW = "13.6"
 
 
 def seat_label(state: TableState, seat: int) -> str:

@@ -37,10 +37,10 @@ class PlayerView:
             "hand_number": state.hand_number,
             "dealer": names[state.dealer],
             "leader": names[state.leader],
-            "trump": state.trump,
-            "turn_up": str(state.stock.turn_up),
-            "stock_face_down": state.stock.size - 1,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
+            "trump": state.trump if state.trump_known else None,
+            "turn_up": str(state.stock.turn_up) if state.trump_known else None,
+            "stock_face_down": state.stock.size - 1 if state.trump_known else 0,
+            "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
             "hand": card_texts(state.players[self.seat].hand),
             "players": [
                 {"name": player.name, "cards": player.holding, "chips": player.chips, "games_won": player.games_won, "tricks_taken": taken[seat]}
@@ -57,7 +57,7 @@ class PlayerView:
         A match over before any trick of its last hand shows none: the state cannot tell whether
         the game stopped at the turn-up or after the declarations (the events of that move did)."""
         state = self.state
-        if (state.phase == "over" and not state.tricks) or state.phase == "deal":
+        if (state.phase == "over" and not state.tricks) or state.phase in ("draw", "deal"):
             return []
         dealt = state.dealt_hands()
         made: list[dict[str, object]] = []

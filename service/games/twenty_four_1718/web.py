@@ -75,7 +75,9 @@ def table_from(body: Mapping[str, Any]) -> TableHand:
     names = tuple(body["players"])
     hands = body.get("hands")
     hidden = body.get("hidden")
-    if hands is None:
+    if hands is None and body.get("dealer") is None:  # a draw for the first dealer comes first: no hand yet
+        hands, hidden = [[] for _ in names], None
+    elif hands is None:
         hands = [[] for _ in names]
         size = DEAL_SHAPES[len(names)].hand_size if len(names) in DEAL_SHAPES else 0
         hidden = [size] * len(names) if hidden is None else hidden
@@ -83,8 +85,8 @@ def table_from(body: Mapping[str, Any]) -> TableHand:
         names=names,
         hidden=_optional_tuple(hidden),
         hands=tuple(tuple(hand) for hand in _hands(hands)),
-        dealer=body["dealer"],
-        turn_up=_card(body["turn_up"]),
+        dealer=body.get("dealer"),
+        turn_up=None if body.get("turn_up") is None else _card(body["turn_up"]),
         stock=tuple(parse_cards(body["stock"])),
         honors=body["honors"],
         games=body["games"],
