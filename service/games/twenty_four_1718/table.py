@@ -88,7 +88,10 @@ def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
         return None
     pointers = [f"/tricks/{number}" for number in range(len(tricks))]
     for problem in replay(hands, state.leader, tricks, state.trump, pointers).problems:
-        number, position = (int(part) for part in problem.pointer.split("/")[2:4])
+        parts = problem.pointer.split("/")  # /tricks/<number>/<position>; a trick's own shape is never at fault in a checked state
+        if len(parts) != 4:
+            continue
+        number, position = int(parts[2]), int(parts[3])
         trick = state.tricks[number]
         if (trick.leader + position) % state.seats != seat:
             continue
