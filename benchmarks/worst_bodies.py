@@ -105,10 +105,14 @@ WIDEST_ROWS = MAX_CELLS // MAX_COLUMNS - 1  # rows under a header of 64 columns 
 DIAGONAL = math.isqrt(MAX_STANDINGS_CELLS)  # games = players = 316, each player in one game: the widest standings written
 
 
-def points_sheet(rows: int = MAX_ROWS, notes: int = NOTES) -> list[list[object]]:
-    """A header and ``rows`` rows of points, ten players a game, every one of ``notes`` ignored columns filled with text."""
+def points_sheet(rows: int = MAX_ROWS, notes: int = NOTES, numbers: bool = False) -> list[list[object]]:
+    """A header and ``rows`` rows of points, ten players a game, every one of ``notes`` ignored columns filled with text
+    (with ``numbers``, a number: two XML elements a cell in XLSX, not three)."""
     header: list[object] = ["game", "player", "points", *(f"note_{j}" for j in range(notes))]
-    return [header, *([f"g{row // 10}", f"p{row % 10}", (row * 7) % 41 - 20, *(f"n{row}-{j}" for j in range(notes))] for row in range(rows))]
+    return [
+        header,
+        *([f"g{row // 10}", f"p{row % 10}", (row * 7) % 41 - 20, *((row * 10 + j if numbers else f"n{row}-{j}") for j in range(notes))] for row in range(rows)),
+    ]
 
 
 def diagonal_sheet(games: int = DIAGONAL) -> list[list[object]]:
@@ -174,7 +178,12 @@ def upload_bodies() -> dict[str, Upload]:
         "accepted: JSON, 2,000 rows x 8 keys": Upload("", as_json(full), "application/json"),
         "accepted: 316 games x 316 players -> XLSX": Upload("?format=xlsx", as_csv(diagonal_sheet()), CSV),
         "refused: XLSX, 2,001 rows": Upload("", as_xlsx(one_more_row), XLSX, 413, "rows"),
-        "refused: XLSX, cells past the limit": Upload("", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1)), XLSX, 413, "cells"),
+        "refused: XLSX, cells past the limit (numbers: read until the limit)": Upload(
+            "", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1, numbers=True)), XLSX, 413, "cells"
+        ),
+        "refused: XLSX, text cells past the limit (their tags counted first)": Upload(
+            "", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1)), XLSX, 413, "xml_elements"
+        ),
         "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(full)), XLSX, 413, "xml_elements"),
         "refused: CSV, 2,001 rows": Upload("", as_csv(one_more_row), CSV, 413, "rows"),
         "refused: CSV, cells past the limit": Upload("", as_csv(points_sheet(MAX_ROWS, NOTES + 1)), CSV, 413, "cells"),

@@ -189,7 +189,7 @@ def table_from_xlsx(data: bytes) -> Table:
     try:
         values = read_first_sheet(data, MAX_ROWS + 2, MAX_COLUMNS + 1)
     except NotAWorkbook as error:
-        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {error}")]) from error
+        raise BadRows([CellProblem(1, "", error.code, f"the file is not an XLSX workbook this service reads: {error}")]) from error
     if not values:
         raise BadRows([CellProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
     return _checked_lines(values)
