@@ -80,22 +80,19 @@ class GuardedInput:
         self._stream = stream
 
     def read(self, *size: int) -> bytes:
-        try:
-            data: bytes = self._stream.read(*size)
-        except HTTPException:
-            raise
-        except Exception as error:
-            raise _unreadable(error) from error
-        return data
+        return self._guarded("read", size)
 
     def readline(self, *size: int) -> bytes:
+        return self._guarded("readline", size)
+
+    def _guarded(self, method: str, size: tuple[int, ...]) -> bytes:
         try:
-            line: bytes = self._stream.readline(*size)
+            data: bytes = getattr(self._stream, method)(*size)
         except HTTPException:
             raise
         except Exception as error:
-            raise _unreadable(error) from error
-        return line
+            raise UnreadableBody(f"the request body could not be read ({type(error).__name__}): check its chunked encoding or its length") from error
+        return data
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self.readline, b"")
@@ -104,10 +101,6 @@ class GuardedInput:
         close = getattr(self._stream, "close", None)
         if close is not None:
             close()
-
-
-def _unreadable(error: Exception) -> UnreadableBody:
-    return UnreadableBody(f"the request body could not be read ({type(error).__name__}): check its chunked encoding or its length")
 
 
 def guard_input(wsgi_app: Any) -> Any:
