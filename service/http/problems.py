@@ -25,6 +25,8 @@ from service.core.verdicts import IllegalMove
 from service.games import GAME_PACKAGES
 from service.tournaments.rows import BadRows
 
+from .lengths import check_lengths
+
 PROBLEM_MIME = "application/problem+json"
 JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
@@ -485,8 +487,13 @@ class BodyDoesNotFit(UnprocessableEntity):
 
 
 def load_body(schema: Schema, data: Any) -> Any:
-    """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem."""
+    """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
+
+    Every list bound of the schema is checked first, on the parsed body (:func:`.lengths.check_lengths`): a list
+    past its bound is refused before any item of it is loaded.
+    """
     try:
+        check_lengths(schema, data)
         return schema.load(data)
     except ValidationError as error:
         raise BodyDoesNotFit(error.messages) from error
