@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from benchmarks.worst_bodies import origin, worst_bodies
+from benchmarks.worst_bodies import origin, worst_bodies, worst_refusals
 from service import create_app
 
 BODIES = worst_bodies()
@@ -35,3 +35,21 @@ def test_worst_body(benchmark, path):
     status = benchmark.pedantic(post, rounds=7, iterations=1, warmup_rounds=1)
     assert status < 300
     benchmark.extra_info.update(origin=origin(path), cpu_ms_median=round(statistics.median(cpu) * 1e3, 2))
+
+
+REFUSALS = worst_refusals()
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_worst_refusal_of_an_endpoint(benchmark, name):
+    path, body = REFUSALS[name]
+    cpu: list[float] = []
+
+    def post() -> int:
+        start = time.process_time()
+        status = CLIENT.post(path, json=body).status_code
+        cpu.append(time.process_time() - start)
+        return status
+
+    assert benchmark.pedantic(post, rounds=7, iterations=1, warmup_rounds=1) == 422
+    benchmark.extra_info.update(cpu_ms_median=round(statistics.median(cpu) * 1e3, 2))

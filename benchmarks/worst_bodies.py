@@ -34,6 +34,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from openpyxl import Workbook
 
+from schemas.nineteen_twenty_three import MAX_SETS
 from service import create_app
 from service.core.cards import Card, parse_cards
 from service.games.kings.castles import Castle
@@ -231,8 +232,41 @@ def rich_texts(data: bytes) -> bytes:
     return out.getvalue()
 
 
+MATCH_PATH = "/v1/1923/matches/standings"
+MATCH_PLAYERS = 30  # 1923's most players; 10 decks
+
+
+def match_sets(sets: int, players: int = MATCH_PLAYERS) -> list[Body]:
+    """``sets`` sets of a 1923 match, each dealing the whole pack (ceil(players / 3) decks) among ``players`` as cards won."""
+    rng = random.Random(1923)
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    names = [f"p{index}" for index in range(players)]
+    share = len(deck) * -(-players // 3) // players
+    out = []
+    for _ in range(sets):
+        pack = deck * -(-players // 3)
+        rng.shuffle(pack)
+        out.append({"won": {name: pack[index * share : (index + 1) * share] for index, name in enumerate(names)}})
+    return out
+
+
+def nineteen_twenty_three_bodies() -> dict[str, Body]:
+    """The longest match the schema takes (its sets x 30 players, every card of 10 decks won), to a target no set reaches."""
+    return {MATCH_PATH: {"target": 10_000, "sets": match_sets(MAX_SETS)}}
+
+
+def worst_refusals() -> dict[str, tuple[str, Body]]:
+    """The worst refusals this suite knows that belong to one endpoint (name -> path, body); benchmarks/test_bench_refusals.py
+    has those of every body (size, syntax, nesting, values, duplicate keys, unknown fields)."""
+    return {
+        "1923: the longest match, over after its first set (every set judged)": (MATCH_PATH, {"target": 1, "sets": match_sets(MAX_SETS)}),
+        "1923: one set too many (refused before any set loads)": (MATCH_PATH, {"target": 10_000, "sets": match_sets(MAX_SETS + 1)}),
+    }
+
+
 CRAFTED: dict[str, Callable[[], dict[str, Body]]] = {
     "24-kings": kings_bodies,
+    "1923": nineteen_twenty_three_bodies,
     "twenty-four": lambda: {
         "/v1/twenty-four/solve": MOST_SOLUTIONS,
         "/v1/twenty-four/judge": {"values": [2, 4, 10, 10], "expression": deepest_claim(), "target": 24},
