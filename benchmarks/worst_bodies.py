@@ -42,7 +42,7 @@ from service.games.kings.hands import MOST_CARDS_HELD, Scorer
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
-from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS
+from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, MAX_XML_ELEMENTS
 
 Body = dict[str, Any]
 KINGS_CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": []}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
@@ -103,6 +103,16 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
 NOTES = MAX_CELLS // (MAX_ROWS + 1) - 3  # ignored text columns that fill every row to the cells a sheet may hold (5)
 WIDEST_ROWS = MAX_CELLS // MAX_COLUMNS - 1  # rows under a header of 64 columns that a sheet may hold (249)
+ENVELOPE = 200  # XML elements of a sheet that are no row or cell (worksheet, sheetData, dimension, views...), and the header's slack
+
+
+def xlsx_rows(columns: int, text_points: bool = False) -> int:
+    """The most rows of ``points_sheet`` with ``columns`` columns that an XLSX holds within its XML elements, as openpyxl
+    writes it: every text cell three elements (c, is, t), a number two, every row one."""
+    per_row = 3 * (columns - 1) + (3 if text_points else 2) + 1
+    return (MAX_XML_ELEMENTS - ENVELOPE) // per_row - 1
+
+
 DIAGONAL = math.isqrt(MAX_STANDINGS_CELLS)  # games = players = 316, each player in one game: the widest standings written
 
 
@@ -170,31 +180,34 @@ def upload_bodies() -> dict[str, Upload]:
     """The worst accepted bodies (``accepted: ...``) and the worst refusals (``refused: ...``), by name."""
     full, wide = points_sheet(), points_sheet(WIDEST_ROWS, MAX_COLUMNS - 3)
     one_more_row = points_sheet(MAX_ROWS + 1, notes=0)
+    xlsx_full, xlsx_wide = points_sheet(xlsx_rows(3 + NOTES), NOTES), points_sheet(xlsx_rows(MAX_COLUMNS), MAX_COLUMNS - 3)
+    every_row_bad = [xlsx_full[0], *([*line[:2], "x", *line[3:]] for line in points_sheet(xlsx_rows(3 + NOTES, text_points=True), NOTES)[1:])]
     return {
-        "accepted: XLSX, 2,000 rows x 8 columns -> XLSX": Upload("?format=xlsx", as_xlsx(full), XLSX),
-        "accepted: XLSX, 2,000 rows x 8 columns -> JSON": Upload("", as_xlsx(full), XLSX),
-        "accepted: XLSX, widest: 249 rows x 64 columns": Upload("", as_xlsx(wide), XLSX),
+        f"accepted: XLSX, {len(xlsx_full) - 1:,} rows x 8 columns (the XML elements a sheet may hold) -> XLSX": Upload(
+            "?format=xlsx", as_xlsx(xlsx_full), XLSX
+        ),
+        f"accepted: XLSX, {len(xlsx_full) - 1:,} rows x 8 columns -> JSON": Upload("", as_xlsx(xlsx_full), XLSX),
+        f"accepted: XLSX, widest: {len(xlsx_wide) - 1} rows x 64 columns": Upload("", as_xlsx(xlsx_wide), XLSX),
         "accepted: CSV, 2,000 rows x 8 columns -> JSON": Upload("", as_csv(full), CSV),
         "accepted: CSV, widest: 249 rows x 64 columns -> CSV": Upload("?format=csv", as_csv(wide), CSV),
         "accepted: JSON, 2,000 rows x 8 keys": Upload("", as_json(full), "application/json"),
         "accepted: 316 games x 316 players -> XLSX": Upload("?format=xlsx", as_csv(diagonal_sheet()), CSV),
         "refused: XLSX, 2,001 rows": Upload("", as_xlsx(one_more_row), XLSX, 413, "rows"),
-        "refused: XLSX, cells past the limit (numbers: read until the limit)": Upload(
-            "", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1, numbers=True)), XLSX, 413, "cells"
+        "refused: XLSX, cells past the limit (empty cells: read until the limit)": Upload("", empty_cells(MAX_CELLS + 1), XLSX, 413, "cells"),
+        "refused: XLSX, text cells past the XML elements (counted before parsing)": Upload(
+            "", as_xlsx(points_sheet(len(xlsx_full) + ENVELOPE, NOTES)), XLSX, 413, "xml_elements"
         ),
-        "refused: XLSX, text cells past the limit (their tags counted first)": Upload(
-            "", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1)), XLSX, 413, "xml_elements"
-        ),
-        "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(full)), XLSX, 413, "xml_elements"),
+        "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(xlsx_full)), XLSX, 413, "xml_elements"),
+        "refused: XLSX, every row bad at the XML elements (read to the end)": Upload("", as_xlsx(every_row_bad), XLSX, 422, "bad_points"),
         "refused: CSV, 2,001 rows": Upload("", as_csv(one_more_row), CSV, 413, "rows"),
         "refused: CSV, cells past the limit": Upload("", as_csv(points_sheet(MAX_ROWS, NOTES + 1)), CSV, 413, "cells"),
         "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 422, "bad_length"),
         "refused: JSON, cells past the limit": Upload("", as_json(points_sheet(MAX_ROWS, NOTES + 1)), "application/json", 413, "cells"),
         "refused: 317 games x 317 players": Upload("", as_csv(diagonal_sheet(DIAGONAL + 1)), CSV, 413, "standings_cells"),
-        "accepted: 1923, 1,000 rows of cards won (500 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(500, 13)), CSV, path=SETS_PATH),
-        "refused: 1923, 1,001 rows": Upload("?target=10000", as_csv(sets_sheet(501, 13)), CSV, 422, "too_many_rows", SETS_PATH),
-        "refused: 1923, 1,000 rows, the match over before the last set": Upload(
-            "?target=10000", as_csv(sets_sheet(500, 26)), CSV, 422, "match_already_over", SETS_PATH
+        "accepted: 1923, 500 rows of cards won (250 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(250, 13)), CSV, path=SETS_PATH),
+        "refused: 1923, 501 rows": Upload("?target=10000", as_csv([*sets_sheet(250, 13), ["s250", "ann", "AH"]]), CSV, 422, "too_many_rows", SETS_PATH),
+        "refused: 1923, 500 rows, the match over before its last sets": Upload(
+            "?target=5000", as_csv(sets_sheet(250, 26)), CSV, 422, "match_already_over", SETS_PATH
         ),
         "refused: every row bad (422)": Upload(
             "", as_csv([["game", "player", "points"], *([f"g{i}", f"p{i % 10}", "x"] for i in range(MAX_ROWS))]), CSV, 422, "bad_points"
@@ -214,6 +227,18 @@ def sets_sheet(sets: int, won: int) -> list[list[object]]:
         rng.shuffle(deck)
         lines += [[f"s{number}", "ann", " ".join(deck[:won])], [f"s{number}", "bob", " ".join(deck[won : 2 * won])]]
     return lines
+
+
+def empty_cells(count: int) -> bytes:
+    """A workbook of points whose sheet then holds empty cells (``<c r="B7"/>``, one element each) to ``count`` cells in all."""
+    from tests.tournaments.hostile import POINTS_ROWS, book_parts, zipped
+
+    per_row, start = 9, 4
+    rows = []
+    for index in range((count - 9) // per_row + 1):
+        number = start + index
+        rows.append(f'<row r="{number}">' + "".join(f'<c r="{letter}{number}"/>' for letter in "ABCDEFGHI") + "</row>")
+    return zipped(book_parts(POINTS_ROWS + "".join(rows)))
 
 
 def _bad_points() -> list[list[object]]:

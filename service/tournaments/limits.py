@@ -41,8 +41,13 @@ MAX_PART_BYTES = 4 * 1024 * 1024  # one part, inflated: a full sheet of 2,000 ro
 MAX_TOTAL_BYTES = 8 * 1024 * 1024  # every part, inflated
 MAX_CELLS = 8 * (MAX_ROWS + 1)  # cells in a sheet (empty ones, those past the columns read and the header's included): 8 a row, the widest shape
 MAX_SHARED_STRINGS = MAX_CELLS  # distinct texts of a workbook: a sheet's cells can use no more
-MAX_XML_ELEMENTS = 3 * MAX_CELLS + MAX_ROWS + 101  # of the sheet and its texts: every cell an inline string (c, is, t), every row, 100 more
-MAX_XML_ATTRIBUTES = 3 * MAX_CELLS + 3 * (MAX_ROWS + 1) + 100  # of the sheet and its texts: as Excel writes them (c: r s t; row: r spans x14ac:dyDescent)
+# XML elements and attributes of the sheet and its texts: what reading an XLSX costs (expat calls Python at the start and
+# end of every element). The bound is the largest real sheet, 24 Kings' 1,000 card rows of 8 text cells written as
+# inline strings (c, is, t: 25 elements a row), and 1,500 more; 2,000 rows of points hold half as many. It was the
+# cells' bound in elements (50,125): a sheet that size cost 75-80 ms of CPU to read, so one refused after it was read
+# (every row bad) cost as much, past the 50 ms a refusal may (issue 29); at 26,500, about 45 ms.
+MAX_XML_ELEMENTS = 25 * 1_000 + 1_500
+MAX_XML_ATTRIBUTES = 32_000  # as Excel writes them (c: r s t; row: r spans x14ac:dyDescent): 27,003 for those 1,000 rows
 MAX_PART_ELEMENTS = 1_000  # of the workbook part, and of its relationships: one sheet's workbook holds about 20 (Excel), a part of 64 sheets under 300
 MAX_PART_ATTRIBUTES = 4 * MAX_PART_ELEMENTS
 MAX_NUMBER_CHARS = 40  # a number as a workbook writes it: Excel's longest, "-1.2345678901234567E-300", has 24; Python reads 4,300 digits at most
