@@ -35,6 +35,7 @@ from dataclasses import dataclass
 # The bounds fit any real tournament with room to spare, and keep the worst accepted upload within issue 16's 100 ms of CPU.
 MAX_ROWS = 2_000  # rows of results under the header: a club's season (40 evenings x 5 games x 10 players); 1923 also takes 2,000
 MAX_COLUMNS = 64  # far more than any row shape uses (24 Kings' card rows: 8)
+MAX_COLUMN_NAME_CHARS = 100  # a header's name ("castle_1"): 100 problems naming columns this long stay within a 64 KiB answer
 MAX_CELL_CHARS = 2_600  # 1923's widest cell: every card of ten decks won ("10H " x 520); names are shorter (names.py)
 MAX_ZIP_PARTS = 64  # a workbook of one sheet has about ten
 MAX_PART_BYTES = 4 * 1024 * 1024  # one part, inflated: a full sheet of 2,000 rows x 8 columns is under 1 MB

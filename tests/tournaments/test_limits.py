@@ -217,3 +217,23 @@ def test_the_largest_real_sheet_fits_the_xml_elements():
     rows = [[f"g{i // 10}", f"p{i % 10}", "AC 2C 3H 4H 4S 5D 5H 6C", "5H", "9C", "4D", "10S", "yes" if i % 10 == 1 else "no"] for i in range(1_000)]
     table = table_from_xlsx(as_xlsx([header, *rows]))
     assert len(table.rows) == 1_000 and table.columns == tuple(header)
+
+
+@pytest.mark.parametrize("content_type", ["text/csv", "application/json"])
+def test_long_column_names_are_refused_and_problems_stay_short(client, content_type):
+    """Issue 29: a refusal is at most 64 KiB. 400 rows whose cell under a 100-character column is too long make 400
+    problems: 100 listed, each naming the column; a 2,600-character name would have made the answer 520 KB."""
+    named = "n" * 100
+    long_name = "m" * 2_600
+    rows = [{"game": "1", "player": f"p{i}", "points": 1, named: "x" * 2_601} for i in range(350)]
+    if content_type == "text/csv":
+        body = ("game,player,points," + named + "\n" + "".join(f"1,{row['player']},1,{row[named]}\n" for row in rows)).encode()
+    else:
+        body = json.dumps({"rows": rows}).encode()
+    response = client.post(URL, data=body, content_type=content_type)
+    assert response.status_code == 422 and len(response.get_data()) <= 64 * 1024
+    errors = response.get_json()["errors"]
+    assert len(errors) == 100 and errors[0]["code"] == "cell_too_long" and errors[0]["column"] == named
+    header = f"game,player,points,{long_name}\n1,ann,1,x\n".encode()
+    refused_name = client.post(URL, data=header, content_type="text/csv").get_json()["errors"]
+    assert [(e["row"], e["code"], len(e["column"])) for e in refused_name] == [(1, "column_name_too_long", 100)]
