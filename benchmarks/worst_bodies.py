@@ -41,6 +41,7 @@ from service.games.kings.castles import Castle
 from service.games.kings.hands import MOST_CARDS_HELD, Scorer
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
+from service.games.nineteen_twenty_three.table import MAX_PLAYERS as NINETEEN_TWENTY_THREE_PLAYERS
 from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
 from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, MAX_XML_ELEMENTS
 
@@ -258,7 +259,7 @@ def rich_texts(data: bytes) -> bytes:
 
 
 MATCH_PATH = "/v1/1923/matches/standings"
-MATCH_PLAYERS = 30  # 1923's most players; 10 decks
+MATCH_PLAYERS = NINETEEN_TWENTY_THREE_PLAYERS  # 1923's most players, dealt ceil(players / 3) decks
 
 
 def match_sets(sets: int, players: int = MATCH_PLAYERS) -> list[Body]:
@@ -276,7 +277,7 @@ def match_sets(sets: int, players: int = MATCH_PLAYERS) -> list[Body]:
 
 
 def nineteen_twenty_three_bodies() -> dict[str, Body]:
-    """The longest match the schema takes (its sets x 30 players, every card of 10 decks won), to a target no set reaches."""
+    """The longest match the schema takes (its sets x the most players, every card of their decks won), to a target no set reaches."""
     return {MATCH_PATH: {"target": 10_000, "sets": match_sets(MAX_SETS)}}
 
 
@@ -315,8 +316,9 @@ def largest_table(client: FlaskClient, game: str, examples: dict[str, Body], mos
     assert answer.status_code == 200, answer.get_data(as_text=True)
     state = answer.get_json()["state"]
     legal = client.post(f"/v1/{game}/moves/legal", json={"state": state}).get_json()
-    first = legal["moves"][0]
-    move = first.get("move", first) if isinstance(first, dict) else first
+    listed = [entry.get("move", entry) if isinstance(entry, dict) else entry for entry in legal["moves"]]
+    # a move to fill in (Twenty-Four's claim needs the player's expression) is a template: the first complete one is sent
+    move = next((entry for entry in listed if not (isinstance(entry, dict) and "fill" in entry)), listed[0])
     to_act = move.get("player") or state["players"][0]["name"]
     bodies = {f"/v1/{game}/{endpoint}": {"state": state} for endpoint in SHARED}
     for endpoint in ("moves/validate", "moves/apply"):

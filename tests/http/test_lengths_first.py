@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from schemas.base import LeanSchema
+from schemas.nineteen_twenty_three import PACK
 from service import create_app
+from service.games.nineteen_twenty_three.table import MAX_PLAYERS
 from service.http import lengths
 from service.http.problems import BodyDoesNotFit, invalid_body, load_body
 
@@ -89,16 +91,16 @@ def test_the_1923_match_of_1001_sets_names_the_list_and_the_bound():
 
 
 def test_a_nested_list_past_its_bound_is_named_where_it_is():
-    """1923's pack is at most 10 decks (520 cards): a player's cards won in set 3, one past it, are named at /sets/3/won/bob."""
+    """1923's pack is at most its decks' cards: a player's cards won in set 3, one past it, are named at /sets/3/won/bob."""
     sets = [{"won": {"ann": ["AH"], "bob": ["2H"]}} for _ in range(5)]
-    sets[3] = {"won": {"ann": ["AH"], "bob": ["2H"] * 521}}
+    sets[3] = {"won": {"ann": ["AH"], "bob": ["2H"] * (PACK + 1)}}
     problem = APP.test_client().post("/v1/1923/matches/standings", json={"target": 21, "sets": sets}).get_json()
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sets/3/won/bob", "bad_length")]
 
 
 def test_maps_are_bounded_too():
-    """1923: at most 30 players in a set's map of cards won."""
-    won = {f"p{index}": [] for index in range(31)}
+    """1923: at most its most players in a set's map of cards won."""
+    won = {f"p{index}": [] for index in range(MAX_PLAYERS + 1)}
     problem = APP.test_client().post("/v1/1923/matches/standings", json={"target": 21, "sets": [{"won": won}]}).get_json()
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sets/0/won", "bad_length")]
 
