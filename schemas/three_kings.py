@@ -118,8 +118,13 @@ LegalMoveSchema = MoveSchema
 class LegalMovesResponseSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True)
     phase = fields.String(required=True)
-    moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
-    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    moves = fields.List(fields.Nested(LegalMoveSchema), required=True, metadata={"description": "The moves of the player to act."})
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"description": "The player to act's moves per action."})
+    out_of_turn = fields.List(
+        fields.Nested(LegalMoveSchema),
+        required=True,
+        metadata={"description": "Moves open to the other players now, out of turn: show_kings at a table whose hands are unseen (rules.md §10.4)."},
+    )
 
 
 class VerdictSchema(LeanSchema):

@@ -86,15 +86,24 @@ class LegalMove:
 
 @dataclass(frozen=True, slots=True)
 class LegalReport:
+    """The player to act's moves (counted per action), and beside them the moves open to the others out of turn (§10.4)."""
+
     player: str | None
     phase: str
     moves: tuple[LegalMove, ...]
+    out_of_turn: tuple[LegalMove, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         counts: dict[str, int] = {}
         for legal in self.moves:
             counts[legal.move.action] = counts.get(legal.move.action, 0) + 1
-        return {"player": self.player, "phase": self.phase, "moves": [legal.to_dict() for legal in self.moves], "counts": counts}
+        return {
+            "player": self.player,
+            "phase": self.phase,
+            "moves": [legal.to_dict() for legal in self.moves],
+            "counts": counts,
+            "out_of_turn": [legal.to_dict() for legal in self.out_of_turn],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +154,7 @@ def choices_of(state: GameState) -> Choices:
         return NO_CHOICES
     hand = state.acting.hand
     known = state.known_ranks() if hand.hidden else None
-    show = known is not None and _can_show_kings(state, hand, known)
+    show = can_show_kings(state, state.to_act, known)
     if state.phase == "draw":
         return replace(NO_CHOICES, draw=True, show_kings=show)
     held = [card.rank for card in hand.cards]
@@ -171,13 +180,15 @@ def _can_pass(state: GameState, hand: Zone[Card], known: Counter[int] | None, ta
     return known is None or known[KING] + hand.hidden <= copies_of(KING, len(state.players))
 
 
-def _can_show_kings(state: GameState, hand: Zone[Card], known: Counter[int]) -> bool:
-    """A player with unseen cards may show three Kings when the pack leaves enough Kings unaccounted for (§10.4)."""
-    if state.three_kings is not None:
+def can_show_kings(state: GameState, seat: int, known: Counter[int] | None = None) -> bool:
+    """Any player with unseen cards, in or out of turn, may show three Kings while the game goes on, when the pack
+    leaves enough Kings unaccounted for (§7.1, §10.4)."""
+    hand = state.players[seat].hand
+    if state.phase == "over" or state.three_kings is not None or not hand.hidden:
         return False
-    shown = kings_in(hand)
-    missing = 3 - shown
-    return 0 < missing <= hand.hidden and known[KING] + missing <= copies_of(KING, len(state.players))
+    counts = state.known_ranks() if known is None else known
+    missing = 3 - kings_in(hand)
+    return 0 < missing <= hand.hidden and counts[KING] + missing <= copies_of(KING, len(state.players))
 
 
 def legal_moves(state: GameState) -> list[LegalMove]:
@@ -199,8 +210,17 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     return moves
 
 
+def out_of_turn_moves(state: GameState) -> list[LegalMove]:
+    """What the players not to act may do now: show three Kings, at a table where their hands are unseen (§10.4)."""
+    known = state.known_ranks()
+    return [
+        LegalMove(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)
+    ]
+
+
 def legal_report(state: GameState) -> LegalReport:
-    return LegalReport(None if state.phase == "over" else state.acting.name, state.phase, tuple(legal_moves(state)))
+    acting = None if state.phase == "over" else state.acting.name
+    return LegalReport(acting, state.phase, tuple(legal_moves(state)), tuple(out_of_turn_moves(state)))
 
 
 # -- judging a move ----------------------------------------------------------------------
@@ -212,9 +232,11 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
     if seat is None:
         return [Reason("unknown_player", "3.5", "/player", f"{move.player!r} is not at this table")]
     reasons = _field_reasons(state, move)
+    if move.action == "show_kings":
+        return reasons or _show_reasons(state, seat)
     if seat != state.to_act:
         reasons.append(Reason("not_your_turn", "3.5", "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
-    if move.action != "show_kings" and (state.phase == "draw") != (move.action == "draw"):
+    if (state.phase == "draw") != (move.action == "draw"):
         reasons.append(
             Reason("must_draw", "3.1", "/action", "a turn starts with a draw")
             if state.phase == "draw"
@@ -304,16 +326,22 @@ def _choice_reasons(state: GameState, move: Move, choices: Choices) -> list[Reas
         return reasons
     if action == "pass" and not choices.pass_turn:
         return [_no_pass_reason(choices, player)]
-    if action == "show_kings" and not choices.show_kings:
-        return [
-            Reason(
-                "cannot_show_three_kings",
-                "10.4",
-                "/action",
-                f"{player.name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack",
-            )
-        ]
     return []
+
+
+def _show_reasons(state: GameState, seat: int) -> list[Reason]:
+    """A show is open to any player, in or out of turn (§10.4); it needs unseen cards that can be the missing Kings."""
+    if can_show_kings(state, seat):
+        return []
+    name = state.players[seat].name
+    return [
+        Reason(
+            "cannot_show_three_kings",
+            "10.4",
+            "/action",
+            f"{name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack",
+        )
+    ]
 
 
 def _set_reasons(state: GameState, player: Player, move: Move, choices: Choices) -> list[Reason]:
@@ -539,6 +567,10 @@ def apply_move(state: GameState, move: Move) -> Transition:
     """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards."""
     verify_move(state, move)
     turn = _Turn(state, move)
+    if move.action == "show_kings":  # in or out of turn: the shower's hand, whoever's turn it is (§10.4)
+        seat = state.seat_of(move.player)
+        assert seat is not None  # verified
+        turn.seat = seat
     name = move.player
     action = move.action
     if action == "draw":
