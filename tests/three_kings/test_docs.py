@@ -29,7 +29,7 @@ def test_every_curl_block_works(server, tmp_path):
     assert '"sum":"6 + 5 = 11"' in text and '"winners":["bob"]' in text
     assert '"set_available"' in text and '"too_many_copies"' in text  # a problem document is spaced differently
     answer = json.loads((tmp_path / "after-set.json").read_text())
-    assert [event["type"] for event in answer["events"]] == ["set", "drew", "turn"]
+    assert [event["type"] for event in answer["events"]] == ["set", "drew", "may_take_king"]  # she holds a King, the table shows one
 
 
 def test_the_python_example_is_the_client_api():

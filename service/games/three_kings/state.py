@@ -21,7 +21,7 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess
 from .rules import SCORINGS, Rules, rules_problems
 from .scoring import EndReason, Outcome, Result, pile_problems, score
 
-Phase = Literal["draw", "play", "over"]
+Phase = Literal["draw", "play", "kings", "over"]  # kings: the set or discard is made, a King may still be taken (§3.2)
 PHASES: tuple[str, ...] = get_args(Phase)
 
 
@@ -110,6 +110,11 @@ class GameState:
         }
 
 
+def may_take_king(state: GameState) -> bool:
+    """The player to act may take a King: the table shows one, and their hand holds one, or may among its unseen cards (§5.2)."""
+    return any(card.rank == KING for card in state.table) and possibly_held(state, state.acting.hand, KING)
+
+
 def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[int] | None = None) -> bool:
     """Whether a hand holds ``rank`` for sure, or may among its unseen cards (a copy is unaccounted for)."""
     if any(card.rank == rank for card in hand.cards):
@@ -164,6 +169,10 @@ def _turn_problems(state: GameState) -> list[Problem]:
     if state.phase != "over" and not state.table and state.draw_pile.size:
         problems.append(
             Problem("/table", "table_not_refilled", "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)")
+        )
+    if state.phase == "kings" and not may_take_king(state):
+        problems.append(
+            Problem("/phase", "no_king_to_take", "phase kings keeps the turn only while its player may take a table King: the turn is over (rules.md §3.2)")
         )
     if not 0 <= state.passes <= len(state.players):
         problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
