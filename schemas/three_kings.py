@@ -1,7 +1,7 @@
 """Three Kings' request and answer schemas: cards are ranks (``6``, ``J``, ``K``), a suit or a joker (``JK``) allowed.
 
 Every list and string is bounded so a refusal is cheap: the largest pack
-(10 players) has 261 cards.
+(20 players) has 521 cards.
 """
 
 from __future__ import annotations

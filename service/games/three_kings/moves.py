@@ -244,9 +244,7 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
             else Reason("already_drew", "3.1", "/action", "this turn's card is drawn: now a set or a discard, a King taken, or a pass")
         )
     elif state.phase == "kings" and move.action in TURN_ACTIONS:
-        reasons.append(
-            Reason("action_made", "3.2", "/action", "this turn's set or discard is made: now only a table King taken, or a pass to end the turn")
-        )
+        reasons.append(Reason("action_made", "3.2", "/action", "this turn's set or discard is made: now only a table King taken, or a pass to end the turn"))
     if seat == state.to_act and not reasons:
         choices = choices_of(state)
         reasons = _choice_reasons(state, move, choices)

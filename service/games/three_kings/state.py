@@ -127,7 +127,7 @@ def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[
 
 # -- checking a state whole --------------------------------------------------------------
 def roster_problems(names: list[str], pointer: str = "/players/{}") -> list[Problem]:
-    """2 to 10 seats (§2.1), each named once."""
+    """2 to 20 seats (§2.1), each named once."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §2.1)"))
