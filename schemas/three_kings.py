@@ -14,7 +14,7 @@ from service.games.three_kings.cards import MAX_PLAYERS, MIN_PLAYERS, CardError,
 from service.games.three_kings.moves import ACTIONS
 from service.games.three_kings.rules import SCORING_DESCRIPTIONS, SCORINGS
 from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
-from service.games.three_kings.state import PHASES
+from service.games.three_kings.state import DEALS, PHASES
 
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
@@ -96,6 +96,11 @@ class StateSchema(LeanSchema):
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who first held three Kings."})
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+    deal = fields.String(
+        load_default="service",
+        validate=validate.OneOf(DEALS),
+        metadata={"description": "service: the referee shuffled and may know the pile; physical: people dealt, the referee counts what it cannot see."},
+    )
 
 
 class MoveSchema(LeanSchema):

@@ -269,3 +269,16 @@ def test_at_a_real_table_the_turn_stays_while_an_unseen_hand_may_hold_a_king():
     assert report(state)["moves"] == [{"player": "ann", "action": "take_king"}, {"player": "ann", "action": "pass"}, {"player": "ann", "action": "show_kings"}]
     after = apply(state, move("ann", "pass"))
     assert after.acting.name == "bob" and after.players[0].hand.to_dict() == {"cards": [], "hidden": 4}  # this pass shows nothing
+
+
+def test_a_real_table_is_marked_physical_and_its_pile_is_never_known():
+    state = real_table(["5", "J", "3", "Q"], [[], []])
+    data = state.to_dict()
+    assert data["deal"] == "physical" and GAME.read_state(data) == state
+    after = apply(state, move("ann", "draw"))
+    assert after.deal == "physical"
+    known = table([["4", "7"], ["8", "9"]], ["2", "Q", "Q", "10"], phase="draw")
+    assert GAME.read_state(known).deal == "service"
+    with pytest.raises(InvalidInput) as refused:
+        GAME.read_state({**known, "deal": "physical"})
+    assert [(p.pointer, p.code) for p in refused.value.problems] == [("/draw_pile", "physical_pile_known")]

@@ -23,6 +23,8 @@ from .scoring import EndReason, Outcome, Result, pile_problems, score
 
 Phase = Literal["draw", "play", "kings", "over"]  # kings: the set or discard is made, a King may still be taken (§3.2)
 PHASES: tuple[str, ...] = get_args(Phase)
+Deal = Literal["service", "physical"]  # who dealt: the service (it knows the pile) or people at a real table (§10)
+DEALS: tuple[str, ...] = get_args(Deal)
 
 
 def kings_in(hand: Zone[Card]) -> int:
@@ -57,6 +59,7 @@ class GameState:
     three_kings: str | None = None
     seed: int = 0
     outcome: Outcome | None = None
+    deal: Deal = "service"
 
     @property
     def acting(self) -> Player:
@@ -107,6 +110,7 @@ class GameState:
             "three_kings": self.three_kings,
             "seed": self.seed,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "deal": self.deal,
         }
 
 
@@ -152,6 +156,8 @@ def state_problems(state: GameState) -> list[Problem]:
     total = state.card_total()
     if total != pack_size(count):
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, seen and unseen; the pack for {count} players has {pack_size(count)}"))
+    if state.deal == "physical" and state.draw_pile.cards:
+        problems.append(Problem("/draw_pile", "physical_pile_known", "people shuffled this pile: the referee only counts it (rules.md §10.1)"))
     if state.draw_pile.cards and state.draw_pile.hidden:
         problems.append(Problem("/draw_pile", "draw_pile_partly_known", "the draw pile is either known card by card (in order) or only counted, not both"))
     for seat, player in enumerate(state.players):
@@ -317,6 +323,7 @@ def read_state(data: Mapping[str, Any]) -> GameState:
         three_kings=reader.name(data.get("three_kings"), "/three_kings"),
         seed=reader.integer(data, "seed", ""),
         outcome=reader.outcome(data.get("outcome")),
+        deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
     )
     if reader.problems:
         raise InvalidInput(reader.problems)
