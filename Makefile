@@ -31,6 +31,8 @@ test: install
 test-fast: install
 	$(PY) -m pytest -n 2 -m "not slow"
 
+# The service and a plain Flask floor (benchmarks/floor_app.py), both under the shipped
+# gunicorn settings; every endpoint as a ratio to the floor of the same run.
 bench-http: install
 	$(PY) -m benchmarks.http_bench
 
