@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from service.core.sealing import share_development_key
 
@@ -100,6 +101,17 @@ limit_request_fields = 100
 # (~/.gunicorn/gunicorn.ctl), so two servers of the same user (the test
 # fixtures start several) would take it from each other; nothing here uses it.
 control_socket_disable = True
+
+
+def when_ready(server: Any) -> None:
+    """In the master, once the app is built (preload) and before any worker is forked: write its OpenAPI document.
+
+    The app writes it on first read (service/http/api.py): here, once for every worker, not once in each.
+    """
+    app = server.app.wsgi()
+    api = getattr(app, "extensions", {}).get("referee_api")
+    if api is not None:
+        api.spec.to_dict()
 
 
 def pre_fork(server: object, worker: object) -> None:
