@@ -1,4 +1,4 @@
-"""service/serving.py: the worker count follows the CPUs the process may use, workers recycle, one settings module."""
+"""service/serving.py: the worker count follows the CPUs the process may use, workers fork from a preloaded app, one settings module."""
 
 from __future__ import annotations
 
