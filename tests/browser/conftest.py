@@ -93,11 +93,14 @@ def phone(driver: Any, width: int = PHONE[0], height: int = PHONE[1], scale: flo
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
 
 
-def open_page(browser: Any, live_url: str) -> Any:
-    """/table/ freshly opened at 390×844 with nothing saved from an earlier test."""
+KINGS_PAGE = "/table/?game=24-kings"
+
+
+def open_page(browser: Any, live_url: str, path: str = KINGS_PAGE) -> Any:
+    """A page of /table/ (24 Kings' unless told) freshly opened at 390×844 with nothing saved from an earlier test."""
     phone(browser)
     browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": live_url, "storageTypes": "local_storage"})
-    browser.get(f"{live_url}/table/")
+    browser.get(f"{live_url}{path}")
     wait_ready(browser)
     return browser
 
