@@ -13,9 +13,13 @@ STATIC = ROOT / "service" / "table" / "static"
 FILES = {
     "index.html": "text/html",
     "kings.html": "text/html",
+    "twenty-four.html": "text/html",
     "app.js": "text/javascript",
     "home.js": "text/javascript",
     "kings.js": "text/javascript",
+    "twenty-four.js": "text/javascript",
+    "store.js": "text/javascript",
+    "ui.js": "text/javascript",
     "api.js": "text/javascript",
     "cards.js": "text/javascript",
     "events.js": "text/javascript",
@@ -25,7 +29,7 @@ FILES = {
     "icon.svg": "image/svg+xml",
     "manifest.json": "application/json",
 }
-PAGES = ("index.html", "kings.html")
+PAGES = ("index.html", "kings.html", "twenty-four.html")
 GAMES = ("24-kings", "twenty-four", "three-kings", "1923", "twenty-four-1718")
 
 
@@ -122,7 +126,7 @@ def test_the_service_worker_keeps_every_file_the_pages_load(client):
     """Offline once loaded: every file a page needs is in the worker's list (a file left out would be missing offline)."""
     worker = (STATIC / "sw.js").read_text(encoding="utf-8")
     kept = set(re.findall(r'^  "([^"]+)",$', worker, re.M))
-    assert kept == {"./", "./?game=24-kings"} | {name for name in FILES if name not in (*PAGES, "sw.js")}
+    assert kept == {"./", "./?game=24-kings", "./?game=twenty-four"} | {name for name in FILES if name not in (*PAGES, "sw.js")}
     for name in kept:
         assert client.get(f"/table/{name.removeprefix('./')}").status_code == 200, name
 

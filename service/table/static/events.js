@@ -65,3 +65,36 @@ export function kingsEvent(event) {
   const sentence = KINGS[event.type];
   return sentence ? sentence(event) : unknown(event);
 }
+
+// -- Twenty-Four (service/games/twenty_four/rules.md) -------------------------------------------------
+const tally = (byName) => listing(Object.entries(byName).map(([name, points]) => `${name} ${points}`));
+const winnersText = (names) => `${names.length > 1 ? "Winners" : "Winner"}: ${listing(names)}.`;
+
+const TWENTY_FOUR = {
+  drew_for_deal: (e) => {
+    const draws = listing(Object.entries(e.draws || {}).map(([name, card]) => `${name} ${short(card)}`));
+    return `Drawn for the deal: ${draws}. ${e.dealer ? `${e.dealer} deals.` : "A tie: those tied draw again."}`;
+  },
+  dealt: (e) => `Hand ${e.hand}: ${e.dealer} deals; the target is ${e.target}.`,
+  target_set: (e) => `The eight cards set the target: ${e.target}.`,
+  turned_up: (e) => `Round ${e.round}: ${cardsText(e.cards)} turned up.`,
+  claimed: (e) => {
+    if (e.correct) return `${e.player} claimed ${e.expression}: right, it makes ${e.target}.`;
+    const why = (e.reasons || []).map((reason) => `${reason.message} (rule ${reason.rule})`).join("; ");
+    const makes = e.value !== null && e.value !== undefined ? ` It makes ${e.value}.` : "";
+    return `${e.player} claimed ${e.expression}: wrong${why ? `: ${why}` : ""}.${makes}`;
+  },
+  barred: (e) => `${e.player} may not claim again this round.`,
+  won: (e) => `${e.player} wins ${cardsText(e.cards)}.`,
+  set_aside: (e) => {
+    const check = e.solvable === undefined ? "" : e.solvable ? ` There was a way: ${e.solution}.` : " There was no way to make it.";
+    return `${cardsText(e.cards)} set aside: ${e.why}.${check}`;
+  },
+  hand_over: (e) => `Hand ${e.hand} is over. Cards won: ${tally(e.points)}. ${winnersText(e.winners)}`,
+  game_over: (e) => `The game is over. Totals: ${tally(e.totals)}. ${winnersText(e.winners)}`,
+};
+
+export function twentyFourEvent(event) {
+  const sentence = TWENTY_FOUR[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}

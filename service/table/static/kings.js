@@ -5,6 +5,8 @@ import { keepOffline } from "./app.js";
 import { RANKS, SUITS, cardElement, short } from "./cards.js";
 import { CASTLE_NAMES, castleName, kingsEvent, listing, plural } from "./events.js";
 import { createPicker } from "./picker.js";
+import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
+import { load, remember, save as keep, takeBack } from "./store.js";
 
 const referee = gameApi("24-kings");
 const STORAGE = "kings-table-v1";
@@ -19,7 +21,6 @@ const OPTIONS = {
   face_up_consequences: ["FACE-UP CONSEQUENCES", "The face-up pile leaves the game at a reshuffle."],
   ghoul_raiser: ["GHOUL-RAISER", "A King action may take face-up cards instead of drawing."],
 };
-const $ = (id) => document.getElementById(id);
 
 function fresh() {
   return {
@@ -44,60 +45,17 @@ function fresh() {
   };
 }
 
-function load() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE) || "null");
-    if (saved && Array.isArray(saved.players) && Array.isArray(saved.castles)) {
-      const kept = { ...fresh(), ...saved };
-      if (!Array.isArray(kept.faceUp)) kept.faceUp = []; // an earlier page kept them as typed text
-      if (!Array.isArray(kept.history)) kept.history = [];
-      return kept;
-    }
-  } catch (error) {
-    // A broken save is forgotten: the page starts from the defaults.
-  }
-  return fresh();
+function loadTable() {
+  const kept = load(STORAGE, fresh);
+  if (!Array.isArray(kept.players) || !Array.isArray(kept.castles)) return fresh();
+  if (!Array.isArray(kept.faceUp)) kept.faceUp = []; // an earlier page kept them as typed text
+  return kept;
 }
 
-const table = load();
+const table = loadTable();
 
 function save() {
-  try {
-    localStorage.setItem(STORAGE, JSON.stringify(table));
-  } catch (error) {
-    // Private browsing may refuse storage: the page still works, it just forgets on reload.
-  }
-}
-
-function say(text) {
-  $("status").textContent = text;
-}
-
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function cardRow(codes, label) {
-  const row = element("span", null, "cards");
-  if (label) {
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", label);
-  }
-  for (const code of codes) row.append(cardElement(code));
-  return row;
-}
-
-function problemList(error) {
-  const box = element("div", null, "problem");
-  box.setAttribute("role", "alert");
-  box.append(element("p", error.problem && error.problem.title ? error.problem.title : "The referee refused this"));
-  const list = element("ul");
-  for (const line of error.lines ? error.lines() : [String(error)]) list.append(element("li", line));
-  box.append(list);
-  return box;
+  keep(STORAGE, table);
 }
 
 // -- the request parts every endpoint shares ------------------------------------------------------
@@ -138,18 +96,11 @@ function renderSeats() {
 }
 
 function buildSetup() {
-  $("players").value = table.players.join(", ");
-  $("players").addEventListener("change", () => {
-    const names = $("players").value.split(",").map((name) => name.trim()).filter(Boolean);
-    if (names.length < 2) {
-      say("A table needs at least two players.");
-      return;
-    }
+  playersField($("players"), table.players, (names) => {
     table.players = names;
     table.finalPlayer = Math.min(table.finalPlayer, names.length - 1);
     renderSeats();
     save();
-    say(`${names.length} players: ${names.join(", ")}.`);
   });
   $("me").addEventListener("change", () => {
     table.me = Number($("me").value);
@@ -361,7 +312,6 @@ const PHASE_ACTIONS = {
   over: [],
 };
 const CASTLE_ACTIONS = new Set(["play_king", "dethrone"]);
-const HISTORY_LIMIT = 300;
 
 const form = { seat: 0, action: "face_down_discard", castle: 1 };
 
@@ -650,7 +600,7 @@ async function makeMove() {
   const before = table.game;
   try {
     const answer = await referee.post("moves/apply", { state: before, move });
-    table.history = [...table.history, { state: before, text: describe(move) }].slice(-HISTORY_LIMIT);
+    remember(table, before, describe(move));
     table.game = answer.state;
     followMyHand();
     if (table.game.outcome) {
@@ -674,9 +624,8 @@ async function makeMove() {
 
 // The referee is stateless: taking a move back is following the game from the state before it.
 function undo() {
-  const last = table.history[table.history.length - 1];
+  const last = takeBack(table);
   if (!last) return;
-  table.history = table.history.slice(0, -1);
   table.game = last.state;
   followMyHand();
   save();

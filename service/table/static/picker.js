@@ -5,7 +5,10 @@ import { COPIES, RANKS, SUITS, cardElement, spoken, short } from "./cards.js";
 
 let pickers = 0;
 
-export function createPicker(root, { owner, max, onChange, single = false, empty = "No cards yet", clearText = "Clear cards" }) {
+export function createPicker(
+  root,
+  { owner, max, onChange, single = false, empty = "No cards yet", clearText = "Clear cards", ranks = RANKS, copies: most = COPIES },
+) {
   const id = `picker-${++pickers}`;
   let cards = [];
   let whose = owner;
@@ -48,7 +51,7 @@ export function createPicker(root, { owner, max, onChange, single = false, empty
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `Add ${suit.name}`);
     group.setAttribute("aria-describedby", gridTitle.id);
-    for (const rank of RANKS) {
+    for (const rank of ranks) {
       const code = rank + suit.code;
       const button = document.createElement("button");
       button.type = "button";
@@ -81,8 +84,8 @@ export function createPicker(root, { owner, max, onChange, single = false, empty
       render(true);
       return;
     }
-    if (copies(code) >= COPIES) {
-      note.textContent = `Both copies of ${spoken(code)} are in already (two decks).`;
+    if (copies(code) >= most) {
+      note.textContent = most > 1 ? `Both copies of ${spoken(code)} are in already (two decks).` : `${spoken(code)} is in already.`;
       return;
     }
     if (cards.length >= max) {

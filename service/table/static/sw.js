@@ -6,6 +6,7 @@ const SCOPE = new URL("./", self.location).pathname;
 const PAGES = [
   "./",
   "./?game=24-kings",
+  "./?game=twenty-four",
   "table.css",
   "app.js",
   "api.js",
@@ -14,6 +15,9 @@ const PAGES = [
   "picker.js",
   "home.js",
   "kings.js",
+  "twenty-four.js",
+  "store.js",
+  "ui.js",
   "icon.svg",
   "manifest.json",
 ];
