@@ -13,7 +13,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.browser.conftest import screenshot, wait_ready
+from tests.browser.conftest import TIME_TAP, record_figures, screenshot, wait_ready
 
 STEPS = ("setup", "hand", "move", "calculus")
 
@@ -168,6 +168,13 @@ def checked(driver: Any, name: str) -> str:
     return ",".join(values)
 
 
+def timed_move(driver: Any, answers: list[float]) -> None:
+    """Tap "Make move" and measure the time until the referee's answer is on the screen (a figure, never asserted)."""
+    button = driver.find_element(By.ID, "make-move")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    answers.append(driver.execute_async_script(TIME_TAP, button, "#events"))
+
+
 def start_game(driver: Any, players: str, dealer: int, castles: tuple[str, str, str, str], hand: str) -> None:
     """A table (I am the first seat) with its castles and my dealt hand, then "Start refereeing this table"."""
     set_players(driver, players, me=0, dealer=dealer)
@@ -236,10 +243,11 @@ def test_a_move_is_checked_then_made_and_the_form_starts_afresh_for_the_next_pla
 def test_a_mis_tapped_move_is_taken_back_and_a_reload_keeps_the_game(page):
     """The referee is stateless: taking back is following the game from the state before the move (§9.8's turn returns)."""
     start_game(page, "ann, bob", 1, ("5H", "9C", "4D", "10S"), "QH JH 10H 9H 8H 7H 3S")
+    answers: list[float] = []
     action(page, "face_up_discard")
     tap_cards(page, "card-picker .suggested-row", "QH")  # meant the 3S
     tap_cards(page, "drawn-picker", "4S")
-    press(page, page.find_element(By.ID, "make-move"))
+    timed_move(page, answers)  # 4 taps: the action, the card, the card drawn, Make move
     wait_text(page, "#game-status", "bob to act")
     assert "Q♥ (Queen of hearts): take out" not in held(page, "hand-picker")
     page.refresh()  # the phone keeps the game, and its history, through a reload
@@ -248,12 +256,14 @@ def test_a_mis_tapped_move_is_taken_back_and_a_reload_keeps_the_game(page):
     wait_text(page, "#game-status", "bob to act")
     undo = page.find_element(By.ID, "undo")
     assert undo.text == "Take back: ann discards Q♥ face up"
-    press(page, undo)
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+    answers.append(page.execute_async_script(TIME_TAP, undo, "#events"))  # taking back: no referee call at all
     status = " ".join(wait_text(page, "#game-status", "ann to act").split())
     assert "Face-up pile: empty." in status
     assert "Taken back: ann discards Q♥ face up." in page.find_element(By.ID, "events").text
     assert "Q♥ (Queen of hearts): take out" in held(page, "hand-picker")  # her hand as it was before the move
     assert not page.find_element(By.ID, "undo-box").is_displayed()  # nothing more to take back
+    record_figures("24-kings-undo", {"taps_discard_face_up_with_a_shown_draw": 4, "tap_to_answer_ms": answers})
 
 
 def test_a_call_ends_the_game_the_reveals_name_the_winners_and_the_next_game_carries_the_match(page):
@@ -262,11 +272,12 @@ def test_a_call_ends_the_game_the_reveals_name_the_winners_and_the_next_game_car
     his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17).
     The next game (§28): The Turn passes to the next seat, and the match carries 48 to 39."""
     start_game(page, "ann, bob", 1, ("5H", "9C", "4D", "10S"), "QH JH 10H 9H 8H 7H 3S")
+    answers: list[float] = []
     action(page, "call_hand")
     assert not page.find_element(By.ID, "reveal-box").is_displayed()  # the referee sees ann's cards: nothing to show
     press(page, page.find_element(By.ID, "check-move"))
     assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann calls HAND!")
-    press(page, page.find_element(By.ID, "make-move"))
+    timed_move(page, answers)  # 3 taps: the action, Check move (optional), Make move
     status = wait_text(page, "#game-status", "The game is over: bob shows their cards next")
     assert "Winner" not in status and "ann: 7 cards, 48 points" in status  # no winner named while a hand is unseen
     events = page.find_element(By.ID, "events").text
@@ -274,7 +285,7 @@ def test_a_call_ends_the_game_the_reveals_name_the_winners_and_the_next_game_car
     assert checked(page, "action") == "reveal_hand"
     assert "bob's cards, as shown" in page.find_element(By.ID, "reveal-box").text
     tap_cards(page, "reveal-picker", "AS 2S 3S 4S 5S 6S 9C")
-    press(page, page.find_element(By.ID, "make-move"))
+    timed_move(page, answers)  # 8 taps: seven cards, Make move (the action is chosen already)
     wait_text(page, "#game-winners", "Winner: ann.")
     status = page.find_element(By.ID, "game-status").text
     assert "bob: 7 cards, 39 points" in status and "shows their cards" not in status
@@ -304,6 +315,7 @@ def test_a_call_ends_the_game_the_reveals_name_the_winners_and_the_next_game_car
     # §28: bob was The Turn; now ann is, so bob acts first.
     wait_text(page, "#game-status", "bob to act")
     assert "Match before this game (1 game): ann 48 and bob 39." in page.find_element(By.ID, "match").text
+    record_figures("24-kings-call", {"taps_call_hand_checked_first": 3, "taps_reveal_of_seven_cards": 8, "tap_to_answer_ms": answers})
 
 
 def test_the_calculus_scores_everyone_and_names_the_winners(page):

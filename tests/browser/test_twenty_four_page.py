@@ -7,13 +7,13 @@ Expected values come from the rule book (service/games/twenty_four/rules.md: §2
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.browser.conftest import ARTIFACTS, open_page, screenshot, wait_ready
+from tests.browser.conftest import TIME_TAP, open_page, record_figures, screenshot, wait_ready
+from tests.browser.test_pages_usable import check
 from tests.browser.test_table_page import press, tap_cards, wait_text
 
 PAGE = "/table/?game=twenty-four"
@@ -31,17 +31,6 @@ ROUNDS = [
     "9S 8H 7D 7C",
     "10S 9H 9D 8C",
 ]
-TIME_TAP = """
-const [target, watched, done] = arguments;
-const box = document.querySelector(watched);
-const before = box.textContent;
-const start = performance.now();
-target.click();
-(function wait() {
-  if (box.textContent !== before) requestAnimationFrame(() => done(performance.now() - start));
-  else setTimeout(wait, 1);
-})();
-"""
 
 
 class Table:
@@ -122,6 +111,9 @@ def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_u
     # bob: 3 * (10 + 1 - 3) = 24.
     taps_before = table.taps
     table.cards(ROUNDS[2])
+    wait_text(page, "#game-status", "round 3")
+    # The round's controls (the four cards, who claims, the keypad) labelled, axe-clean and whole at 200% zoom.
+    assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
     table.claim("bob", ["card-0", "×", "(", "card-1", "+", "card-2", "−", "card-3", ")"], shot="twenty-four-claim")
     wait_text(page, "#events", "bob wins")
     taps_per_claimed_round = table.taps - taps_before
@@ -153,12 +145,3 @@ def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_u
             "tap_to_answer_ms": table.answers,
         },
     )
-
-
-def record_figures(game: str, figures: dict[str, Any]) -> None:
-    """The measured figures of a run, kept with the artefacts for docs/table.md (never asserted: a loaded machine is slow)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    answers = sorted(figures.pop("tap_to_answer_ms"))
-    if answers:
-        figures["tap_to_answer_ms"] = {"n": len(answers), "median": round(answers[len(answers) // 2], 1), "max": round(answers[-1], 1)}
-    (ARTIFACTS / f"figures-{game}.json").write_text(json.dumps(figures, indent=2), encoding="utf-8")
