@@ -384,6 +384,7 @@ function resetForm() {
   form.castle = 1;
   cardPicker.set([]);
   drawnPicker.set([]);
+  $("drawn-box").open = false;
   revealPicker.set([]);
   $("verdict").replaceChildren();
   showForm();
