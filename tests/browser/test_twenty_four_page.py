@@ -101,6 +101,9 @@ def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_u
     assert "ann wins 2♠ 4♥ 10♦ 10♣." in wait_text(page, "#events", "right")
     taps_round_with_a_wrong_claim = table.taps - taps_before
     assert "ann: 4 cards won this hand" in page.find_element(By.ID, "standings").text
+    # Each card is turned once a hand (§10.5): the four won are greyed out in the grid, and said so.
+    won = page.find_element(By.CSS_SELECTOR, '#entry-picker .pick[data-card="10D"]')
+    assert won.get_attribute("disabled") is not None and won.get_attribute("aria-label").endswith("already seen")
     # 1 1 5 9: the table agrees there is no way, and the referee confirms it (§3.4).
     table.cards(ROUNDS[1])
     table.answer("#aside-agreed")

@@ -129,7 +129,9 @@ export function createPicker(
     for (const [code, button] of buttons) {
       const n = copies(code);
       button.querySelector(".count").textContent = n ? `×${n}` : "";
-      button.setAttribute("aria-label", `${short(code)} (${spoken(code)})${n ? `, ${n} held` : ""}`);
+      const gone = unavailable.has(code);
+      button.disabled = gone;
+      button.setAttribute("aria-label", `${short(code)} (${spoken(code)})${n ? `, ${n} held` : ""}${gone ? ", already seen" : ""}`);
       button.classList.toggle("held-card", n > 0);
     }
     if (changed && onChange) onChange([...cards]);
@@ -164,6 +166,13 @@ export function createPicker(
     );
   }
 
+  // Cards that cannot be tapped now (a one-deck game's cards already seen): greyed, and said so.
+  let unavailable = new Set();
+  function exclude(codes) {
+    unavailable = new Set(codes);
+    render(false);
+  }
+
   render(false);
-  return { set, setOwner, suggest, get: () => [...cards], root };
+  return { set, setOwner, suggest, exclude, get: () => [...cards], root };
 }

@@ -33,6 +33,8 @@ let keys = [];
 let claimant = null;
 
 const save = () => keep(STORAGE, table);
+// The cards of this hand already seen (rules.md §10.5): each card is turned once, so they cannot be tapped again.
+const seenCards = (state) => [...state.drawn, ...state.table, ...state.set_aside, ...state.players.flatMap((seat) => seat.won)];
 const value = (code) => VALUES[code.slice(0, -1)] || Number(code.slice(0, -1));
 
 function cardsWanted() {
@@ -99,6 +101,7 @@ async function follow(state, events) {
   claimant = null;
   makePicker();
   picker.set([]);
+  picker.exclude(seenCards(state));
   save();
   if (events) showEvents(events);
   show();
@@ -286,6 +289,7 @@ function makePicker() {
 }
 
 makePicker();
+if (table.game) picker.exclude(seenCards(table.game));
 buildSetup();
 show();
 $("start").addEventListener("click", start);
