@@ -17,7 +17,7 @@ from .api import RefereeApi, schema_name
 from .caching import init_caching
 from .cors import init_cors
 from .json_provider import OrjsonProvider
-from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
+from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, guard_input
 from .request_log import init_request_log
 from .security_headers import init_security_headers
 
@@ -47,7 +47,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
-    init_request_log(app)  # first: its after_request runs last, and logs the final status
+    init_request_log(app)  # a WSGI middleware around the whole app: it sees the final status, whatever the hooks did
     init_caching(app)
     init_cors(app)
     init_security_headers(app)  # nosniff, Referrer-Policy, Content-Security-Policy on every answer
@@ -70,4 +70,5 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None}))
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
+    app.wsgi_app = guard_input(app.wsgi_app)  # type: ignore[method-assign]  # a body the server cannot read is a 400, not a 500
     return app
