@@ -110,14 +110,21 @@ def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline():
         assert re.findall(r"\sstyle=|<style|\son[a-z]+=", html) == [], page
 
 
-def test_the_page_calls_only_the_public_api(app):
-    """Every endpoint the page calls is one the OpenAPI document publishes, with the method the page uses."""
+@pytest.mark.parametrize(
+    ("script", "game", "needed"),
+    [
+        ("kings.js", "24-kings", {"hands", "calculus", "moves/validate", "moves/apply", "games/from-table", "games/next"}),
+        ("twenty-four.js", "twenty-four", {"games/from-table", "moves/legal", "moves/apply", "standings", "solve"}),
+    ],
+)
+def test_the_page_calls_only_the_public_api(app, script, game, needed):
+    """Every endpoint a page calls is one the OpenAPI document publishes, with the method the page uses."""
     spec = app.extensions["referee_api"].spec.to_dict()["paths"]
-    text = (STATIC / "kings.js").read_text(encoding="utf-8")
-    assert 'gameApi("24-kings")' in text
-    called = {(method, f"/v1/24-kings/{path}") for method, path in re.findall(r'\breferee\.(get|post)\("([^"]+)"', text)}
-    assert {path for _, path in called} >= {"/v1/24-kings/hands", "/v1/24-kings/calculus", "/v1/24-kings/moves/validate", "/v1/24-kings/games/next"}
-    assert {(method, path) for method, path in called if method not in spec.get(path, {})} == set()
+    text = (STATIC / script).read_text(encoding="utf-8")
+    assert f'gameApi("{game}")' in text
+    called = {(method, path) for method, path in re.findall(r'\breferee\.(get|post)\("([^"]+)"', text)}
+    assert {path for _, path in called} >= needed
+    assert {(method, path) for method, path in called if method not in spec.get(f"/v1/{game}/{path}", {})} == set()
     # Only the API module fetches (and the service worker, which keeps the pages and never the API's answers).
     assert "fetch(" not in "".join((STATIC / name).read_text(encoding="utf-8") for name in FILES if name not in ("api.js", "sw.js"))
 

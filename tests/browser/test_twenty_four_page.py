@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from selenium.webdriver.common.by import By
 
 from tests.browser.conftest import TIME_TAP, open_page, record_figures, screenshot, wait_ready
@@ -68,9 +67,7 @@ class Table:
         self.answer("#judge")
 
 
-def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_url, app):
-    if "/v1/twenty-four/games/from-table" not in app.extensions["referee_api"].spec.to_dict()["paths"]:
-        pytest.skip("Twenty-Four's real-table mode (work/g24) is not in this tree yet")
+def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_url):
     page = open_page(browser, live_url, PAGE)
     table = Table(page)
     table.tap("#start")  # ann and bob, one hand: the page's own defaults, nothing typed
