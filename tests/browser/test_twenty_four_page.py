@@ -145,3 +145,23 @@ def test_a_whole_game_of_twenty_four_from_the_draw_to_the_winner(browser, live_u
             "tap_to_answer_ms": table.answers,
         },
     )
+
+
+def test_the_dynamic_target_comes_from_eight_tapped_cards(browser, live_url):
+    """§7: of the eight cards, the two highest and the two lowest go; the other four, summed, are the target."""
+    eight = "AS 3H 5D 7C 9S 10H 2D 8C"
+    values = sorted(int(card[:-1].replace("A", "1")) for card in eight.split())
+    target = sum(values[2:-2])  # 3 + 5 + 7 + 8
+    page = open_page(browser, live_url, PAGE)
+    press(page, page.find_element(By.CSS_SELECTOR, 'label[for="dynamic-target"]'))
+    press(page, page.find_element(By.ID, "start"))
+    wait_text(page, "#entry-what", "draws")
+    tap_cards(page, "entry-picker", "3C 9D")
+    press(page, page.find_element(By.ID, "enter-cards"))
+    wait_text(page, "#entry-what", "8")  # the step asks for the eight target cards
+    tap_cards(page, "entry-picker", eight)
+    press(page, page.find_element(By.ID, "enter-cards"))
+    assert f"The eight cards set the target: {target}." in wait_text(page, "#events", "target")
+    tap_cards(page, "entry-picker", "2S 4H 10D 10C")
+    press(page, page.find_element(By.ID, "enter-cards"))
+    wait_text(page, "#game-status", f"round 1: make {target}")
