@@ -33,6 +33,10 @@ SEALED_FIELDS = frozenset({"seed"})  # with the seed anyone could replay every r
 # Written with a fixed number of digits, so the token's length does not tell how long the seed is.
 SEED_DIGITS = len(str(MAX_SEED))
 CLASSIFIED = PUBLIC_FIELDS | COUNTED_FIELDS | SEALED_FIELDS | {HANDS_FIELD}
+# Every token's plaintext is padded to this many bytes, so its length tells nothing (a 10 is one character longer than a 9).
+# The largest hidden part there can be (every one of the 104 cards hidden, the castles' too, the longest names) fits:
+# tests/sealed/test_token_size.py checks it.
+TOKEN_SIZE = 1280
 
 
 def unlisted_fields() -> list[str]:
@@ -56,6 +60,11 @@ def _sealed_fields() -> list[str]:
 @dataclass(frozen=True, slots=True)
 class KingsSplit:
     """Public part, hidden part, and each player's share of an answer."""
+
+    token_size: int = TOKEN_SIZE
+
+    def seats(self, state: GameState) -> list[str]:
+        return [player.name for player in state.players]
 
     def sealable(self, state: GameState) -> bool:
         """Only a state the referee sees whole is sealed; a physical table's state stays plain JSON."""
