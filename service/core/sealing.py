@@ -34,7 +34,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import re
 import secrets
 import time
@@ -42,6 +41,7 @@ from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+import orjson
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives import hmac as crypto_hmac
@@ -110,10 +110,10 @@ class Sealer:
     def seal(self, data: Mapping[str, Any], size: int = 0) -> str:
         """A token of ``data`` and the time it was issued, its plaintext padded with spaces to ``size`` bytes (if given)."""
         now = int(self.clock())
-        text = json.dumps({**data, "issued": now}, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        text = orjson.dumps({**data, "issued": now})
         if len(text) > size > 0:  # a token longer than its game's size would tell its length: never sealed so
             raise ValueError(f"a sealed payload of {len(text)} bytes exceeds its game's fixed size of {size}: raise the size")
-        return self.fernet.encrypt_at_time(text.ljust(size), now).decode("ascii")
+        return self.fernet.encrypt_at_time(text.ljust(size, b" "), now).decode("ascii")
 
     def open(self, token: str) -> dict[str, Any]:
         """The data sealed in ``token``; a tampered, foreign, malformed or expired token raises :class:`SealedTokenError`."""
@@ -126,7 +126,7 @@ class Sealer:
                 "sealed_token_invalid",
                 "the sealed token was changed, or sealed under a key this service does not hold (another server, or a key rotated out)",
             ) from None
-        data = json.loads(text)
+        data = orjson.loads(text)
         if not isinstance(data, dict) or data.get("format") != TOKEN_FORMAT or not isinstance(data.get("issued"), int):
             raise _refused("sealed_token_format", f"the sealed token is of a format this service no longer reads (it reads format {TOKEN_FORMAT})")
         age = int(self.clock()) - data["issued"]
@@ -278,8 +278,7 @@ class StateSplit(Protocol[StateT]):
 
 def public_digest(plain: Mapping[str, Any]) -> str:
     """A digest of a public part's plain data, key order aside: what binds a token to its table."""
-    text = json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(orjson.dumps(plain, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

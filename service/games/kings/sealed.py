@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any
 
-from service.core.cards import card_texts
+from service.core.cards import card_texts, parse_cards
 from service.core.problems import InvalidInput, Problem
 from service.core.sealing import SEALED_POINTER, SealedTokenError
 
@@ -78,27 +78,47 @@ class KingsSplit:
         return replace(state, players=players, draw_pile=Zone(hidden=state.draw_pile.size), face_down=Zone(hidden=state.face_down.size), **changes)
 
     def hidden(self, state: GameState) -> dict[str, Any]:
-        plain = state.to_dict()
+        unlisted = unlisted_fields()
+        plain = state.to_dict() if unlisted else {}  # written whole only when a field is left unlisted: sealed as written
         return {
             "hands": [card_texts(player.hand.cards) for player in state.players],
             "draw_pile": card_texts(state.draw_pile.cards),
             "face_down": card_texts(state.face_down.cards),
-            "fields": {name: plain[name] for name in _sealed_fields()} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
+            "fields": {name: plain[name] for name in unlisted} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
         }
 
     def join(self, public: GameState, hidden: Mapping[str, Any]) -> GameState:
-        data: dict[str, Any] = public.to_dict()
+        """The whole state: the public part with the sealed cards put back.
+
+        The token is authenticated and bound to this public part, so the whole is a state this service sealed
+        (checked when it was made): the cards are put back as they were, not read and checked again.
+        """
         try:
-            for player, cards in zip(data["players"], hidden["hands"], strict=True):
-                player["hand"] = {"cards": cards, "hidden": 0}
-            data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
-            data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
-            data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
-            return state_from_dict(data)
+            if unlisted_fields():  # a field nobody classified travels as written: read it as any state is read
+                return self._read_whole(public, hidden)
+            hands = hidden["hands"]
+            players = tuple(replace(player, hand=Zone(tuple(parse_cards(cards)))) for player, cards in zip(public.players, hands, strict=True))
+            return replace(
+                public,
+                players=players,
+                draw_pile=Zone(tuple(parse_cards(hidden["draw_pile"]))),
+                face_down=Zone(tuple(parse_cards(hidden["face_down"]))),
+                seed=int(hidden["fields"]["seed"]),
+            )
         except (KeyError, TypeError, ValueError, InvalidInput):
             raise SealedTokenError(
                 [Problem(SEALED_POINTER, "sealed_token_format", "the sealed token does not hold this table's hidden part in a form this service reads")]
             ) from None
+
+    @staticmethod
+    def _read_whole(public: GameState, hidden: Mapping[str, Any]) -> GameState:
+        data: dict[str, Any] = public.to_dict()
+        for player, cards in zip(data["players"], hidden["hands"], strict=True):
+            player["hand"] = {"cards": cards, "hidden": 0}
+        data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
+        data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
+        data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
+        return state_from_dict(data)
 
     def plain(self, state: GameState) -> dict[str, object]:
         return state.to_dict()
