@@ -207,7 +207,10 @@ def test_no_answer_through_http_names_a_card_its_player_may_not_see(seed, player
             assert not named_cards([view, legal]) - public - mine, f"{name}'s answers name cards they may not see"
             twin = sealed_body(redealt(after, {seat}, rng), seal)
             assert twin["state"] == answer["state"] and twin["seat_keys"] == keys
-            assert client.post("/v1/24-kings/view", json=as_seat(twin, name)).get_json() == view
+            twin_view = client.post("/v1/24-kings/view", json=as_seat(twin, name))
+            assert twin_view.get_json() == view
+            assert client.post("/v1/24-kings/moves/legal", json=as_seat(twin, name)).get_json() == legal
+            assert len(twin_view.data) == len(client.post("/v1/24-kings/view", json=request).data)  # the answer's size too
             assert len(twin["sealed"]) == len(answer["sealed"])  # the token's length tells nothing of the cards unseen
         state, token = answer["state"], answer["sealed"]
 
