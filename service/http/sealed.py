@@ -17,17 +17,19 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, g
 
+from service.core.problems import InvalidInput, Problem
 from service.core.sealing import (
     ENV_VARIABLE,
     KEYS_VARIABLE,
     TTL_VARIABLE,
     Opened,
     Seal,
+    Sealed,
     SealedTokenError,
     Sealer,
     SeatKeyError,
@@ -89,20 +91,50 @@ def _this_request() -> _Request:
     return found
 
 
-def seal_answer(split: StateSplit[Any], game: str, state: Any) -> dict[str, Any]:
-    """``state``, ``sealed`` and ``sealed_move`` of an answer; the match of the token this request opened, one move on, else a new match."""
+def _seal(split: StateSplit[Any], game: str, state: Any) -> Sealed[Any]:
+    """The state sealed in the match of the token this request opened, one move on; else in a new match."""
     request = _this_request()
     seal = request.opened.seal.next() if request.opened is not None else None
     sealed = seal_state(split, app_sealer(), game, state, seal)
     request.issued = (sealed.token, sealed.seal)
+    return sealed
+
+
+def _answer(split: StateSplit[Any], sealed: Sealed[Any]) -> dict[str, Any]:
     return {"state": dict(split.plain(sealed.public)), "sealed": sealed.token, "sealed_move": sealed.seal.move}
 
 
-def seat_keys(game: str, seats: Sequence[str]) -> dict[str, str]:
-    """Each seat's key in the match this request sealed: answered once, with the first deal of a match."""
-    issued = _this_request().issued
-    assert issued is not None, "seat keys follow a sealed deal"
-    return {seat: app_sealer().seat_key(game, issued[1].match, seat) for seat in seats}
+def seal_answer(split: StateSplit[Any], game: str, state: Any) -> dict[str, Any]:
+    """``state``, ``sealed`` and ``sealed_move`` of an answer: the public part, the token of the rest, its move number."""
+    return _answer(split, _seal(split, game, state))
+
+
+def seal_deal(split: StateSplit[Any], game: str, state: Any) -> dict[str, Any]:
+    """A new match's first deal, sealed: :func:`seal_answer` and ``seat_keys``, each seat's key, answered this once."""
+    sealed, sealer = _seal(split, game, state), app_sealer()
+    keys = {seat: sealer.seat_key(game, sealed.seal.match, seat) for seat in split.seats(state)}
+    return _answer(split, sealed) | {"seat_keys": keys}
+
+
+CHOSEN_SEED = (
+    "a sealed deal is shuffled by the server: a seed chosen by a client would tell it every hidden card; "
+    "leave seed out, or ask for a plain deal (sealed false) to reproduce one"
+)
+MATCH_TOKEN_REQUIRED = "a sealed follow-on deal carries its match on: send the finished game's sealed token as match_token"
+
+
+def refuse_a_chosen_seed(body: Mapping[str, Any]) -> None:
+    """No chosen future: with sealed, the seed is the server's (secrets), never the client's (422 at /seed)."""
+    if body.get("seed") is not None:
+        raise InvalidInput([Problem("/seed", "seed_with_sealed", CHOSEN_SEED)])
+
+
+def match_token(body: Mapping[str, Any]) -> str:
+    """The finished game's token of a sealed follow-on deal (``match_token``): it carries the match, and so its seat keys."""
+    token = body.get("match_token")
+    if token is None:
+        raise InvalidInput([Problem("/match_token", "match_token_required", MATCH_TOKEN_REQUIRED)])
+    return str(token)
 
 
 def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str, seat: str | None = None, seat_key: str | None = None) -> Any:

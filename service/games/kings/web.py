@@ -32,10 +32,10 @@ from schemas.kings import (
     VerdictSchema,
 )
 from service.core.cards import RANK_NAMES, Card
-from service.core.problems import InvalidInput, Problem, prefixed
+from service.core.problems import InvalidInput, prefixed
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
-from service.http.sealed import open_sealed, seal_answer, seat_keys
+from service.http.sealed import match_token, open_sealed, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
 from .calculus import PlayerCards, calculus, holdings_problems
@@ -171,28 +171,13 @@ def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
     finished = read_finished(body["state"])
     if body["sealed"]:
         refuse_a_chosen_seed(body)
-        if body.get("match_token") is None:
-            raise InvalidInput([Problem("/match_token", "match_token_required", MATCH_TOKEN_REQUIRED)])
-        finished = open_sealed(SPLIT, GAME.info.slug, finished, body["match_token"])  # the match carries on, one move on
+        finished = open_sealed(SPLIT, GAME.info.slug, finished, match_token(body))  # the match carries on, one move on
     table = None if body.get("castles") is None else TableDeal(castles_from(body["castles"]), body["face_up"], body.get("hands"))
     game = next_game(finished, body.get("seed"), table)
     answer = game.to_dict()
     if body["sealed"]:
         answer |= seal_answer(SPLIT, GAME.info.slug, game.state)
     return answer
-
-
-MATCH_TOKEN_REQUIRED = "a sealed follow-on game carries its match on: send the finished game's sealed token as match_token"
-CHOSEN_SEED = (
-    "a sealed deal is shuffled by the server: a seed chosen by a client would tell it every hidden card; "
-    "leave seed out, or ask for a plain deal (sealed false) to reproduce one"
-)
-
-
-def refuse_a_chosen_seed(body: Mapping[str, Any]) -> None:
-    """No chosen future: with sealed, the seed is the server's (secrets), never the client's."""
-    if body.get("seed") is not None:
-        raise InvalidInput([Problem("/seed", "seed_with_sealed", CHOSEN_SEED)])
 
 
 def read_finished(data: Mapping[str, Any]) -> Any:
@@ -230,8 +215,7 @@ def create_game(body: dict[str, Any]) -> Response:
     game = new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"], body["direction"])
     answer = game.to_dict()
     if body["sealed"]:  # the public state, a token of the hidden cards and each seat's key (docs/sealed-deals.md)
-        answer |= seal_answer(SPLIT, GAME.info.slug, game.state)
-        answer["seat_keys"] = seat_keys(GAME.info.slug, body["players"])
+        answer |= seal_deal(SPLIT, GAME.info.slug, game.state)
     return jsonify(answer)
 
 
