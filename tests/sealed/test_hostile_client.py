@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from service.core.cards import parse_card
-from service.core.sealing import DEFAULT_TTL, Seal, SealingConfigError, new_match, parse_lifetime
+from service.core.sealing import DEFAULT_TTL, Seal, Sealer, SealingConfigError, new_match, parse_lifetime
 from service.games.kings import GAME
 from service.games.kings.moves import Move
 from service.games.kings.rules import Rules
 from service.games.kings.sealed import SPLIT, TOKEN_SIZE
 from service.games.kings.start import new_game
 
-from .keys import TEST_SEALER, as_seat, sealed_app, sealed_deal, sealed_state
+from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER, as_seat, sealed_app, sealed_deal, sealed_state
 
 PLAYERS = ["ann", "bob", "cy"]
 PRIVATE = ("/view", "/moves/legal", "/moves/validate", "/moves/apply")
@@ -256,3 +256,14 @@ def test_the_largest_hidden_part_there_can_be_fits_the_fixed_size():
     assert len(token) == len(sealed_deal(PLAYERS, 1)["sealed"])
     with pytest.raises(ValueError, match="fixed size"):
         TEST_SEALER.seal({**payload, "pad": "x" * TOKEN_SIZE}, TOKEN_SIZE)
+
+
+def test_a_matchs_seat_keys_survive_a_key_rotation():
+    """Dealt under the test key; the service then seals under another and still holds the old: the match's keys still open."""
+    body = sealed_deal(PLAYERS, 48)
+    rotated = sealed_app(SEAL_KEYS=f"{OTHER_KEY},{TEST_KEY}").test_client()
+    assert rotated.post("/v1/24-kings/view", json=as_seat(body, "bob")).status_code == 200
+    assert rotated.post("/v1/24-kings/view", json=as_seat(body, "bob", {"bob": body["seat_keys"]["ann"]})).status_code == 403
+    fresh = rotated.post("/v1/24-kings/games", json={"players": PLAYERS, "sealed": True}).get_json()
+    new = Sealer.from_keys([OTHER_KEY])
+    assert fresh["seat_keys"]["bob"] == new.seat_key("24-kings", new.open(fresh["sealed"])["match"], "bob")  # new matches: the new key's
