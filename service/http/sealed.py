@@ -93,6 +93,8 @@ def _this_request() -> _Request:
 
 def _seal(split: StateSplit[Any], game: str, state: Any) -> Sealed[Any]:
     """The state sealed in the match of the token this request opened, one move on; else in a new match."""
+    if not split.sealable(state):
+        raise InvalidInput([Problem("/sealed", "sealed_physical_table", PHYSICAL_TABLE)])
     request = _this_request()
     seal = request.opened.seal.next() if request.opened is not None else None
     sealed = seal_state(split, app_sealer(), game, state, seal)
@@ -120,6 +122,7 @@ CHOSEN_SEED = (
     "a sealed deal is shuffled by the server: a seed chosen by a client would tell it every hidden card; "
     "leave seed out, or ask for a plain deal (sealed false) to reproduce one"
 )
+PHYSICAL_TABLE = "a game dealt at a real table is never sealed: the referee does not see its cards, so it has none to hide"
 MATCH_TOKEN_REQUIRED = "a sealed follow-on deal carries its match on: send the finished game's sealed token as match_token"
 
 

@@ -267,3 +267,13 @@ def test_a_matchs_seat_keys_survive_a_key_rotation():
     fresh = rotated.post("/v1/24-kings/games", json={"players": PLAYERS, "sealed": True}).get_json()
     new = Sealer.from_keys([OTHER_KEY])
     assert fresh["seat_keys"]["bob"] == new.seat_key("24-kings", new.open(fresh["sealed"])["match"], "bob")  # new matches: the new key's
+
+
+def test_a_follow_on_game_dealt_at_a_real_table_is_never_sealed(keyed):
+    """A physical table's castles with sealed: true is a 422 that says why, never a server error."""
+    finished = finished_in_match(Seal(new_match()))
+    castles = [{"card": card, "kings": []} for card in ("5H", "9C", "4D", "10S")]
+    body = {"state": finished["state"], "sealed": True, "match_token": finished["sealed"], "castles": castles}
+    reply = keyed.post("/v1/24-kings/games/next", json=body)
+    assert reply.status_code == 422, reply.get_json()
+    assert [(e["pointer"], e["code"]) for e in reply.get_json()["errors"]] == [("/sealed", "sealed_physical_table")]
