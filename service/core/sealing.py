@@ -364,5 +364,5 @@ def check_seat_key(sealer: Sealer, game: str, seal: Seal, seats: Sequence[str], 
         )
     if not sealer.seat_key_matches(game, seal.match, seat, given):
         raise SeatKeyError(
-            [Problem(SEAT_KEY_POINTER, "seat_key_refused", f"this seat_key is not {seat!r}'s key in this match: only {seat!r}'s key opens {seat!r}'s answers")]
+            [Problem(SEAT_KEY_POINTER, "seat_key_refused", f"this seat_key is not the key of {seat!r} in this match: only that seat's key opens its answers")]
         )

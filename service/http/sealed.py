@@ -18,6 +18,7 @@ import logging
 import os
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask, Response, current_app, g
@@ -132,12 +133,18 @@ def refuse_a_chosen_seed(body: Mapping[str, Any]) -> None:
         raise InvalidInput([Problem("/seed", "seed_with_sealed", CHOSEN_SEED)])
 
 
-def match_token(body: Mapping[str, Any]) -> str:
-    """The finished game's token of a sealed follow-on deal (``match_token``): it carries the match, and so its seat keys."""
+def open_match(split: StateSplit[Any], game: str, finished: Any, body: Mapping[str, Any]) -> Any:
+    """A sealed follow-on deal's finished game, whole, from its ``match_token``: the deal then goes on in that match.
+
+    A refused token is refused at ``/match_token``, where the client sent it.
+    """
     token = body.get("match_token")
     if token is None:
         raise InvalidInput([Problem("/match_token", "match_token_required", MATCH_TOKEN_REQUIRED)])
-    return str(token)
+    try:
+        return open_sealed(split, game, finished, str(token))
+    except SealedTokenError as error:
+        raise SealedTokenError([replace(problem, pointer="/match_token") for problem in error.problems]) from None
 
 
 def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str, seat: str | None = None, seat_key: str | None = None) -> Any:

@@ -182,7 +182,9 @@ def test_a_sealed_follow_on_game_needs_the_match_token_and_refuses_a_seed(keyed)
     reply = keyed.post("/v1/24-kings/games/next", json={**base, "match_token": finished["sealed"], "seed": 3})
     assert [(e["pointer"], e["code"]) for e in reply.get_json()["errors"]] == [("/seed", "seed_with_sealed")]
     reply = keyed.post("/v1/24-kings/games/next", json={**base, "match_token": sealed_deal(PLAYERS, 2)["sealed"]})
-    assert reply.get_json()["errors"][0]["code"] == "sealed_token_mismatch"  # a token of another table carries no match on
+    assert [(e["pointer"], e["code"]) for e in reply.get_json()["errors"]] == [("/match_token", "sealed_token_mismatch")]  # another table's
+    reply = keyed.post("/v1/24-kings/games/next", json={**base, "match_token": finished["sealed"][:-8] + "AAAAAAAA"})
+    assert [(e["pointer"], e["code"]) for e in reply.get_json()["errors"]] == [("/match_token", "sealed_token_invalid")]
 
 
 # -- tokens that end ---------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput, prefixed
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
-from service.http.sealed import match_token, open_sealed, refuse_a_chosen_seed, seal_answer, seal_deal
+from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
 from .calculus import PlayerCards, calculus, holdings_problems
@@ -171,7 +171,7 @@ def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
     finished = read_finished(body["state"])
     if body["sealed"]:
         refuse_a_chosen_seed(body)
-        finished = open_sealed(SPLIT, GAME.info.slug, finished, match_token(body))  # the match carries on, one move on
+        finished = open_match(SPLIT, GAME.info.slug, finished, body)  # the match carries on, one move on
     table = None if body.get("castles") is None else TableDeal(castles_from(body["castles"]), body["face_up"], body.get("hands"))
     game = next_game(finished, body.get("seed"), table)
     answer = game.to_dict()
