@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from service.tournaments.limits import MAX_ROWS
+from service.tournaments.limits import MAX_ROWS, check_rows
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 
 from .base import LeanSchema
@@ -40,6 +40,7 @@ class Rows(fields.List):  # type: ignore[type-arg]
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if type(value) is not list:
             raise self.make_error("invalid")
+        check_rows(len(value), pointer="/rows")  # a 413 past MAX_ROWS, as for a CSV or XLSX file: one limit, one answer
         for validator in self.validators:  # the length first: an over-long list is refused before any row is looked at
             validator(value)
         bad = {index: [NOT_A_MAPPING] for index, row in enumerate(value) if type(row) is not dict}
@@ -49,7 +50,11 @@ class Rows(fields.List):  # type: ignore[type-arg]
 
 
 def rows_field(description: str) -> Rows:
-    return Rows(required=True, validate=validate.Length(min=1, max=MAX_ROWS), metadata={"description": description})
+    return Rows(
+        required=True,
+        validate=validate.Length(min=1),
+        metadata={"description": f"{description} At most {MAX_ROWS:,} (413 `rows` past them, as for a file).", "maxItems": MAX_ROWS},
+    )
 
 
 class StandingsRequestSchema(LeanSchema):

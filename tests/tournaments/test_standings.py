@@ -114,7 +114,7 @@ def test_hostile_files_are_bad_rows_not_crashes():
         table_from_csv(b"game,player,points\n1,ann," + b"9" * 200_000 + b"\n")
     assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
     too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(MAX_ROWS + 5))
-    with pytest.raises(UploadTooLarge, match=f"more than {MAX_ROWS} rows"):
+    with pytest.raises(UploadTooLarge, match=f"more than {MAX_ROWS:,} rows"):
         read_results(table_from_csv(too_many))
 
 
