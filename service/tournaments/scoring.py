@@ -21,7 +21,7 @@ The contract, in full:
   every bad cell at once.
 - Optionally (:class:`RowScorerWithOptions`), ``options`` the organiser may
   choose for the whole sheet (24 Kings: the hand set and the rule options),
-  each a :class:`ScoringOption` (a lower-case name other than ``format``, a
+  each a :class:`ScoringOption` (a lower-case name other than ``format``, ``sheet`` and ``bom``, a
   description, its choices, a whole number within bounds, or yes/no, its default), and
   ``with_options(chosen)``, the scorer that plays them; ``chosen`` holds
   checked values and may leave options out, which then keep their default.
