@@ -25,7 +25,7 @@ BODIES = {
     **upload_bodies(),
     "refused: the issue's 103 KB zip bomb": Upload("", shared_strings_bomb(38), XLSX, 413, "zip_part_size"),
     "refused: the issue's 26 KB sheet bomb": Upload("", sheet_bomb(7), XLSX, 413, "zip_part_size"),
-    "refused: a sheet declaring A1:XFD1048576": Upload("", with_dimension("A1:XFD1048576"), XLSX, 413, "sheet_rows"),
+    "refused: a sheet declaring A1:XFD1048576": Upload("", with_dimension("A1:XFD1048576"), XLSX, 413, "rows"),
     # issue 29's files: each refused on the part's bytes, before it is parsed
     "refused: workbook and relationships of 380,000 tiny elements each": Upload(
         "", zipped(book_parts(before_sheets=tiny_elements(380_000), relations_before=tiny_elements(380_000))), XLSX, 413, "xml_elements"

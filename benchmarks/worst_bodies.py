@@ -202,7 +202,7 @@ def upload_bodies() -> dict[str, Upload]:
         "refused: XLSX, every row bad at the XML elements (read to the end)": Upload("", as_xlsx(every_row_bad), XLSX, 422, "bad_points"),
         "refused: CSV, 2,001 rows": Upload("", as_csv(one_more_row), CSV, 413, "rows"),
         "refused: CSV, cells past the limit": Upload("", as_csv(points_sheet(MAX_ROWS, NOTES + 1)), CSV, 413, "cells"),
-        "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 422, "bad_length"),
+        "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 413, "rows"),
         "refused: JSON, cells past the limit": Upload("", as_json(points_sheet(MAX_ROWS, NOTES + 1)), "application/json", 413, "cells"),
         "refused: 317 games x 317 players": Upload("", as_csv(diagonal_sheet(DIAGONAL + 1)), CSV, 413, "standings_cells"),
         "accepted: 1923, 500 rows of cards won (250 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(250, 13)), CSV, path=SETS_PATH),

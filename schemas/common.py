@@ -34,6 +34,8 @@ class ProblemDetailSchema(LeanSchema):
     rule = fields.String(metadata={"description": "The section of the game's rule text behind a move's reason (GET /v1/{game}/rules).", "example": "9.4"})
     row = Integer(metadata={"description": "For spreadsheet rows: the row number as the organiser sees it (header = 1)."})
     column = fields.String(metadata={"description": "For spreadsheet rows: the column."})
+    limit = Integer(metadata={"description": "For a limit an upload goes past (413): its bound."})
+    found = Integer(metadata={"description": "For a limit an upload goes past (413): what was counted (at least this many)."})
 
 
 class ProblemSchema(LeanSchema):

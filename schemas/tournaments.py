@@ -12,8 +12,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from service.tournaments.limits import MAX_ROWS
+from service.tournaments.limits import MAX_ROWS, check_rows
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
+from service.tournaments.sheets import SHEETS
 
 from .base import LeanSchema
 from .common import game_prefix
@@ -40,6 +41,7 @@ class Rows(fields.List):  # type: ignore[type-arg]
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if type(value) is not list:
             raise self.make_error("invalid")
+        check_rows(len(value), pointer="/rows")  # a 413 past MAX_ROWS, as for a CSV or XLSX file: one limit, one answer
         for validator in self.validators:  # the length first: an over-long list is refused before any row is looked at
             validator(value)
         bad = {index: [NOT_A_MAPPING] for index, row in enumerate(value) if type(row) is not dict}
@@ -49,7 +51,11 @@ class Rows(fields.List):  # type: ignore[type-arg]
 
 
 def rows_field(description: str) -> Rows:
-    return Rows(required=True, validate=validate.Length(min=1, max=MAX_ROWS), metadata={"description": description})
+    return Rows(
+        required=True,
+        validate=validate.Length(min=1),
+        metadata={"description": f"{description} At most {MAX_ROWS:,} (413 `rows` past them, as for a file).", "maxItems": MAX_ROWS},
+    )
 
 
 class StandingsRequestSchema(LeanSchema):
@@ -82,6 +88,22 @@ def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[
     return LeanSchema.from_dict(
         {
             "format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
+            "sheet": fields.String(
+                validate=validate.OneOf(SHEETS),
+                metadata={
+                    "description": "Which table a CSV answer is: the standings (the default), or the match's verdict of a game whose sheets "
+                    "are one match (1923; 422 `no_match` for standings without one). JSON and XLSX carry both (XLSX: worksheets "
+                    "Standings and Match)."
+                },
+            ),
+            "bom": fields.Boolean(
+                truthy={"true", "1"},
+                falsy={"false", "0"},
+                metadata={
+                    "description": "A CSV answer begins with a UTF-8 byte order mark (the default), which Excel for Windows needs "
+                    "to read it as UTF-8; false leaves it out."
+                },
+            ),
             **{option.name: _query_option(option) for option in options},
         },
         name=f"{game_prefix(slug)}TournamentStandingsQuery",
@@ -114,7 +136,14 @@ EXACT = 'Exact: a number whose decimal text is the exact value, else a fraction\
 
 
 class StandingSchema(LeanSchema):
-    rank = Integer(required=True, metadata={"description": "Equal totals share a rank (1, 2, 2, 4)."})
+    rank = Integer(
+        required=True,
+        metadata={
+            "description": "Equal totals share a rank (1, 2, 2, 4). For a game whose sheets are one match (1923), the rank follows "
+            "the match's rule instead: the players at the target first, by the most cards won over the match (so the winners "
+            "rank first), then the others by points, then cards won."
+        },
+    )
     player = fields.String(required=True)
     total = Number(required=True, metadata={"description": f"The traveling sum of the player's games. {EXACT}"})
     games = Integer(required=True)

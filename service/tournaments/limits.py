@@ -11,7 +11,8 @@ read. Every refusal names its limit:
 * 413 (:class:`UploadTooLarge`): too many parts, a part too large once
   inflated, a part that inflates too far (ratio), all parts together too
   large, a sheet whose dimension is beyond the rows or columns read, more
-  rows than a sheet may hold; standings with too many cells to write;
+  rows of results than :data:`MAX_ROWS` (code ``rows``, the same for CSV, XLSX and JSON, the header not counted);
+  standings with too many cells to write;
 * 413 too: a zip whose central directory declares more parts or more bytes than a workbook has (checked before
   :mod:`zipfile` reads the directory: 15,000 empty parts in 1 MiB cost 60 ms to list);
 * 413 too: a sheet of more than :data:`MAX_CELLS` cells, a workbook of more than
@@ -69,8 +70,10 @@ class Exceeded:
     found: int
     message: str
 
+    pointer: str = "/file"
+
     def to_dict(self) -> dict[str, object]:
-        return {"pointer": "/file", "code": self.code, "limit": self.limit, "found": self.found, "message": self.message}
+        return {"pointer": self.pointer, "code": self.code, "limit": self.limit, "found": self.found, "message": self.message}
 
 
 class UploadTooLarge(ValueError):
@@ -163,16 +166,22 @@ def _check_dimension(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> None:
     columns = _column_number((last_col or first_col or b"A").decode())
     digits = last_row or first_row or b"1"
     rows = int(digits) if len(digits) <= MAX_NUMBER_CHARS else 10**MAX_NUMBER_CHARS  # a row number past any sheet, read as one
-    if rows > MAX_ROWS + 1:
-        raise UploadTooLarge(Exceeded("sheet_rows", MAX_ROWS + 1, rows, f"the sheet declares {rows} rows; at most {MAX_ROWS + 1} with the header"))
+    if rows > MAX_ROWS + 1:  # the header's row and MAX_ROWS rows of results: refused as a CSV or JSON body of as many rows is
+        check_rows(rows - 1, declared=True)
     if columns > MAX_COLUMNS:
         raise UploadTooLarge(Exceeded("sheet_columns", MAX_COLUMNS, columns, f"the sheet declares {columns} columns; at most {MAX_COLUMNS}"))
 
 
-def check_rows(count: int) -> None:
-    """At most :data:`MAX_ROWS` rows under the header, whatever the file type (``count`` read so far)."""
+def check_rows(count: int, declared: bool = False, pointer: str = "/file") -> None:
+    """At most :data:`MAX_ROWS` rows of results, whatever the format: one 413 ``rows`` for a CSV, an XLSX and a JSON body.
+
+    ``count`` counts rows of results, never the header (a file's rows under its header, blank ones included; a JSON
+    body's objects): as many as were read (a file is read up to one row past the limit), or (``declared``) as many as
+    an XLSX sheet's dimension declares.
+    """
     if count > MAX_ROWS:
-        raise UploadTooLarge(Exceeded("rows", MAX_ROWS, count, f"the sheet has more than {MAX_ROWS} rows under the header"))
+        how = "declared by the sheet" if declared else "read"
+        raise UploadTooLarge(Exceeded("rows", MAX_ROWS, count, f"more than {MAX_ROWS:,} rows of results, the limit ({count:,} {how})", pointer))
 
 
 def check_standings_size(games: int, players: int) -> None:

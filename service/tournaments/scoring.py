@@ -21,7 +21,7 @@ The contract, in full:
   every bad cell at once.
 - Optionally (:class:`RowScorerWithOptions`), ``options`` the organiser may
   choose for the whole sheet (24 Kings: the hand set and the rule options),
-  each a :class:`ScoringOption` (a lower-case name other than ``format``, a
+  each a :class:`ScoringOption` (a lower-case name other than ``format``, ``sheet`` and ``bom``, a
   description, its choices, a whole number within bounds, or yes/no, its default), and
   ``with_options(chosen)``, the scorer that plays them; ``chosen`` holds
   checked values and may leave options out, which then keep their default.
@@ -152,6 +152,9 @@ class MatchVerdict:
 
     ``game_winners``: who won each game by the game's rules, when that is not simply the highest points (1923:
     the most cards won), for the standings' ``wins``; ``columns``: the columns the verdict read beside the shape's.
+    ``places``: the players grouped by place under the match's rule, best first (the winners first once it is over):
+    the standings' rank follows it, so that they never contradict the verdict; ``cards``: each player's cards won
+    over the match (1923's tie-break at the target), shown beside the rank it decides.
     """
 
     target: int
@@ -163,6 +166,8 @@ class MatchVerdict:
     answer: Mapping[str, object]
     game_winners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     columns: tuple[str, ...] = ()
+    places: tuple[tuple[str, ...], ...] = ()
+    cards: Mapping[str, int] = field(default_factory=dict)
 
 
 @runtime_checkable

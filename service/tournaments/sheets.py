@@ -1,16 +1,24 @@
 """Standings written as CSV or XLSX, one row per player, one column per game.
 
-For a game whose sheets are one match (1923), the match's verdict follows the
-table after an empty row: its target, whether it is over, the winners, the
-rule that decided it (name and rule-book section), and each player's running
-total after every game, under that game's column.
+For a game whose sheets are one match (1923), the rank follows the match's
+places (:mod:`.standings`), the standings add two columns (``match_winner``,
+``match_cards``: the cards won over the match, which decide at the target),
+and the match's verdict is a table of its own: the ``Match`` worksheet of the
+XLSX, and the CSV asked for with ``?sheet=match`` (a CSV is one table, so that
+``pandas.read_csv`` and a spreadsheet read each cleanly): one row per player
+with its place, whether it won, its total and cards, the target, whether the
+match is over, the rule that decided it, and its running total after every game.
 
-Both writers are safe to open in a spreadsheet: a text cell that begins with
-``= + - @``, a tab or a carriage return (OWASP's "CSV injection") is written
-with a leading ``'``, so it is read as text and never run as a formula; in
-XLSX every text cell is also typed as a string. The XLSX is written in
-openpyxl's write-only (streaming) mode and is byte-stable: the same
-standings give the same bytes (fixed document times, fixed zip entry times).
+CSV: UTF-8 with a byte order mark by default (Excel for Windows reads a CSV
+without one in the local ANSI code page, which garbles ``Zoë``; pandas,
+LibreOffice and this service's own reader skip it), and a text cell that
+begins with ``= + - @``, a tab or a carriage return (OWASP's "CSV injection")
+is written with a leading ``'``, so that it is read as text and never run as a
+formula. XLSX: every text cell is an inline string (``t="inlineStr"``), which no
+spreadsheet evaluates, written as it is (no ``'``); each column is as wide as
+its longest text (bounded), so printed names are not cut. The XLSX is written
+directly and is byte-stable: the same standings give the same bytes (fixed
+document times, fixed zip entry times).
 """
 
 from __future__ import annotations
@@ -19,11 +27,11 @@ import csv
 import datetime
 import io
 import re
+import unicodedata
 import zipfile
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
-from .scoring import MatchVerdict
 from .standings import Standings, as_number
 
 # The media types standings are written in, JSON first (the answer when nothing is asked for).
@@ -33,33 +41,39 @@ NOT_ACCEPTABLE = "the standings are written as {}, {} or {}; the Accept header a
 )
 
 FIXED_COLUMNS = ["rank", "player", "total", "games", "wins", "best", "worst"]
+MATCH_COLUMNS = ["match_winner", "match_cards"]  # in the standings of a match: who won it, and the cards that decide at the target
+MATCH_SHEET_COLUMNS = ["place", "player", "winner", "total", "cards", "target", "over", "decided_by", "rule"]
+SHEETS = ("standings", "match")  # the tables a CSV answer may be (?sheet=), and the XLSX's worksheets
+BOM = "\ufeff".encode()
 
 
 def standings_rows(result: Standings) -> list[list[object]]:
-    header: list[object] = [*FIXED_COLUMNS, *(f"game {game}" for game in result.games)]
+    """The standings table: a header, then one row per player in rank order; nothing under it."""
+    match = result.match
+    header: list[object] = [*FIXED_COLUMNS, *(MATCH_COLUMNS if match else ()), *(f"game {game}" for game in result.games)]
     rows = [header]
     for s in result.table:
         per_game = [as_number(s.points[game]) if game in s.points else "" for game in result.games]
-        rows.append([s.rank, s.player, as_number(s.total), s.games, s.wins, as_number(s.best), as_number(s.worst), *per_game])
-    if result.match is not None:
-        rows += match_rows(result.match, [s.player for s in result.table])
+        verdict = [_yes(s.player in match.winners), match.cards.get(s.player, "")] if match else []
+        rows.append([s.rank, s.player, as_number(s.total), s.games, s.wins, as_number(s.best), as_number(s.worst), *verdict, *per_game])
     return rows
 
 
-def match_rows(match: MatchVerdict, players: list[str]) -> list[list[object]]:
-    """The match's verdict under the standings: one ``match`` row per fact, then the running totals per game column."""
-    blank = [""] * (len(FIXED_COLUMNS) - 2)
-    rows: list[list[object]] = [
-        [],
-        ["match", "target", match.target],
-        ["match", "over", "yes" if match.over else "no"],
-        ["match", "winners", "; ".join(match.winners)],
-        ["match", "decided_by", match.decided_by or ""],
-        ["match", "rule", match.rule or ""],
-    ]
-    for name in players:
-        rows.append(["running total", name, *blank, *(totals.get(name, "") for totals in match.running)])
+def match_rows(result: Standings) -> list[list[object]] | None:
+    """The match's verdict as a table of its own, one row per player in the standings' order; None when there is no match."""
+    match = result.match
+    if match is None:
+        return None
+    rows: list[list[object]] = [[*MATCH_SHEET_COLUMNS, *(f"after game {game}" for game in result.games)]]
+    for s in result.table:
+        facts = [match.target, _yes(match.over), match.decided_by or "", match.rule or ""]
+        running = [totals.get(s.player, "") for totals in match.running]
+        rows.append([s.rank, s.player, _yes(s.player in match.winners), as_number(s.total), match.cards.get(s.player, ""), *facts, *running])
     return rows
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -68,32 +82,51 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip entry can carry
 
 
 def neutral(value: object) -> object:
-    """A cell as written: numbers as they are; text that a spreadsheet would run as a formula with a leading ``'`` (OWASP)."""
+    """A CSV cell as written: numbers as they are; text that a spreadsheet would run as a formula with a leading ``'`` (OWASP)."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
 
-def standings_csv(result: Standings) -> bytes:
+def standings_csv(result: Standings, sheet: str = "standings", bom: bool = True) -> bytes:
+    """One table as CSV: the standings, or (``sheet="match"``) the match's verdict; with a UTF-8 BOM unless ``bom`` is false.
+
+    Raises :class:`LookupError` for the match of standings that have none.
+    """
+    rows = standings_rows(result) if sheet == "standings" else match_rows(result)
+    if rows is None:
+        raise LookupError("these standings have no match")
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerows([neutral(value) for value in row] for row in standings_rows(result))
-    return buffer.getvalue().encode("utf-8")
+    csv.writer(buffer, lineterminator="\r\n").writerows([neutral(value) for value in row] for row in rows)
+    return (BOM if bom else b"") + buffer.getvalue().encode("utf-8")
 
 
 def standings_xlsx(result: Standings) -> bytes:
-    """The standings as one worksheet, every text cell an inline string (never a formula), empty cells not written.
+    """The standings as a worksheet (and the match's verdict as a second one), every text cell an inline string, empty cells not written.
 
     The workbook is written directly (:func:`workbook_xlsx`): openpyxl's write-only mode cost about 7 µs a cell, and a
     table of games x players is mostly empty cells (the widest accepted, 316 x 316, took 0.7 s of CPU).
     """
-    return workbook_xlsx("Standings", standings_rows(result))
+    match = match_rows(result)
+    return workbook_xlsx([("Standings", standings_rows(result)), *((("Match", match),) if match else ())])
 
 
-def workbook_xlsx(title: str, rows: Iterable[Sequence[object]]) -> bytes:
-    """A workbook of one sheet, byte-stable: fixed document times (2000-01-01) and zip entry times (1980-01-01)."""
+def workbook_xlsx(sheets: Sequence[tuple[str, Iterable[Sequence[object]]]]) -> bytes:
+    """A workbook of these sheets (title, rows), byte-stable: fixed document times (2000-01-01) and zip entry times (1980-01-01)."""
+    numbers = range(1, len(sheets) + 1)
+    parts = [
+        ("[Content_Types].xml", _CONTENT_TYPES.format(sheets="".join(_SHEET_TYPE.format(n=n) for n in numbers))),
+        *_PARTS,
+        (
+            "xl/workbook.xml",
+            _WORKBOOK.format(sheets="".join(_SHEET_ENTRY.format(title=_escape(title), n=n) for n, (title, _) in zip(numbers, sheets, strict=True))),
+        ),
+        ("xl/_rels/workbook.xml.rels", _WORKBOOK_RELS.format(sheets="".join(_SHEET_RELATION.format(n=n) for n in numbers))),
+        *((f"xl/worksheets/sheet{n}.xml", _sheet_xml(rows)) for n, (_, rows) in zip(numbers, sheets, strict=True)),
+    ]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in (*_PARTS, ("xl/workbook.xml", _WORKBOOK.format(title=_escape(title))), ("xl/worksheets/sheet1.xml", _sheet_xml(rows))):
+        for name, text in parts:
             entry = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o600 << 16
@@ -101,25 +134,52 @@ def workbook_xlsx(title: str, rows: Iterable[Sequence[object]]) -> bytes:
     return buffer.getvalue()
 
 
+MIN_WIDTH, MAX_WIDTH = 6, 80  # a column's width in characters: a 64-character name under "game " fits; wider text wraps the page, not the sheet
+WIDTH_MARGIN = 2  # beside the longest text: Calibri's digits and capitals are wider than the average character the width counts
+
+
 def _sheet_xml(rows: Iterable[Sequence[object]]) -> str:
-    out = [_SHEET_HEAD]
+    """A worksheet: each column as wide as its longest text (:func:`text_width`, within MIN_WIDTH..MAX_WIDTH), then its cells."""
+    body = []
     columns: list[str] = []  # each column's letters, worked out once per sheet
+    widths: list[int] = []  # each column's longest text
     for number, row in enumerate(rows, start=1):
         columns.extend(_letters(column) for column in range(len(columns), len(row)))
-        cells = [_xlsx_cell(f"{columns[column]}{number}", value) for column, value in enumerate(row) if value is not None and value != ""]
-        out.append(f'<row r="{number}">{"".join(cells)}</row>' if cells else f'<row r="{number}"/>')
-    out.append("</sheetData></worksheet>")
-    return "".join(out)
+        widths.extend([0] * (len(row) - len(widths)))
+        cells = []
+        for column, value in enumerate(row):
+            if value is None or value == "":
+                continue
+            cell, width = _xlsx_cell(f"{columns[column]}{number}", value)
+            cells.append(cell)
+            if width > widths[column]:
+                widths[column] = width
+        body.append(f'<row r="{number}">{"".join(cells)}</row>' if cells else f'<row r="{number}"/>')
+    cols = "".join(
+        f'<col min="{column}" max="{column}" width="{min(max(width + WIDTH_MARGIN, MIN_WIDTH), MAX_WIDTH)}" customWidth="1"/>'
+        for column, width in enumerate(widths, start=1)
+    )
+    return _SHEET_HEAD + (f"<cols>{cols}</cols>" if cols else "") + "<sheetData>" + "".join(body) + "</sheetData></worksheet>"
 
 
-def _xlsx_cell(reference: str, value: object) -> str:
+def _xlsx_cell(reference: str, value: object) -> tuple[str, int]:
+    """A cell's XML and its text's width; a text is an inline string, written as it is (a string cell is never a formula)."""
     if isinstance(value, bool):
-        return f'<c r="{reference}" t="b"><v>{int(value)}</v></c>'
+        return f'<c r="{reference}" t="b"><v>{int(value)}</v></c>', 5
     if isinstance(value, int | float):
-        return f'<c r="{reference}"><v>{value!r}</v></c>'
-    text = _escape(str(neutral(value)))
+        number = repr(value)
+        return f'<c r="{reference}"><v>{number}</v></c>', len(number)
+    shown = str(value)
+    text = _escape(shown)
     space = ' xml:space="preserve"' if text != text.strip() else ""
-    return f'<c r="{reference}" t="inlineStr"><is><t{space}>{text}</t></is></c>'  # typed as a string: never a formula
+    return f'<c r="{reference}" t="inlineStr"><is><t{space}>{text}</t></is></c>', text_width(shown)
+
+
+def text_width(text: str) -> int:
+    """A text's width in characters as a spreadsheet shows it: a wide (East Asian) character counts two, a combining mark none."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _letters(column: int) -> str:
@@ -140,29 +200,38 @@ def _escape(text: str) -> str:
     return NOT_XML.sub("\ufffd", xml_escape(text, {'"': "&quot;"}))
 
 
-_SHEET_HEAD = (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-)
+_SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 _WORKBOOK = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-    '<sheets><sheet name="{title}" sheetId="1" r:id="rId1"/></sheets></workbook>'
+    "<sheets>{sheets}</sheets></workbook>"
+)
+_SHEET_ENTRY = '<sheet name="{title}" sheetId="{n}" r:id="rId{n}"/>'
+_CONTENT_TYPES = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    '<Default Extension="xml" ContentType="application/xml"/>'
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+    "{sheets}"
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+    '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
+    '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>'
+    "</Types>"
+)
+_SHEET_TYPE = '<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+_WORKBOOK_RELS = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    "{sheets}"
+    '<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'
+    "</Relationships>"
+)
+_SHEET_RELATION = (
+    '<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{n}.xml"/>'
 )
 _PARTS = (
-    (
-        "[Content_Types].xml",
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-        '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
-        '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>'
-        "</Types>",
-    ),
     (
         "_rels/.rels",
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -187,14 +256,6 @@ _PARTS = (
         "docProps/app.xml",
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>referee</Application></Properties>',
-    ),
-    (
-        "xl/_rels/workbook.xml.rels",
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
-        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'
-        "</Relationships>",
     ),
     (
         "xl/styles.xml",

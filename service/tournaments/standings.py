@@ -1,6 +1,8 @@
 """Standings: points travel in a sum across the games (the rule book's tournaments), for any game.
 
-Ranks are shared by equal totals (1, 2, 2, 4). A game's winners are its
+Ranks are shared by equal totals (1, 2, 2, 4); for a game whose sheets are one
+match (1923), the rank follows the match's places instead, so that it never
+contradicts the match's winners. A game's winners are its
 highest scores, so a shared game win counts for each who shares it.
 Points are exact (:class:`~fractions.Fraction`); they reach a client as
 :func:`as_number` writes them.
@@ -75,8 +77,20 @@ def winners(scores: Mapping[str, Fraction]) -> list[str]:
     return [name for name, score in scores.items() if score == top]
 
 
+def _ranked(totals: Mapping[str, Fraction], match: MatchVerdict | None) -> list[tuple[str, object]]:
+    """The players in rank order, each with what places them (equal ones share a rank), by name within a rank.
+
+    By total; for a game whose sheets are one match, by the match's places (1923: at the target, the most cards won),
+    so that the rank never contradicts the match's winners.
+    """
+    place_of: dict[str, object] = {name: index for index, group in enumerate(match.places) for name in group} if match else {}
+    unplaced = len(place_of)
+    key = {name: (place_of[name],) if name in place_of else (unplaced, -total) for name, total in totals.items()}
+    return [(name, key[name]) for name in sorted(totals, key=lambda name: (key[name], name))]
+
+
 def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
-    """Each player's total, games, wins, best and worst game; the table ordered by total, then name.
+    """Each player's total, games, wins, best and worst game; the table ordered by total (or the match's places), then name.
 
     ``scorer``, the game's (with the options chosen), adds the match's verdict for a game whose sheets are matches,
     and says who won each game when its rules do not give the win to the highest points (1923: most cards won).
@@ -96,9 +110,11 @@ def standings(results: Results, scorer: RowScorer | None = None) -> Standings:
             wins[name] = wins.get(name, 0) + 1
     totals = {name: sum(points.values(), Fraction(0)) for name, points in players.items()}
     table: list[Standing] = []
-    for position, name in enumerate(sorted(players, key=lambda name: (-totals[name], name))):
+    previous: object = None
+    for position, (name, place) in enumerate(_ranked(totals, match)):
         points, total = players[name], totals[name]
-        rank = table[-1].rank if table and table[-1].total == total else position + 1
+        rank = table[-1].rank if table and place == previous else position + 1
+        previous = place
         table.append(Standing(rank, name, total, len(points), wins.get(name, 0), max(points.values()), min(points.values()), points))
     ignored = tuple(column for column in results.ignored_columns if not match or column not in match.columns)
     return Standings(results.shape, tuple(results.points), tuple(table), ignored, match)

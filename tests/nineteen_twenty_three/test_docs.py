@@ -33,5 +33,9 @@ def test_every_curl_block_of_the_guide_works(server, tmp_path):
     assert "play {'cards': [], 'hidden': 38} [('ann', ['10H', '6D', '2S', '10C', '6S', '2D', '5S', '7S', '5D', '2C']), ('bob', [])]" in text
     assert '"shape":"won"' in text and '"player":"ann","total":6' in text
     assert '"target":15,' in text and '"over":true,"winners":["bob"],"decided_by":"most_cards","rule":"6.2"' in text
-    assert "match,winners,bob\n" in text and "running total,bob,,,,,,0,12,18" in text
+    assert "rank,player,total,games,wins,best,worst,match_winner,match_cards,game 1,game 2,game 3\n1,bob,18,3,2,12,0,yes,23,0,12,6\n" in text
+    assert (
+        "\nplace,player,winner,total,cards,target,over,decided_by,rule,after game 1,after game 2,after game 3\n1,bob,yes,18,23,15,yes,most_cards,6.2,0,12,18\n"
+        in text
+    )
     assert '"type": "urn:1923:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text

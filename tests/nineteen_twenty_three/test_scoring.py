@@ -168,3 +168,13 @@ def test_a_set_line_is_checked_against_the_pack():
     # 3 Aces for ann and 2 of Ace damage for bob: 5 Aces, one deck holds 4
     assert problems({"sets": [{"points": {"ann": 15, "bob": -2}, "cards": {"ann": 12, "bob": 8}}]}) == [("/sets/0/points", "aces_over_pack")]
     assert standings_request({"sets": [{"points": {"ann": 14, "bob": -2}, "cards": {"ann": 12, "bob": 8}}]}).to_dict()["totals"] == {"ann": 14, "bob": -2}
+
+
+def test_the_ranking_follows_the_match_not_the_points():
+    """Issue 30, the guide's match to 15: ann 10 + 0 + 10 = 20 points and 10 + 3 + 6 = 19 cards, bob 0 + 12 + 6 = 18
+    points and 5 + 12 + 6 = 23 cards; both reach 15 in set 3, so the most cards won over the match wins (rules.md §6.2):
+    bob, who must rank first although ann has more points."""
+    lines = sets(({"ann": 10, "bob": 0}, {"ann": 10, "bob": 5}), ({"ann": 0, "bob": 12}, {"ann": 3, "bob": 12}), ({"ann": 10, "bob": 6}, {"ann": 6, "bob": 6}))
+    result = standings_request({**lines, "target": 15}).to_dict()
+    assert (result["totals"], result["winners"], result["decided_by"]) == ({"ann": 20, "bob": 18}, ["bob"], "most_cards")
+    assert result["ranking"] == ["bob", "ann"]

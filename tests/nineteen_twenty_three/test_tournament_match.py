@@ -139,14 +139,27 @@ def test_points_without_cards_give_standings_without_a_verdict(client):
 
 @pytest.mark.parametrize("answer", ["csv", "xlsx"])
 def test_the_verdict_is_in_the_csv_and_xlsx_answers(client, answer):
-    response = standings(client, sheet(*BOTH_PAST), f"?target=15&format={answer}")
+    """Both pass 15 in set 3 (ann 20, bob 18); bob won more cards over the match (23 to 19) and wins it (rules.md §6.2).
+    The verdict is a table of its own (the Match worksheet, or ?sheet=match as CSV): nothing sits under the standings."""
     if answer == "csv":
-        rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+        tables = [
+            list(csv.reader(io.StringIO(standings(client, sheet(*BOTH_PAST), f"?target=15&format=csv{which}").data.decode("utf-8-sig"))))
+            for which in ("", "&sheet=match")
+        ]
     else:
-        rows = [["" if v is None else str(v) for v in row] for row in load_workbook(io.BytesIO(response.data)).worksheets[0].iter_rows(values_only=True)]
-    facts = {row[1]: row[2] for row in rows if row and row[0] == "match"}
-    assert facts == {"target": "15", "over": "yes", "winners": "bob", "decided_by": "most_cards", "rule": "6.2"}
-    running = {row[1]: row[7:10] for row in rows if row and row[0] == "running total"}
+        book = load_workbook(io.BytesIO(standings(client, sheet(*BOTH_PAST), "?target=15&format=xlsx").data))
+        assert book.sheetnames == ["Standings", "Match"]
+        tables = [[["" if v is None else str(v) for v in row] for row in ws.iter_rows(values_only=True)] for ws in book.worksheets]
+    table, match = ([dict(zip(rows[0], row, strict=True)) for row in rows[1:]] for rows in tables)
+    # the rank follows the match: bob, the winner, first although ann has more points
+    assert [(r["rank"], r["player"], r["total"], r["match_winner"], r["match_cards"]) for r in table] == [
+        ("1", "bob", "18", "yes", "23"),
+        ("2", "ann", "20", "no", "19"),
+    ]
+    facts = {(r["target"], r["over"], r["decided_by"], r["rule"]) for r in match}
+    assert facts == {("15", "yes", "most_cards", "6.2")}
+    assert [(r["place"], r["player"], r["winner"], r["cards"]) for r in match] == [("1", "bob", "yes", "23"), ("2", "ann", "no", "19")]
+    running = {r["player"]: [r[f"after game {game}"] for game in ("1", "2", "3")] for r in match}
     assert running == {"ann": ["10", "10", "20"], "bob": ["0", "12", "18"]}
 
 

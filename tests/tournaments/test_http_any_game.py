@@ -81,7 +81,7 @@ def test_xlsx_in_with_numbers_in_its_cells(client):
 def test_answers_as_csv_and_xlsx(client):
     as_csv = client.post(URL + "?format=csv", data=SHEET, content_type="text/csv")
     assert as_csv.mimetype == "text/csv"
-    assert as_csv.data.decode().splitlines() == [
+    assert as_csv.data.decode("utf-8-sig").splitlines() == [
         "rank,player,total,games,wins,best,worst,game 1,game 2",
         "1,cy,67/3,2,0,37/3,10,37/3,10",
         "2,bob,17,2,1,19,-2,-2,19",
@@ -126,5 +126,5 @@ def test_a_game_without_a_scorer_reads_points_only(client):
 
 def test_the_spec_documents_each_games_options(app):
     paths = app.extensions["referee_api"].spec.to_dict()["paths"]
-    assert [p["name"] for p in paths[URL]["post"]["parameters"]] == ["format", "deck", "double"]
-    assert [p["name"] for p in paths[PLAIN]["post"]["parameters"]] == ["format"]
+    assert [p["name"] for p in paths[URL]["post"]["parameters"]] == ["format", "sheet", "bom", "deck", "double"]
+    assert [p["name"] for p in paths[PLAIN]["post"]["parameters"]] == ["format", "sheet", "bom"]

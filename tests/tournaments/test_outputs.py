@@ -1,11 +1,13 @@
 """Issue 16, standings written back: no live formulas (OWASP CSV injection), byte-stable streamed XLSX,
-names normalised and refused as service.core.names says, encoders that never raise, content negotiation."""
+names normalised and refused as service.core.names says, encoders that never raise, content negotiation.
+Issue 30: XLSX text cells as they are (inline strings, no apostrophe), column widths, a BOM on CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 import time
 import zipfile
 
@@ -33,7 +35,7 @@ def hostile_standings():
 
 
 def test_csv_cells_that_would_run_as_formulas_are_text():
-    rows = list(csv.reader(io.StringIO(standings_csv(hostile_standings()).decode())))
+    rows = list(csv.reader(io.StringIO(standings_csv(hostile_standings()).decode("utf-8-sig"))))
     players = {row[1] for row in rows[1:]}
     assert players == {"'" + name for name in HOSTILE}
     assert rows[0][7:] == ["game =1+1", "game 2"]  # the header cell begins with "game": it cannot run
@@ -50,21 +52,49 @@ def _is_number(text: str) -> bool:
 
 def test_negative_points_stay_numbers_and_fractions_are_text_that_cannot_run():
     result = standings(read_results(table_from_records([{"game": "1", "player": "ann", "points": -4}, {"game": "1", "player": "bob", "points": 2}])))
-    rows = list(csv.reader(io.StringIO(standings_csv(result).decode())))
+    rows = list(csv.reader(io.StringIO(standings_csv(result).decode("utf-8-sig"))))
     assert rows[2][2] == "-4"
     assert sheets.neutral("-7/6") == "'-7/6" and sheets.neutral(-4) == -4 and sheets.neutral("ann") == "ann"
     assert [sheets.neutral(c + "x") for c in "=+-@\t\r"] == ["'" + c + "x" for c in "=+-@\t\r"]
 
 
 def test_xlsx_cells_are_strings_never_formulas():
+    """Every text cell is an inline string, which no spreadsheet evaluates, so it is written as it is: no apostrophe."""
     data = standings_xlsx(hostile_standings())
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        sheet_xml = archive.read("xl/worksheets/sheet1.xml")
-    assert b"<f>" not in sheet_xml and b"<f " not in sheet_xml
+        sheet_xml = archive.read("xl/worksheets/sheet1.xml").decode()
+    assert "<f>" not in sheet_xml and "<f " not in sheet_xml
+    for cell in re.findall(r"<c [^>]*>.*?</c>", sheet_xml):
+        kind = re.search(r' t="([^"]+)"', cell)
+        assert (kind and kind.group(1) == "inlineStr") or re.fullmatch(r'<c r="[A-Z]+\d+"><v>-?[0-9.]+</v></c>', cell), cell
     cells = [cell for row in load_workbook(io.BytesIO(data)).worksheets[0].iter_rows() for cell in row]
     assert not any(cell.data_type == "f" for cell in cells)
-    assert {cell.value for cell in cells if cell.column == 2 and cell.row > 1} == {"'" + name for name in HOSTILE}
+    assert {cell.value for cell in cells if cell.column == 2 and cell.row > 1} == set(HOSTILE)
     assert all(cell.data_type == "s" for cell in cells if isinstance(cell.value, str))
+
+
+def test_xlsx_columns_are_as_wide_as_their_longest_text():
+    """Printed names are not cut: each column at least as wide as its longest text (a wide character counts two), bounded."""
+    long_name, wide_name = "Maximilian-Alexander von Hohenzollern-Sigmaringen", "\u738b\u5c0f\u660e\u7684\u670b\u53cb"  # 5 CJK ideographs
+    rows = [{"game": "final", "player": name, "points": 1} for name in ("al", long_name, wide_name)]
+    sheet = load_workbook(io.BytesIO(standings_xlsx(standings(read_results(table_from_records(rows)))))).worksheets[0]
+    widths = {letter: dimension.width for letter, dimension in sheet.column_dimensions.items()}
+    assert len(widths) == sheet.max_column == 8  # 7 fixed columns and one game: every column has its width
+    assert widths["B"] >= len(long_name) and widths["B"] >= 2 * len(wide_name)
+    assert widths["H"] >= len("game final") and all(4 <= width <= 100 for width in widths.values())
+    assert widths["A"] < widths["B"]  # set per column, not one width for all
+
+
+def test_csv_begins_with_a_bom_for_excel_unless_asked_not_to(client):
+    """Excel for Windows reads a CSV without a BOM in the ANSI code page: Zoë would show as ZoÃ«."""
+    sheet = "game,player,points\n1,Zo\u00eb,3\n1,Ren\u00e9e,1\n".encode()
+    default = client.post(URL + "?format=csv", data=sheet, content_type="text/csv").data
+    assert default.startswith(b"\xef\xbb\xbfrank,") and "Zo\u00eb".encode() in default
+    bare = client.post(URL + "?format=csv&bom=false", data=sheet, content_type="text/csv").data
+    assert bare == default[3:]
+    assert client.post(URL + "?format=csv&bom=0", data=sheet, content_type="text/csv").data == bare
+    assert client.post(URL + "?format=csv&bom=1", data=sheet, content_type="text/csv").data == default
+    assert client.post(URL + "?format=csv&bom=maybe", data=sheet, content_type="text/csv").status_code == 422
 
 
 def test_xlsx_is_byte_stable(monkeypatch):
@@ -127,7 +157,7 @@ NAMES = st.text(min_size=1, max_size=64).filter(accepted)
 
 
 def as_written(name: str) -> str:
-    """How a text cell must come out of CSV and XLSX: with a leading ' when a spreadsheet would read it as a formula."""
+    """How a text cell must come out of CSV: with a leading ' when a spreadsheet would read it as a formula (OWASP)."""
     return "'" + name if name.startswith(FORMULA_STARTS) else name
 
 
@@ -141,10 +171,10 @@ def test_every_encoder_writes_every_accepted_name(players, game):
     names = {normalise_name(name) for name in players}
     assert {s["player"] for s in json.loads(json.dumps(result.to_dict(), ensure_ascii=False))["standings"]} == names
     shown = {as_written(name) for name in names}
-    written = list(csv.reader(io.StringIO(standings_csv(result).decode("utf-8"), newline="")))
+    written = list(csv.reader(io.StringIO(standings_csv(result).decode("utf-8-sig"), newline="")))
     assert {row[1] for row in written[1:]} == shown
     sheet = load_workbook(io.BytesIO(standings_xlsx(result))).worksheets[0]
-    assert {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)} == shown
+    assert {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)} == names  # inline strings: as they are
 
 
 def test_vary_accept_and_406(client):

@@ -114,7 +114,7 @@ def test_hostile_files_are_bad_rows_not_crashes():
         table_from_csv(b"game,player,points\n1,ann," + b"9" * 200_000 + b"\n")
     assert caught.value.problems[0].code == "bad_csv" and caught.value.problems[0].row == 2
     too_many = b"game,player,points\n" + b"".join(b"%d,p%d,1\n" % (i, i) for i in range(MAX_ROWS + 5))
-    with pytest.raises(UploadTooLarge, match=f"more than {MAX_ROWS} rows"):
+    with pytest.raises(UploadTooLarge, match=f"more than {MAX_ROWS:,} rows"):
         read_results(table_from_csv(too_many))
 
 
@@ -144,3 +144,14 @@ def test_standings_add_up_and_rank_as_a_referee_would(games):
         assert s.wins == sum(1 for scores in games.values() if s.player in scores and scores[s.player] == max(scores.values()))
         assert s.games == sum(1 for scores in games.values() if s.player in scores)
     assert [s.player for s in result.table] == sorted(totals, key=lambda p: (-totals[p], p))
+
+
+def test_1923_standings_rank_by_the_match_not_by_points(client):
+    """Issue 30: the 1923 guide's match to 15 ranked ann first (20 points) and named bob the winner (18 points, but
+    23 cards to 19 when both reached 15 in the same set: rules.md §6.2). The rank must follow the match."""
+    sheet = b"game,player,points,cards\n1,ann,10,10\n1,bob,0,5\n2,ann,0,3\n2,bob,12,12\n3,ann,10,6\n3,bob,6,6\n"
+    body = client.post("/v1/1923/tournaments/standings?target=15", data=sheet, content_type="text/csv").get_json()
+    assert body["match"]["winners"] == ["bob"]
+    assert [(s["rank"], s["player"], s["total"]) for s in body["standings"]] == [(1, "bob", 18), (2, "ann", 20)]
+    not_over = client.post("/v1/1923/tournaments/standings?target=21", data=sheet, content_type="text/csv").get_json()
+    assert not not_over["match"]["over"] and [s["player"] for s in not_over["standings"]] == ["ann", "bob"]  # by points until N

@@ -115,14 +115,30 @@ class MatchStandings:
     match_cards: Mapping[str, int]
     result: MatchResult | None
 
+    def place_key(self, name: str) -> tuple[int, ...]:
+        """A player's place by the match's rule (§6.1, §6.2): the players at ``target`` first, by the most cards won over
+        the match (equal cards share the place, as they share the win); then the others by points, then cards won."""
+        cards = self.match_cards[name]
+        return (0, -cards) if self.totals[name] >= self.target else (1, -self.totals[name], -cards)
+
+    def places(self) -> tuple[tuple[str, ...], ...]:
+        """The players grouped by place, best first (:meth:`place_key`); the winners, if any, are the first group."""
+        ranked = sorted(self.totals, key=self.place_key)
+        groups: list[list[str]] = []
+        for name in ranked:
+            if groups and self.place_key(groups[-1][0]) == self.place_key(name):
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        return tuple(tuple(group) for group in groups)
+
     def to_dict(self) -> dict[str, object]:
-        ranked = sorted(self.totals.items(), key=lambda item: (-item[1], -self.match_cards[item[0]]))
         return {
             "target": self.target,
             "sets": [line.to_dict() for line in self.sets],
             "totals": dict(self.totals),
             "cards": dict(self.match_cards),
-            "ranking": [name for name, _ in ranked],
+            "ranking": [name for group in self.places() for name in group],
             "over": self.result is not None,
             "winners": list(self.result.winners) if self.result else [],
             "decided_by": self.result.decided_by if self.result else None,

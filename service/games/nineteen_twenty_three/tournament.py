@@ -127,6 +127,8 @@ class SetRows:
             answer=answer,
             game_winners=game_winners,
             columns=(CARDS,) if results.shape == POINTS else (),
+            places=standings.places(),
+            cards=dict(standings.match_cards),
         )
 
     def _line(self, rows: Sequence[GameRow], points: Mapping[str, Fraction], problems: list[CellProblem]) -> SetLine | None:

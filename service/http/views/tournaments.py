@@ -108,9 +108,23 @@ def _too_large(refused: UploadTooLarge) -> Response:
     return problem_response(413, str(refused), [refused.exceeded.to_dict()], slug="too-large", title="Content Too Large")
 
 
-def _answer(result: Standings, answer: str) -> Response:
+def _no_match() -> Response:
+    return problem_response(
+        422,
+        "these standings have no match: ?sheet=match is for a game whose sheets are one match (1923), with what the match needs",
+        [{"pointer": "/query/sheet", "code": "no_match", "message": "there is no match verdict to write; ask for ?sheet=standings"}],
+        slug="invalid-input",
+    )
+
+
+def _answer(result: Standings, answer: str, query: dict[str, Any]) -> Response:
     if answer == "csv":
-        response = Response(standings_csv(result), mimetype=CSV, headers={"Content-Disposition": "attachment; filename=standings.csv"})
+        sheet = str(query.get("sheet", "standings"))
+        if sheet == "match" and result.match is None:
+            return _no_match()
+        name = "match.csv" if sheet == "match" else "standings.csv"
+        body = standings_csv(result, sheet, bool(query.get("bom", True)))
+        response = Response(body, mimetype=CSV, headers={"Content-Disposition": f"attachment; filename={name}"})
     elif answer == "xlsx":
         response = Response(standings_xlsx(result), mimetype=XLSX, headers={"Content-Disposition": "attachment; filename=standings.xlsx"})
     else:
@@ -150,8 +164,12 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
             "every bad row number and column at once. An upload past a limit (zip parts, their inflated size and ratio, the "
             f"sheet's dimension, {MAX_ROWS:,} rows, {MAX_CELLS:,} cells, distinct texts, XML elements; or more games × players "
             "than the standings write) is a 413 naming the limit; a cell too "
-            "long or a row with too many columns is a 422. The answer is JSON, CSV or XLSX by ?format= or Accept (406 when "
-            "Accept allows none).",
+            "long or a row with too many columns is a 422. The rows' limit is one answer whatever the format: more than "
+            f"{MAX_ROWS:,} rows of results (the header not counted) is a 413 `rows`. The answer is JSON, CSV or XLSX by "
+            "?format= or Accept (406 when Accept allows none). A CSV answer is UTF-8 with a byte order mark (?bom=false "
+            "leaves it out) and one table: the standings, or ?sheet=match the match's verdict (1923); the XLSX holds both "
+            "as worksheets, every text an inline string, columns as wide as their text. For 1923 the rank follows the "
+            "match's rule (at the target, the most cards won), so it never contradicts the match's winners.",
             requestBody={
                 "required": True,
                 "content": {
@@ -184,7 +202,7 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
             if isinstance(read, Response):
                 return read
             table, scorer = read
-            return _answer(standings(read_results(table, scorer), scorer), answer)
+            return _answer(standings(read_results(table, scorer), scorer), answer, query)
         except UploadTooLarge as refused:
             return _too_large(refused)
 
