@@ -24,6 +24,10 @@ class Reason:
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "rule": self.rule, "pointer": self.pointer, "message": self.message}
 
+    def under(self, prefix: str) -> Reason:
+        """The same reason pointing under ``prefix`` (``/move``: the request body's frame)."""
+        return Reason(self.code, self.rule, prefix + self.pointer, self.message)
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow; ``reasons`` lists every reason at once."""
@@ -34,3 +38,7 @@ class IllegalMove(ValueError):
         self.move = move
         self.reasons = tuple(reasons)
         super().__init__("the move is illegal: " + "; ".join(reason.message for reason in self.reasons))
+
+    def under(self, prefix: str) -> IllegalMove:
+        """The same refusal, its reasons pointing under ``prefix``."""
+        return IllegalMove(self.move, [reason.under(prefix) for reason in self.reasons])

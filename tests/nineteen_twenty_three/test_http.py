@@ -52,7 +52,7 @@ def test_from_table_then_play_with_revealed_cards(client):
     assert not verdict["legal"] and {r["code"] for r in verdict["reasons"]} == {"reveal_required"}
     move = {"action": "reveal", "hands": {"ann": ["10H", "8D"], "bob": ["10C", "8S"]}}
     verdict = post(client, "/moves/validate", {"state": state, "move": move})
-    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("draws_required", "4.4", "/draws")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("draws_required", "4.4", "/move")]  # no draws sent
     move["draws"] = {"ann": ["5S", "7S"], "bob": ["5D", "2C"]}
     after = post(client, "/moves/apply", {"state": state, "move": move})
     assert after["state"]["players"][0]["won"] == ["10H", "8D", "10C", "8S", "5S", "7S", "5D", "2C"]

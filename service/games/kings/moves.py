@@ -43,7 +43,6 @@ RULE_OF_ACTION = {
 DECLARING = frozenset({"call_hand", "reveal_hand"})
 NAMED_CODE = {"card": "card_not_in_hand", "reveal": "reveal_impossible", "drawn": "drawn_impossible"}  # §26: a named card that cannot be there
 MAX_ALTERNATIVES = 6
-MOVE_FRAME = "/move"  # a request body's move: verdict pointers are relative to the body, as an illegal move's 422 is
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +158,9 @@ class Verdict:
     call_valid: bool | None = None
 
     def to_dict(self) -> dict[str, object]:
-        """Pointers in the frame of the request body, as /moves/apply's 422 gives them: ``/move/card``."""
         data: dict[str, object] = {
             "legal": self.legal,
-            "reasons": [{**reason.to_dict(), "pointer": MOVE_FRAME + reason.pointer} for reason in self.reasons],
+            "reasons": [reason.to_dict() for reason in self.reasons],
             "alternatives": [alt.to_dict() for alt in self.alternatives],
         }
         if self.call_valid is not None:

@@ -32,9 +32,9 @@ from schemas.kings import (
     VerdictSchema,
 )
 from service.core.cards import RANK_NAMES, Card
-from service.core.problems import InvalidInput, prefixed
+from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 from service.http.sealed import seal_answer
 
 from . import GAME
@@ -175,10 +175,8 @@ def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def read_finished(data: Mapping[str, Any]) -> Any:
     """The finished game of a /games/next body, checked whole; its problems point under /state."""
-    try:
+    with in_body(STATE):
         return GAME.read_state(data)
-    except InvalidInput as error:
-        raise prefixed(error, "/state") from error
 
 
 def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:

@@ -31,9 +31,9 @@ from schemas.twenty_four import (
     TargetRequestSchema,
 )
 from service.core.cards import parse_cards
-from service.core.problems import InvalidInput, prefixed
+from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 
 from . import GAME
 from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
@@ -80,10 +80,8 @@ def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
-    try:
+    with in_body(STATE):
         state = state_from_dict(body["state"])
-    except InvalidInput as error:
-        raise prefixed(error, "/state") from error
     return table_standings(state).to_dict()
 
 
