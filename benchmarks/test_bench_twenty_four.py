@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement, cycle
 
+from service.games.twenty_four import GAME
 from service.games.twenty_four.expressions import check
-from service.games.twenty_four.moves import Move, apply_move, legal_moves
+from service.games.twenty_four.moves import Move, legal_moves
 from service.games.twenty_four.solver import solve
 from service.games.twenty_four.start import new_game
 from service.games.twenty_four.state import state_from_dict
@@ -53,4 +54,4 @@ def test_read_and_apply_a_claim_on_a_four_player_table(benchmark):
     state = new_game(["ann", "bob", "cy", "di"], seed=24, dealer=0).state
     data = state.to_dict()
     claim = next(legal.move for legal in legal_moves(state) if legal.move.action == "claim")
-    benchmark(lambda: apply_move(state_from_dict(data), Move("claim", claim.player, claim.expression)))
+    benchmark(lambda: GAME.apply(state_from_dict(data), Move("claim", claim.player, claim.expression)))

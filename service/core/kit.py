@@ -24,10 +24,10 @@ problems and says so, so an impossible state costs no more than a bad one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from .problems import Findings, InvalidInput, Problem
+from .problems import Findings, Problem
 from .protocol import GameInfo, PlainData
 from .reading import Reader
 from .records import Event, LegalReport, MoveLike, Option, Transition, Verdict, listed
@@ -116,27 +116,15 @@ class Engine(Generic[StateT, MoveT]):
 
     def read_state(self, data: Mapping[str, Any]) -> StateT:
         """A state from plain data, checked whole; raises :class:`InvalidInput` with every problem (up to the cap)."""
-        reader = self.reader()
-        with reader.reading():
-            state = self.read(data, reader)
-        reader.done()
-        return self.checked(state)
+        return read_whole(self.read, self.state_problems, data, self.reader())
 
     def check_state(self, state: StateT) -> list[Problem]:
         """Everything wrong with ``state``, up to the cap."""
-        return self.findings(state).problems
-
-    def findings(self, state: StateT) -> Findings:
-        """The problems of ``state``, stopped at the cap (``truncated`` says whether it stopped)."""
-        found = Findings()
-        with found.bounded():
-            found.extend(self.state_problems(state))
-        return found
+        return findings(self.state_problems, state).problems
 
     def checked(self, state: StateT) -> StateT:
         """``state`` if it is a real table; else raise :class:`InvalidInput` with its problems."""
-        self.findings(state).raise_any()
-        return state
+        return checked(self.state_problems, state)
 
     def verify_move(self, state: StateT, move: MoveT) -> None:
         """Raise :class:`IllegalMove` with every reason when ``move`` cannot be made."""
@@ -188,17 +176,39 @@ class Engine(Generic[StateT, MoveT]):
         return self.outcome(state)
 
 
+# -- the same, for a game's modules (they cannot import the game's engine object without a cycle) ----------
+S = TypeVar("S")
+
+
+def findings(problems_of: Callable[[S], Iterable[Problem]], state: S) -> Findings:
+    """The problems of ``state``, stopped at the cap (``truncated`` says whether it stopped)."""
+    found = Findings()
+    with found.bounded():
+        found.extend(problems_of(state))
+    return found
+
+
+def checked(problems_of: Callable[[S], Iterable[Problem]], state: S) -> S:
+    """``state`` if ``problems_of`` finds nothing in it; else raise :class:`InvalidInput` with what it found."""
+    findings(problems_of, state).raise_any()
+    return state
+
+
+Read = Callable[[Mapping[str, Any], Reader[Any]], S]
+
+
+def read_whole(read: Read[S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: Reader[Any] | None = None) -> S:
+    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state."""
+    reader = reader if reader is not None else Reader()
+    with reader.reading():
+        state = read(data, reader)
+    reader.done()  # raises when the reading found anything, stopped early or not
+    return checked(problems_of, state)
+
+
 def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
     """Whether a listed move is the refused one: equal, or a template whose filled fields the refused move sent."""
     move = option.move.to_dict()
     if option.fill:
         return all(sent.get(key) == value for key, value in move.items())
     return dict(move) == dict(sent)
-
-
-def bounded(problems: Iterable[Problem]) -> InvalidInput | None:
-    """``problems`` stopped at the cap, as the error to raise (None when there are none)."""
-    found = Findings()
-    with found.bounded():
-        found.extend(problems)
-    return InvalidInput(found.problems, found.omitted, found.truncated) if found else None

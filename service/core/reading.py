@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Generic, TypeVar
 
 from .cards import Card, CardListError, parse_card, parse_cards
-from .problems import Findings, Problem
+from .problems import MAX_PROBLEMS, Findings, Problem
 
 T = TypeVar("T")
 CardT = TypeVar("CardT")
@@ -71,7 +71,7 @@ class Reader(Generic[CardT]):
         if not isinstance(value, list):
             self.problem(pointer, "not_a_list", "expected a list of cards")
             return ()
-        if self._default:
+        if self._default and len(value) <= MAX_PROBLEMS:  # a longer list is read card by card below, to stop at the cap
             try:
                 return tuple(parse_cards(value))  # type: ignore[arg-type]  # the 52-card pack's reader, at C-loop speed
             except CardListError as error:

@@ -37,7 +37,7 @@ from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 
 from . import GAME
 from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
-from .moves import Move, apply_move, table_standings
+from .moves import Move, table_standings
 from .pack import card_problems, table_values
 from .solver import solved
 from .start import new_game
@@ -92,7 +92,7 @@ def examples() -> dict[str, Any]:
     game = new_game(NEW_GAME_REQUEST["players"], Options(hands=2), seed=NEW_GAME_REQUEST["seed"])
     state = game.state
     claim = Move("claim", "bob", "1 + 2 + 3 + 4")
-    barred = apply_move(state, claim).state
+    barred = GAME.apply(state, claim).state
     return {
         "state": barred.to_dict(),
         "move": {"action": "set_aside"},
