@@ -1,9 +1,6 @@
-"""Moves: declare, play a card. List the legal ones, judge a proposed one, apply it (rules.md §5-§9).
-
-As in pokerkit: :func:`verify_move` raises :class:`IllegalMove` with every
-reason, :func:`can_move` answers a bool, :func:`judge` gives the verdict
-with the nearest legal moves, and :func:`apply_move` returns a frozen
-:class:`Transition`. The input state is never changed.
+"""Moves: declare, play a card (rules.md §5-§9). The hooks the engine kit runs: the legal moves, every
+reason a move is illegal, the step that plays a legal one. The kit (:mod:`service.core.kit`) verifies,
+judges and applies with them. The input state is never changed.
 """
 
 from __future__ import annotations
@@ -13,18 +10,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
-from service.core.problems import InvalidInput
-from service.core.verdicts import IllegalMove, Reason
+from service.core.reading import Reader
+from service.core.verdicts import Reason
 
 from .declarations import Claim, claim_faults, declare
 from .flow import Event, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
 from .pack import honors_of
-from .state import Reader, TableState, Trick
+from .state import MAX_NAME, TableState, Trick
 from .tricks import Obligation, obligation, refusal, winning_position
 
 Action = Literal["declare", "play"]
-ACTIONS: tuple[str, ...] = get_args(Action)
+ACTIONS: tuple[Action, ...] = get_args(Action)
 MAX_DECLARED_SEQUENCES = 4
 
 
@@ -48,52 +45,6 @@ class Move:
         if self.point is not None:
             data["point"] = {"count": self.point[0], "sum": self.point[1]}
         return data
-
-
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The legal moves of the player to act, with what the rules ask of them."""
-
-    state: TableState
-    moves: tuple[Move, ...]
-    duty: Obligation | None
-
-    def to_dict(self) -> dict[str, object]:
-        state = self.state
-        over = state.phase == "over"
-        data: dict[str, object] = {
-            "player": None if over else state.acting.name,
-            "phase": state.phase,
-            "moves": [move.to_dict() for move in self.moves],
-            "counts": {action: n for action in ACTIONS if (n := sum(move.action == action for move in self.moves))},
-            "trump": state.trump,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
-        }
-        if self.duty is not None:
-            data["duty"] = self.duty.to_dict()
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[Move, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons], "alternatives": [move.to_dict() for move in self.alternatives]}
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: TableState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
 
 
 # -- legal moves ----------------------------------------------------------------------------------
@@ -123,12 +74,12 @@ def _plays(state: TableState, duty: Obligation) -> list[Move]:
     return [Move(name, "play", card) for card in duty.plays]
 
 
-def legal_report(state: TableState) -> LegalReport:
-    """The legal moves with, in the play, the duty they follow from (worked out once)."""
-    if state.phase != "play":
-        return LegalReport(state, tuple(legal_moves(state)), None)
-    duty = duty_of(state)
-    return LegalReport(state, tuple(_plays(state, duty)), duty)
+def report_facts(state: TableState) -> dict[str, object]:
+    """What the legal report says beside the moves: the trumps, the honors, and in the play the duty the moves follow."""
+    facts: dict[str, object] = {"trump": state.trump, "honors": card_texts(honors_of(state.trump, state.hand_honors))}
+    if state.phase == "play":
+        facts["duty"] = duty_of(state).to_dict()
+    return facts
 
 
 # -- judging a move --------------------------------------------------------------------------------
@@ -183,34 +134,14 @@ def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[
     return reasons
 
 
-def verify_move(state: TableState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: TableState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: TableState, move: Move) -> Verdict:
-    """The verdict on a move: legal or not, every reason, and the legal moves of the player to act."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        return Verdict(True, (), ())
-    return Verdict(False, tuple(reasons), tuple(legal_moves(state)))
-
-
 # -- applying a move -------------------------------------------------------------------------------
-def apply_move(state: TableState, move: Move) -> Transition:
-    """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
-    verify_move(state, move)
+def step(state: TableState, move: Move) -> tuple[TableState, tuple[Event, ...]]:
+    """The state after a legal ``move`` and what happened."""
     events: list[Event] = []
     if move.action == "declare":
-        return Transition(move, _declare(state, events), tuple(events))
-    assert move.card is not None  # verify_move refuses a play without its card
-    return Transition(move, _play(state, move.card, events), tuple(events))
+        return _declare(state, events), tuple(events)
+    assert move.card is not None  # the kit verified the move: a play names its card
+    return _play(state, move.card, events), tuple(events)
 
 
 def _declare(state: TableState, events: list[Event]) -> TableState:
@@ -254,8 +185,8 @@ def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
 # -- reading a move --------------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
-    reader = Reader()
-    player = reader.name(data.get("player"), "/player")
+    reader: Reader[Card] = Reader()
+    player = reader.name(data.get("player"), "/player", MAX_NAME)
     action = reader.choice(data, "action", "", ACTIONS)
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     sequences = None
@@ -269,6 +200,5 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     if data.get("point") is not None:
         fields = reader.mapping(data["point"], "/point", '{"count": n, "sum": n}')
         point = (reader.integer(fields, "count", "/point", 0, 13), reader.integer(fields, "sum", "/point", 0, 85))
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return Move(player, action, card, sequences, point)  # type: ignore[arg-type]
+    reader.done()
+    return Move(player, action, card, sequences, point)

@@ -41,7 +41,7 @@ from . import GAME
 from .analysis import declarations_report, score_hand, trick_duty, trick_report
 from .chips import POINTS_PER_CHIP, RULE_OF_STEP, STEPS, WINNING_CHIPS
 from .declarations import Claim
-from .moves import Move, apply_move
+from .moves import Move
 from .pack import DEAL_SHAPES, HONOR_RANKS
 from .start import TableHand, new_match, table_hand
 
@@ -110,9 +110,9 @@ def examples() -> dict[str, Any]:
     """Every example, computed by the engine so it is always right."""
     state = table_hand(table_from(_table_defaults(TABLE_REQUEST))).state
     while state.phase == "declare":
-        state = apply_move(state, Move(state.acting.name, "declare")).state
+        state = GAME.apply(state, Move(state.acting.name, "declare")).state
     for name, card in OPENING:
-        state = apply_move(state, Move(name, "play", _card(card))).state
+        state = GAME.apply(state, Move(name, "play", _card(card))).state
     legal = GAME.legal_moves(state)
     score = score_hand(_hands(EXAMPLE_HANDS), _card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
     return {
