@@ -151,7 +151,7 @@ class Engine(Generic[StateT, MoveT]):
         options.sort(key=lambda option: self.closeness(refused, option))  # stable: the legal order within a closeness
         return tuple(options[:MAX_ALTERNATIVES])
 
-    def apply(self, state: StateT, move: MoveT) -> Transition[StateT]:
+    def apply(self, state: StateT, move: MoveT) -> Transition[StateT, MoveT]:
         """The state after ``move`` and what happened; raises :class:`IllegalMove` with every reason if it is illegal."""
         self.verify_move(state, move)
         after, events = self.step(state, move)
@@ -207,8 +207,11 @@ def read_whole(read: Read[S], problems_of: Callable[[S], Iterable[Problem]], dat
 
 
 def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
-    """Whether a listed move is the refused one: equal, or a template whose filled fields the refused move sent."""
+    """Whether a listed move is the refused one: equal, or a template sent as it is listed (nothing filled in).
+
+    A template the client filled in with a card the rules refuse stays an alternative: its choices say what may be named.
+    """
     move = option.move.to_dict()
     if option.fill:
-        return all(sent.get(key) == value for key, value in move.items())
+        return all(sent.get(key) == value for key, value in move.items()) and not any(key in sent for key in option.fill)
     return dict(move) == dict(sent)

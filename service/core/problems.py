@@ -7,8 +7,8 @@ Every game reports every problem at once; the HTTP layer turns them into the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, suppress
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from .cards import Card, Pack
@@ -60,13 +60,14 @@ class Findings:
     Run the check inside :meth:`bounded`, which turns the stop into the finished list.
     """
 
-    __slots__ = ("cap", "omitted", "problems", "truncated")
+    __slots__ = ("cap", "omitted", "problems", "stopping", "truncated")
 
     def __init__(self, cap: int = MAX_PROBLEMS) -> None:
         self.cap = cap
         self.problems: list[Problem] = []
         self.omitted = 0
         self.truncated = False
+        self.stopping = False  # only inside bounded(): elsewhere the problems past the cap are counted, never raised
 
     def __bool__(self) -> bool:
         return bool(self.problems)
@@ -80,7 +81,8 @@ class Findings:
             return
         self.omitted += 1
         self.truncated = True
-        raise Enough
+        if self.stopping:
+            raise Enough
 
     def extend(self, problems: Iterable[Problem]) -> None:
         """Take problems one at a time: a generator is left unfinished once the cap is reached."""
@@ -89,13 +91,21 @@ class Findings:
             self.problems += problems[:room]
             self.omitted += len(problems) - room  # already found: counted, then stop
             self.truncated = True
-            raise Enough
+            if self.stopping:
+                raise Enough
+            return
         for problem in problems:
             self.append(problem)
 
-    def bounded(self) -> AbstractContextManager[None]:
+    @contextmanager
+    def bounded(self) -> Iterator[None]:
         """Run a check in this block: stopping at the cap ends the block quietly with what was found."""
-        return suppress(Enough)
+        self.stopping = True
+        try:
+            with suppress(Enough):
+                yield
+        finally:
+            self.stopping = False
 
     def raise_any(self) -> None:
         """Raise :class:`InvalidInput` with what was found, if anything."""

@@ -18,11 +18,12 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Generic, TypeVar
 
-from .cards import Card, CardListError, parse_card, parse_cards
+from .cards import Card, CardLike, CardListError, parse_card, parse_cards
 from .problems import MAX_PROBLEMS, Findings, Problem
+from .zones import Zone
 
 T = TypeVar("T")
-CardT = TypeVar("CardT")
+CardT = TypeVar("CardT", bound=CardLike)
 
 
 class Reader(Generic[CardT]):
@@ -116,6 +117,13 @@ class Reader(Generic[CardT]):
             self.problem(pointer, "not_a_list", f"{pointer.rsplit('/', 1)[-1] or 'this'} is a list of {what}")
             return []
         return value
+
+    def zone(self, data: object, pointer: str) -> Zone[CardT]:
+        """A zone: ``{"cards": [...], "hidden": n}`` (the cards the referee knows, and a count of those it does not)."""
+        if not isinstance(data, Mapping):
+            self.problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}')
+            return Zone()
+        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, default=0))
 
     def name(self, value: object, pointer: str, max_length: int | None = None) -> str:
         if not isinstance(value, str) or (max_length is not None and len(value) > max_length):

@@ -87,10 +87,10 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class Transition(Generic[StateT]):
+class Transition(Generic[StateT, MoveT]):
     """What a move did: the state after it and the events, in order."""
 
-    move: MoveLike
+    move: MoveT
     state: StateT
     events: tuple[Event, ...]
 

@@ -17,12 +17,10 @@ states and moves travel in: :class:`GameWeb`.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -32,12 +30,12 @@ from marshmallow import Schema, fields, validate
 from schemas.base import LeanSchema
 from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
+from service.core.caches import memo, per_game
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import Game
 from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
 from service.core.verdicts import IllegalMove, Reason
-from service.games import GAME_PACKAGES, game_package
-from service.tournaments.scoring import game_row_scorer
+from service.games import REGISTRY, game_package, registered
 
 from .api import RefereeApi, RefereeBlueprint
 from .sealed import init_sealing, open_sealed, seal_answer
@@ -67,7 +65,7 @@ class PrivateTable(StateSplit[Any], Protocol):
 
     def state_after(self, transition: Any) -> Any: ...
 
-    def legal_for(self, report: Any, viewer: str) -> Mapping[str, Any]: ...
+    def legal_for(self, state: Any, report: Any, viewer: str) -> Mapping[str, Any]: ...
 
     def transition_for(self, transition: Any, viewer: str) -> Mapping[str, Any]: ...
 
@@ -104,10 +102,8 @@ class GameWeb:
 
 
 def game_web(slug: str) -> GameWeb:
-    """The ``WEB`` of a registered game's ``web`` module."""
-    module = importlib.import_module(f"{GAME_PACKAGES[slug]}.web")
-    web: GameWeb = module.WEB
-    return web
+    """The HTTP adapter of a registered game (its ``web.WEB``, named in the registry)."""
+    return registered(slug).web()
 
 
 # -- the rule text ------------------------------------------------------------------------------
@@ -124,7 +120,7 @@ def rule_sections(text: str) -> list[dict[str, str]]:
     return [{"section": number, "title": title} for _, number, title in _HEADING.findall(text)]
 
 
-@cache  # one answer per registered game: the rule text and catalog do not change while the process runs
+@memo(per_game("rules_answer", "(game's URL name): its rules answer", 128 * 1024, __name__))  # the rule text and catalog do not change
 def rules_answer(slug: str) -> dict[str, Any]:
     web = game_web(slug)
     info = web.game.info
@@ -252,7 +248,7 @@ def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
     }
 
 
-@cache  # one entry per registered game, built at start-up
+@memo(per_game("request_schemas", "(game's URL name): its request schemas", 64 * 1024, __name__))  # built at start-up
 def request_schemas(slug: str) -> RequestSchemas:
     web = game_web(slug)
     prefix = game_prefix(slug)
@@ -344,7 +340,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         table = read_table(web, body)
         report = game.legal_report(table.state)
         if split is not None and table.viewer is not None:
-            return jsonify(split.legal_for(report, table.viewer))
+            return jsonify(split.legal_for(table.state, report, table.viewer))
         return jsonify(report.to_dict())
 
     @blp.post(
@@ -438,10 +434,13 @@ def _examples(web: GameWeb) -> dict[str, Any]:
 
 def mount_games(api: RefereeApi) -> list[GameWeb]:
     """Mount every registered game: its shared endpoints, then its own."""
-    webs = [game_web(slug) for slug in GAME_PACKAGES]
-    for web in webs:
+    webs = []
+    for slug in REGISTRY:
+        game = registered(slug)  # a part that does not load stops the start-up here, with its name
+        web = game.web()
+        webs.append(web)
         api.register_blueprint(referee_blueprint(web))
         if web.blueprint is not None:
             api.register_blueprint(web.blueprint)
-        api.register_blueprint(standings_blueprint(web.slug, game_row_scorer(web.slug)))
+        api.register_blueprint(standings_blueprint(web.slug, game.scorer))
     return webs

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -31,6 +30,7 @@ from schemas.kings import (
     TransitionSchema,
     VerdictSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
@@ -127,7 +127,7 @@ def finished_example() -> Any:
     return GAME.apply(state, Move(state.acting.name, "call_hand")).state
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and response example, computed by the engine so they are always right.
 

@@ -8,7 +8,6 @@ view, rules, conformance) are mounted from ``GAME`` by
 from __future__ import annotations
 
 import json
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -30,6 +29,7 @@ from schemas.twenty_four import (
     TargetAnswerSchema,
     TargetRequestSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
@@ -86,7 +86,7 @@ def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- examples -------------------------------------------------------------------------------------
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and answer example, computed by the engine so they are always right."""
     game = new_game(NEW_GAME_REQUEST["players"], Options(hands=2), seed=NEW_GAME_REQUEST["seed"])

@@ -9,7 +9,6 @@ a move travel in, and adds the endpoints only this game has.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from flask import Response, jsonify
@@ -33,6 +32,7 @@ from schemas.twenty_four_1718 import (
     TwentyFour1718VerdictSchema,
     TwentyFour1718ViewSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import ALL_RANKS, RANK_NAMES, Card, parse_card, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
@@ -105,7 +105,7 @@ SCORE_STOP_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "
 OPENING = [("ann", "2S"), ("bob", "8S")]  # after the declarations: ann leads a spade, bob heads it; cy, void in spades, must trump
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every example, computed by the engine so it is always right."""
     state = table_hand(table_from(_table_defaults(TABLE_REQUEST))).state
