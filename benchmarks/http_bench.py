@@ -103,7 +103,7 @@ def start_gunicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
 def varied_solve_bodies(count: int = 500) -> list[dict[str, Any]]:
     """Twenty-Four's /solve on ``count`` random sets of four values 1-13 for 24, one drawn per request (no answer cached)."""
     rng = random.Random(24)
-    return [{"values": [rng.randint(1, 13) for _ in range(4)], "target": 24} for _ in range(count)]
+    return [{"values": [rng.randint(1, 13) for _ in range(4)], "target": 24, "face_cards": True} for _ in range(count)]  # 11-13 are face cards
 
 
 def lua_script(directory: Path, name: str, body: dict[str, Any] | list[dict[str, Any]] | None) -> Path:

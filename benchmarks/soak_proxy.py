@@ -72,8 +72,12 @@ def nginx_binary() -> str | None:
     return "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
 
 
-def start_nginx(directory: Path, listen_port: int, upstream_port: int) -> subprocess.Popen[bytes]:
-    """nginx on deploy/nginx.conf as it is, in front of gunicorn on ``upstream_port``; only the two included files differ."""
+def start_nginx(directory: Path, listen_port: int, upstream_port: int, user: int | None = None) -> subprocess.Popen[bytes]:
+    """nginx on deploy/nginx.conf as it is, in front of gunicorn on ``upstream_port``; only the two included files differ.
+
+    ``user``: run nginx as this user id (and the same group id) instead of the caller, as the compose image does; the
+    caller must be root, and ``directory`` reachable by that user.
+    """
     binary = nginx_binary()
     if binary is None:
         raise RuntimeError("nginx is missing: apt-get install nginx-light")
@@ -82,8 +86,12 @@ def start_nginx(directory: Path, listen_port: int, upstream_port: int) -> subpro
     (directory / "listen.conf").write_text(f"listen 127.0.0.1:{listen_port};\n")
     (directory / "upstream.conf").write_text(f"upstream referee {{\n    server 127.0.0.1:{upstream_port};\n}}\n")
     log = (directory / "nginx.log").open("wb")
+    if user is not None:
+        for path in (directory, *directory.iterdir()):
+            os.chown(path, user, user)
     command = [binary, "-p", str(directory), "-c", str(directory / "nginx.conf"), "-g", f"daemon off; pid {directory / 'nginx.pid'};"]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    as_user = {} if user is None else {"user": user, "group": user, "extra_groups": []}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, **as_user)  # type: ignore[call-overload]
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -11,9 +11,10 @@ from typing import Any
 from marshmallow import fields, validate
 
 from service.games.twenty_four.expressions import MAX_LENGTH
-from service.games.twenty_four.moves import ACTIONS
+from service.games.twenty_four.moves import ACTIONS, SET_ASIDE_REASONS
 from service.games.twenty_four.start import MAX_SEED
-from service.games.twenty_four.state import MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from service.games.twenty_four.state import DEALS, MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, PHASES
+from service.games.twenty_four.target import TARGET_CARDS
 
 from .base import LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
@@ -90,6 +91,7 @@ class JudgeAnswerSchema(LeanSchema):
     expression = fields.String(required=True)
     target = Integer(required=True)
     correct = Boolean(required=True)
+    readable = Boolean(required=True, metadata={"description": "False when the claim cannot be read at all (a typing slip, rules.md §3.6): it bars nobody."})
     value = fields.String(required=True, allow_none=True, metadata={"description": 'The exact value ("24", "19/2"), null when the expression is invalid.'})
     reasons = fields.List(fields.Nested(FaultSchema), required=True)
 
@@ -118,6 +120,9 @@ class SeatSchema(LeanSchema):
     name = _name(required=True)
     pile = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "The face-down pile, top card last."})
     won = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards won this hand."})
+    unseen = Integer(
+        load_default=0, validate=validate.Range(min=0, max=PACK), metadata={"description": "At a real table (deal physical): the pile as a count."}
+    )
 
 
 class HandResultSchema(LeanSchema):
@@ -139,14 +144,32 @@ class StateSchema(LeanSchema):
     set_aside = CardList(load_default=list, validate=validate.Length(max=PACK))
     results = fields.List(fields.Nested(HandResultSchema), load_default=list, validate=validate.Length(max=MAX_HANDS))
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
-    phase = fields.String(load_default="round", validate=validate.OneOf(["round", "over"]))
+    phase = fields.String(
+        load_default="round",
+        validate=validate.OneOf(PHASES),
+        metadata={"description": "round or over; a real table also waits in draw, target or turn for the cards it names (rules.md §10)."},
+    )
+    deal = fields.String(load_default="service", validate=validate.OneOf(DEALS), metadata={"description": "physical: dealt with real cards; piles are counts."})
+    drawing = fields.List(_name(), load_default=list, validate=validate.Length(max=MAX_PLAYERS), metadata={"description": "Who draws next for the deal."})
+    drawn = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards drawn for the deal so far."})
 
 
 class MoveSchema(LeanSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); optional for set_aside."})
-    expression = fields.String(allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression."})
-    correct = Boolean(allow_none=True, metadata={"description": "As /moves/legal lists a claim: whether its expression is right (not read)."})
+    player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); set_aside is the table's move and names no player."})
+    expression = fields.String(
+        allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression; it may end = N (N the target)."}
+    )
+    cards = CardList(
+        allow_none=True,
+        validate=validate.Length(max=TARGET_CARDS),
+        metadata={"description": "A real table's draw, set_target or turn_up: the cards it turns, in the order the legal move's fill says."},
+    )
+    reason = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(SET_ASIDE_REASONS),
+        metadata={"description": "Why the table sets the cards aside: time_up, or agreed (all agree there is no solution)."},
+    )
 
 
 class NewGameSchema(LeanSchema):
@@ -165,6 +188,23 @@ class NewGameSchema(LeanSchema):
 class NewGameAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     seed = Integer(required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class FromTableSchema(LeanSchema):
+    players = fields.List(
+        _name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
+    )
+    dealer = Integer(
+        allow_none=True,
+        validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+        metadata={"description": "The first dealer's seat; omitted, the table draws for it with named cards (move draw)."},
+    )
+    options = fields.Nested(OptionsSchema, load_default=dict)
+
+
+class FromTableAnswerSchema(LeanSchema):
+    state = fields.Nested(StateSchema, required=True)
     events = fields.List(fields.Dict(), required=True)
 
 
@@ -190,8 +230,12 @@ class StandingsAnswerSchema(LeanSchema):
 
 
 class LegalReportSchema(LegalMovesSchema):
-    """The legal moves (a claim per player not barred stands for any expression; then set_aside) and the round."""
+    """The legal moves (a claim template per player not barred, whose ``fill`` says what to add; then the table's
+    set_aside for each reason) and the round. No expression is shown while the cards are in play."""
 
+    step = fields.String(
+        required=True, allow_none=True, metadata={"description": "At a real table: the step whose cards the table must enter next (draw, set_target, turn_up)."}
+    )
     hand = Integer(required=True, metadata={"description": "The hand being played, from 1."})
     round = Integer(required=True, allow_none=True, metadata={"description": "The round of the hand, from 1; null once the game is over."})
     table = fields.List(fields.String(), required=True, metadata={"description": "The four cards face up."})

@@ -36,14 +36,15 @@ class Option(Protocol):
 
     A template is a move the referee cannot write out whole, because it needs a card it
     cannot see (a card from a hand it knows only the size of) or an expression only the
-    player can give; ``fill`` names those fields (``("card",)``), empty for a whole move.
+    player can give; ``fill`` maps each such field to what must go there
+    (``{"card": "one of card_choices"}``), empty for a whole move.
     """
 
     @property
     def move(self) -> MoveLike: ...
 
     @property
-    def fill(self) -> tuple[str, ...]: ...
+    def fill(self) -> Mapping[str, str]: ...
 
     def to_dict(self) -> Mapping[str, Any]: ...
 
@@ -53,13 +54,13 @@ class Listed(Generic[MoveT]):
     """A legal move as listed; ``notes`` are what a game says beside it (the cards a template may name...)."""
 
     move: MoveT
-    fill: tuple[str, ...] = ()
+    fill: Mapping[str, str] = field(default_factory=dict)
     notes: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = {**self.move.to_dict(), **self.notes}
         if self.fill:
-            data["fill"] = list(self.fill)
+            data["fill"] = dict(self.fill)
         return data
 
 

@@ -9,7 +9,9 @@ Keys come from ``KINGS_SEAL_KEYS``: one or more Fernet keys, comma-separated.
 The first seals; every one opens, so a key is rotated by putting the new key
 first and dropping the old one once the tokens it sealed are no longer in use.
 Without keys, a development process makes its own key (tokens then die with
-the process); ``KINGS_ENV=production`` without keys is a start-up error.
+the process); ``KINGS_ENV=production`` without keys is a start-up error, and so
+is a key anyone may know: one printed in this repository (the test suite's) or
+one byte repeated (all zeros and the like).
 
 :func:`seal_state` and :func:`open_state` bind a hidden part to the public
 part it was split from (a digest of the public part travels inside the
@@ -18,6 +20,7 @@ token), so a token cannot be paired with another table.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from collections.abc import Mapping, MutableMapping, Sequence
@@ -34,6 +37,9 @@ PRODUCTION = "production"
 TOKEN_FORMAT = 1  # the layout of a sealed payload; a token of another format is refused, not read
 SEALED_POINTER = "/sealed"
 MAX_TOKEN_CHARS = 16_384  # a 24 Kings token is about 1.5 KB; anything far longer is not one of ours
+MAKE_A_KEY = 'make one with: python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
+# Keys printed in this repository (the test suite's, tests/sealed/keys.py): anyone may seal with them, so production refuses them.
+PUBLISHED_KEYS = frozenset({"5bIz24DvhoQGpX4Q2t0I7-wMA4lNprQUhM78RA7Uy00=", "2b4mVLf14-jVyubh-S6GYSrnNkVVhmiVaWKLkQW9iaE="})
 
 
 class SealedTokenError(Exception):
@@ -88,10 +94,23 @@ def _fernet(key: str, index: int) -> Fernet:
     try:
         return Fernet(key.strip().encode("ascii"))
     except (ValueError, UnicodeEncodeError):  # the key itself is never echoed: it is a secret
+        raise SealingConfigError(f"{KEYS_VARIABLE}: key {index + 1} is not a Fernet key (32 url-safe base64-encoded bytes; {MAKE_A_KEY})") from None
+
+
+def refuse_known_keys(keys: Sequence[str]) -> None:
+    """Production's check: no key that anyone may know (printed in this repository, or one byte repeated); never echoes a key."""
+    published = {base64.urlsafe_b64decode(key) for key in PUBLISHED_KEYS}
+    for index, key in enumerate(keys):
+        secret = base64.urlsafe_b64decode(key.encode("ascii"))  # the bytes, however the base64 spells them
+        if secret in published:
+            known = "the test suite's key, printed in this repository"
+        elif len(set(secret)) == 1:
+            known = "one byte repeated (all zeros or the like)"
+        else:
+            continue
         raise SealingConfigError(
-            f"{KEYS_VARIABLE}: key {index + 1} is not a Fernet key (32 url-safe base64-encoded bytes; "
-            'make one with: python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())")'
-        ) from None
+            f"{ENV_VARIABLE}=production refuses {KEYS_VARIABLE} key {index + 1}: it is {known}, so anyone could seal deals with it; {MAKE_A_KEY}"
+        )
 
 
 def new_key() -> str:
@@ -108,13 +127,16 @@ def split_keys(text: str) -> list[str]:
 def sealer_from(keys: str | None, environment: str | None) -> Sealer:
     """The sealer for keys as ``KINGS_SEAL_KEYS`` gives them; without keys, a development key, unless in production."""
     listed = split_keys(keys or "")
+    production = (environment or "").strip().lower() == PRODUCTION
     if listed:
-        return Sealer.from_keys(listed)
-    if (environment or "").strip().lower() == PRODUCTION:
+        sealer = Sealer.from_keys(listed)  # first: a key that is no Fernet key is refused as such
+        if production:
+            refuse_known_keys(listed)
+        return sealer
+    if production:
         raise SealingConfigError(
             f"{ENV_VARIABLE}=production needs {KEYS_VARIABLE}: set it to one or more Fernet keys, comma-separated, the sealing key first "
-            '(make one with: python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"). '
-            "Every worker and every server behind one address needs the same keys, or sealed deals break."
+            f"({MAKE_A_KEY}). Every worker and every server behind one address needs the same keys, or sealed deals break."
         )
     return Sealer.from_keys([_DEVELOPMENT_KEY], development=True)
 

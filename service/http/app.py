@@ -20,6 +20,7 @@ from .cors import init_cors
 from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
 from .request_log import init_request_log
+from .security_headers import init_security_headers
 
 MAX_BODY_BYTES = 1024 * 1024
 API_DESCRIPTION = """A stateless referee and scorer for card games: 24 Kings and the other games of its rule books.
@@ -50,6 +51,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_request_log(app)  # first: its after_request runs last, and logs the final status
     init_caching(app)
     init_cors(app)
+    init_security_headers(app)  # nosniff, Referrer-Policy, Content-Security-Policy on every answer
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
     app.register_error_handler(InvalidInput, from_invalid_input)
     app.register_error_handler(BadRows, from_bad_rows)
@@ -65,7 +67,8 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(meta.games_blp)
     mount_games(api)
     api.register_blueprint(meta.health_blp)
-    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee"}))
+    # No validator badge: it would load from swagger.io, which the docs' Content-Security-Policy does not allow.
+    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None}))
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
     return app

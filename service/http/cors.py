@@ -6,13 +6,20 @@ browser page may call this service from, separated by commas
 no CORS header is sent and browsers keep other origins' pages out, as by default.
 Preflight requests (``OPTIONS`` with ``Access-Control-Request-Method``) are
 answered for the allowed origins; the answers expose ``X-Request-ID`` and ``ETag``.
+
+An answer's ``Access-Control-Allow-Origin`` is the requesting page's origin,
+and only when it is allowed (with ``*``, any origin's); so with CORS on, every
+answer says ``Vary: Origin``, and a shared cache keeps the answer given to one origin
+(or to none) from another origin's page. (flask-cors would say it only when two
+or more origins are listed, and would name the allowed origins in answers to
+requests with no ``Origin`` at all.)
 """
 
 from __future__ import annotations
 
 import os
 
-from flask import Flask
+from flask import Flask, Response
 from flask_cors import CORS
 
 ENV = "KINGS_CORS_ORIGINS"
@@ -37,4 +44,12 @@ def init_cors(app: Flask) -> None:
         expose_headers=["X-Request-ID", "ETag", "Content-Disposition"],
         max_age=PREFLIGHT_MAX_AGE,
         supports_credentials=False,
+        always_send=False,
+        vary_header=False,
     )
+    app.after_request(vary_on_origin)
+
+
+def vary_on_origin(response: Response) -> Response:
+    response.vary.add("Origin")
+    return response

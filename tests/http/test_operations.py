@@ -191,3 +191,42 @@ def test_the_image_reports_the_commit_it_was_built_from() -> None:
 
     dockerfile = (Path(__file__).resolve().parents[2] / "Dockerfile").read_text(encoding="utf-8")
     assert 'ARG COMMIT=""' in dockerfile and "ENV KINGS_COMMIT=$COMMIT" in dockerfile
+
+
+# -- CORS and shared caches (issue 29) -------------------------------------------------------------------
+@pytest.mark.parametrize("listed", ["https://club.example", "https://club.example, https://app.example"])
+@pytest.mark.parametrize("origin", [None, "https://club.example", "https://evil.example"])
+def test_with_origins_listed_every_answer_varies_on_origin(monkeypatch: Any, listed: str, origin: str | None) -> None:
+    """A publicly cached answer names one origin (or none): a cache must not hand it to a page of another origin."""
+    monkeypatch.setenv("KINGS_CORS_ORIGINS", listed)
+    client = create_app().test_client()
+    headers = {"Origin": origin} if origin else {}
+    for answer in (client.get("/v1/games", headers=headers), client.get("/v1/no-such-game/rules", headers=headers), preflight(client, origin or "")):
+        vary = [value.strip() for value in answer.headers.get("Vary", "").split(",")]
+        assert vary.count("Origin") == 1, answer.headers
+    cached = client.get("/v1/games", headers=headers)
+    assert cached.headers["Cache-Control"].startswith("public")
+    assert cached.headers.get("Access-Control-Allow-Origin") == (origin if origin == "https://club.example" else None)
+
+
+def test_vary_origin_joins_the_answers_own_vary(monkeypatch: Any) -> None:
+    monkeypatch.setenv("KINGS_CORS_ORIGINS", "https://club.example")
+    sheet = b"game,player,points\n1,ann,3\n1,bob,-1\n"
+    answer = (
+        create_app()
+        .test_client()
+        .post("/v1/24-kings/tournaments/standings", data=sheet, content_type="text/csv", headers={"Origin": "https://club.example", "Accept": "text/csv"})
+    )
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    assert sorted(value.strip() for value in answer.headers["Vary"].split(",")) == ["Accept", "Origin"]
+
+
+def test_any_origin_is_echoed_so_it_varies_too(monkeypatch: Any) -> None:
+    monkeypatch.setenv("KINGS_CORS_ORIGINS", "*")
+    answer = create_app().test_client().get("/v1/games", headers={"Origin": "https://club.example"})
+    assert answer.headers["Access-Control-Allow-Origin"] == "https://club.example" and "Origin" in answer.headers["Vary"]
+
+
+def test_without_cors_nothing_varies_on_origin(monkeypatch: Any) -> None:
+    monkeypatch.delenv("KINGS_CORS_ORIGINS", raising=False)
+    assert "Origin" not in create_app().test_client().get("/v1/games", headers={"Origin": "https://club.example"}).headers.get("Vary", "")

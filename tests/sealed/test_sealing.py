@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -92,7 +93,7 @@ def test_production_without_keys_is_a_startup_error_that_says_what_to_set(monkey
 
 def test_production_with_keys_starts(monkeypatch):
     monkeypatch.setenv("KINGS_ENV", "production")
-    monkeypatch.setenv(KEYS_VARIABLE, TEST_KEY)
+    monkeypatch.setenv(KEYS_VARIABLE, Fernet.generate_key().decode())  # not the test key: production refuses that one
     app = create_app({"TESTING": True})
     assert not app.extensions["sealer"].development
 
@@ -117,12 +118,80 @@ def test_share_development_key_gives_workers_one_key_only_when_none_is_set():
 
 
 @pytest.mark.slow
-def test_gunicorn_in_production_without_keys_stops_and_says_what_to_set(tmp_path):
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [(None, f"KINGS_ENV=production needs {KEYS_VARIABLE}"), (TEST_KEY, "the test suite's key")],
+    ids=["no-key", "test-key"],
+)
+def test_gunicorn_in_production_without_keys_stops_and_says_what_to_set(tmp_path, key, said):
     """As an operator would meet it: the service does not come up, and its log names the variable to set."""
-    env = {key: value for key, value in os.environ.items() if key != KEYS_VARIABLE}
-    env |= {"KINGS_ENV": "production", "WEB_CONCURRENCY": "1", "PYTHONPATH": str(ROOT)}
+    env = {name: value for name, value in os.environ.items() if name != KEYS_VARIABLE}
+    env |= {"KINGS_ENV": "production", "WEB_CONCURRENCY": "1", "PYTHONPATH": str(ROOT)} | ({KEYS_VARIABLE: key} if key else {})
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--bind", f"127.0.0.1:{port}"]
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode != 0
-    assert f"KINGS_ENV=production needs {KEYS_VARIABLE}" in result.stderr + result.stdout
+    assert said in result.stderr + result.stdout and "Fernet.generate_key()" in result.stderr + result.stdout
+
+
+# -- keys anyone may know (issue 29) ---------------------------------------------------------------------
+def repeated(byte: int) -> str:
+    return base64.urlsafe_b64encode(bytes([byte]) * 32).decode()
+
+
+def standard_spelling(key: str) -> str:
+    """The same 32 bytes in standard base64 (+ and /), which Fernet accepts as well."""
+    return base64.b64encode(base64.urlsafe_b64decode(key)).decode()
+
+
+KNOWN = {
+    "test-key": TEST_KEY,
+    "other-test-key": OTHER_KEY,
+    "test-key-spelled-standard": standard_spelling(TEST_KEY),
+    "all-zero": repeated(0),
+    "all-ff": repeated(0xFF),
+    "all-A": repeated(ord("A")),
+}
+
+
+@pytest.mark.parametrize("key", KNOWN.values(), ids=KNOWN.keys())
+@pytest.mark.parametrize("position", [1, 2])
+def test_production_refuses_a_key_anyone_may_know_and_says_how_to_make_one(key, position):
+    keys = [key, Fernet.generate_key().decode()][:: 1 if position == 1 else -1]
+    with pytest.raises(SealingConfigError) as caught:
+        sealer_from(",".join(keys), "production")
+    message = str(caught.value)
+    assert f"key {position}" in message and "Fernet.generate_key()" in message and key not in message
+
+
+@pytest.mark.parametrize("key", KNOWN.values(), ids=KNOWN.keys())
+def test_development_still_takes_them(key):
+    assert sealer_from(key, None).open(sealer_from(key, "development").seal(PAYLOAD)) == PAYLOAD
+
+
+def test_a_fresh_key_with_repeats_is_no_repeated_byte():
+    almost = base64.urlsafe_b64encode(bytes(31) + b"\x01").decode()
+    assert not sealer_from(almost, "production").development
+
+
+def test_every_key_printed_in_the_repository_is_refused_in_production():
+    """A key written in the tests or the docs is public: production must know it (service.core.sealing.PUBLISHED_KEYS)."""
+    printed = set()
+    for folder in ("tests", "docs", "examples", "deploy"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in {".py", ".md", ".yaml", ".yml", ".json", ".env", ".conf"} and path.is_file():
+                for found in re.findall(r"(?<![A-Za-z0-9_+/-])[A-Za-z0-9_-]{43}=(?![A-Za-z0-9_+/=-])", path.read_text(errors="replace")):
+                    printed.add(found)
+    assert {TEST_KEY, OTHER_KEY} <= printed
+    for key in printed:
+        with pytest.raises(SealingConfigError):
+            sealer_from(key, "production")
+
+
+def test_python_in_production_with_an_all_zero_key_does_not_start():
+    """As the image would run it: building the app stops the process, and the message says how to make a key."""
+    env = {key: value for key, value in os.environ.items() if key != KEYS_VARIABLE}
+    env |= {"KINGS_ENV": "production", KEYS_VARIABLE: repeated(0), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", "import service; service.create_app()"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "one byte repeated" in result.stderr and "Fernet.generate_key()" in result.stderr

@@ -4,16 +4,21 @@ checked against each other and against the files the proxy tests do run."""
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from benchmarks.http_bench import free_port
+from benchmarks.soak_proxy import http_request, nginx_binary, start_nginx, stop
 from service import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,3 +108,47 @@ def test_the_build_context_keeps_what_the_image_copies_and_drops_the_rest():
     assert not ignored("service/games/kings/rules.md")  # read when the app is built
     for heavy in (".venv/bin/python", ".git/HEAD", "tests/conftest.py", "deploy/nginx.conf", "compose.yaml", "docs/production.md"):
         assert ignored(heavy), heavy
+
+
+# -- several replicas, nginx not root (issue 29) ---------------------------------------------------------
+def test_several_app_replicas_run_behind_the_one_nginx():
+    app = compose()["services"]["app"]
+    assert app["deploy"]["replicas"] >= 2
+    assert "container_name" not in app and "ports" not in app  # a fixed name or a published port would allow one replica only
+
+
+def test_the_nginx_container_runs_as_a_user_that_is_not_root():
+    proxy = compose()["services"]["proxy"]
+    uid, _, gid = str(proxy["user"]).partition(":")
+    assert int(uid) != 0 and int(gid) != 0
+    command = " ".join(proxy["command"])
+    assert re.search(r"pid /tmp/\S+;", command) and "daemon off;" in command  # the image's default pid path needs root
+    assert proxy["read_only"] is True and proxy["tmpfs"] == ["/tmp"] and proxy["cap_drop"] == ["ALL"]
+    config = (ROOT / "deploy/nginx.conf").read_text()
+    assert not re.search(r"^\s*user\s", config, re.MULTILINE)  # a `user` directive means a root master
+    temp_paths = re.findall(r"^\s*\w+_temp_path (\S+);", config, re.MULTILINE)
+    assert len(temp_paths) == 5 and all(path.startswith("/tmp/") for path in temp_paths)
+    listen = int(re.search(r"^listen (\d+);", (ROOT / "deploy/listen.conf").read_text(), re.MULTILINE).group(1))  # type: ignore[union-attr]
+    assert listen >= 1024  # no privileged port
+
+
+NOBODY = 65534
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="running nginx as another user needs root (CI runs as root)")
+def test_nginx_serves_the_deploy_config_as_a_user_that_is_not_root(server):
+    """Debian's nginx, started as nobody on deploy/nginx.conf (pid and temporary files where compose puts them): it answers."""
+    if nginx_binary() is None:
+        pytest.skip("Debian's nginx is not installed (apt-get install nginx-light; .ci/run installs it)")
+    directory = Path(tempfile.mkdtemp(prefix="nginx-unprivileged-"))  # not under pytest's root-only folder: nobody must reach it
+    port = free_port()
+    proxy = start_nginx(directory, port, int(server.rsplit(":", 1)[1]), user=NOBODY)
+    try:
+        status, _, body = http_request(port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        assert status == 200, body
+        workers = subprocess.run(["ps", "-o", "uid=", "--ppid", str(proxy.pid)], capture_output=True, text=True, check=False).stdout.split()
+        master = Path(f"/proc/{proxy.pid}/status").read_text()
+        assert re.search(r"^Uid:\s+65534\s", master, re.MULTILINE) and workers and set(workers) == {str(NOBODY)}
+    finally:
+        stop(proxy)
+        shutil.rmtree(directory, ignore_errors=True)

@@ -12,5 +12,31 @@ BLOCKS = re.findall(r"```sh\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags
 
 def test_the_guide_has_blocks_for_every_endpoint_of_the_game():
     text = "".join(BLOCKS)
-    for path in ("/solve", "/judge", "/target", "/games", "/moves/legal", "/moves/apply", "/moves/validate", "/view", "/standings"):
+    for path in ("/solve", "/judge", "/target", "/games", "/games/from-table", "/moves/legal", "/moves/apply", "/moves/validate", "/view", "/standings"):
         assert f"/v1/twenty-four{path}" in text, path
+
+
+def test_the_real_table_game_of_the_guide_ends_as_worked_by_hand(server, tmp_path):
+    """ann wins rounds 1 and 4, bob round 3, the rest go aside: 8 cards to 4, ann wins; the slip bars nobody."""
+    import json
+    import subprocess
+
+    section = GUIDE.read_text(encoding="utf-8").split("## A game at a real table", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
+    script = block.replace("http://127.0.0.1:8000", server)
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    answers, decoder, at = [], json.JSONDecoder(), 0
+    while result.stdout[at:].strip():  # curl prints no newline after an answer: read the values one after another
+        at += len(result.stdout[at:]) - len(result.stdout[at:].lstrip())
+        answer, at = decoder.raw_decode(result.stdout, at)
+        answers.append(answer)
+    slip = next(answer for answer in answers if isinstance(answer, dict) and answer.get("status") == 422)
+    assert [error["code"] for error in slip["errors"]] == ["missing_operand"]
+    seen = next(answer for answer in answers if isinstance(answer, dict) and "legal" in answer)
+    assert (seen["legal"], seen["reasons"][0]["code"]) == (False, "card_seen")
+    barred = [event["player"] for events in answers if isinstance(events, list) for event in events if event["type"] == "barred"]
+    assert barred == ["bob"]
+    standings = answers[-1]
+    assert standings["over"] is True and standings["winners"] == ["ann"]
+    assert {row["player"]: row["total"] for row in standings["standings"]} == {"ann": 8, "bob": 4}

@@ -11,7 +11,7 @@ from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games.twenty_four import GAME
-from service.games.twenty_four.moves import Move, legal_moves
+from service.games.twenty_four.moves import Move, legal_moves, solutions_on_table
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.standings import standings
 from service.games.twenty_four.start import draw_for_dealer, new_game
@@ -64,9 +64,9 @@ def test_the_round_shows_piles_in_seat_order_from_the_dealers_left_and_goes_on_f
     made = new_game(["A", "B", "C"], seed=3, dealer=0)
     turned = next(event for event in made.events if event["type"] == "turned_up")
     assert turned["piles"] == ["B", "C", "A", "B"]
-    after = apply_move(made.state, Move("set_aside")).state
+    after = apply_move(made.state, Move("set_aside", reason="time_up")).state
     assert [len(seat.pile) for seat in after.players] == [11, 10, 11]  # then C, A, B, C: 13-2, 13-3, 14-3
-    turned = next(event for event in apply_move(made.state, Move("set_aside")).events if event["type"] == "turned_up")
+    turned = next(event for event in apply_move(made.state, Move("set_aside", reason="time_up")).events if event["type"] == "turned_up")
     assert turned["piles"] == ["C", "A", "B", "C"]
 
 
@@ -126,11 +126,13 @@ def test_a_wrong_claim_bars_the_player_for_this_round_only():
     assert any(legal.move.player == "Bob" for legal in legal_moves(won))
 
 
-def test_a_claim_that_does_not_read_is_a_wrong_claim_too():
+def test_a_claim_that_does_not_read_is_a_typing_slip_refused_with_its_reason_and_bars_nobody():
     state = with_table(game(), "2S 4H 10D 10C")
-    moved = apply_move(state, Move("claim", "Cy", "(2 + 4 / 10 * 10"))
-    assert moved.state.barred == ("Cy",)
-    assert moved.events[0]["reasons"][0]["code"] == "unbalanced_parentheses"
+    verdict = judge(state, Move("claim", "Cy", "(2 + 4 / 10 * 10"))
+    assert not verdict.legal and [reason.code for reason in verdict.reasons] == ["unbalanced_parentheses"]
+    with pytest.raises(IllegalMove):
+        apply_move(state, Move("claim", "Cy", "(2 + 4 / 10 * 10"))
+    assert apply_move(state, Move("claim", "Cy", "(2 + 4 / 10) * 10")).state.players[2].won  # Cy types it again and wins
 
 
 def test_when_every_player_is_barred_the_cards_are_set_aside_and_the_referee_says_a_solution_existed():
@@ -145,7 +147,7 @@ def test_when_every_player_is_barred_the_cards_are_set_aside_and_the_referee_say
 
 def test_setting_aside_an_unsolvable_four_says_so():
     state = with_table(game(), "AS AH 5D 9C")
-    moved = apply_move(state, Move("set_aside"))
+    moved = apply_move(state, Move("set_aside", reason="time_up"))
     event = moved.events[0]
     assert (event["type"], event["solvable"], event["solution"], event["solutions"]) == ("set_aside", False, None, 0)
     assert len(moved.state.set_aside) == 4
@@ -153,14 +155,15 @@ def test_setting_aside_an_unsolvable_four_says_so():
 
 def test_setting_aside_a_solvable_four_shows_the_simplest_solution():
     state = with_table(game(), "3S 3H 8D 8C")
-    event = apply_move(state, Move("set_aside", "Di")).events[0]
-    assert event["solvable"] is True and event["solution"] == "8 ÷ (3 − 8 ÷ 3)"
+    event = apply_move(state, Move("set_aside", reason="agreed")).events[0]
+    assert event["solvable"] is True and event["solution"] == "8 ÷ (3 − 8 ÷ 3)" and event["reason"] == "agreed"
 
 
 def test_a_player_not_at_the_table_cannot_claim():
     verdict = judge(game(), Move("claim", "Zed", "1 + 2"))
     assert [reason.code for reason in verdict.reasons] == ["unknown_player"]
-    assert verdict.alternatives and all(GAME.judge(game(), alternative.move).legal for alternative in verdict.alternatives)
+    filled = [replace(alternative.move, expression="1 + 2") if alternative.fill else alternative.move for alternative in verdict.alternatives]
+    assert filled and all(GAME.judge(game(), move).legal for move in filled)
 
 
 def test_a_claims_verdict_is_legal_and_carries_the_claims_check():
@@ -173,9 +176,10 @@ def test_the_legal_list_is_a_claim_per_player_not_barred_and_setting_aside():
     state = with_table(game(), "2S 4H 10D 10C")
     state = apply_move(state, Move("claim", "Di", "1")).state
     listed = [legal.to_dict() for legal in legal_moves(state)]
-    assert [item.get("player") for item in listed] == ["Ann", "Bob", "Cy", None]
-    assert listed[0]["correct"] is True and listed[-1] == {"action": "set_aside"}
-    assert GAME.legal_report(state).to_dict()["counts"] == {"claim": 3, "set_aside": 1}
+    assert [item.get("player") for item in listed] == ["Ann", "Bob", "Cy", None, None]
+    assert "expression" not in listed[0] and "expression" in listed[0]["fill"]
+    assert listed[-2:] == [{"action": "set_aside", "reason": "time_up"}, {"action": "set_aside", "reason": "agreed"}]
+    assert GAME.legal_report(state).to_dict()["counts"] == {"claim": 3, "set_aside": 2, "draw": 0, "set_target": 0, "turn_up": 0}
 
 
 # -- §5: the end of a hand, several hands ---------------------------------------------------
@@ -184,9 +188,9 @@ def play_out(state, claim_every=2):
     events = []
     turn = 0
     while not GAME.is_terminal(state):
-        listed = legal_moves(state)
-        claim = listed[turn % (len(listed) - 1)]
-        move = claim.move if claim.correct and turn % claim_every == 0 else Move("set_aside")
+        found = solutions_on_table(state)
+        claimant = state.players[turn % len(state.players)].name
+        move = Move("claim", claimant, found.solutions[0].text) if found.solvable and turn % claim_every == 0 else Move("set_aside", reason="time_up")
         transition = apply_move(state, move)
         state, turn = transition.state, turn + 1
         events += transition.events
@@ -225,7 +229,7 @@ def test_equal_most_share_the_win_and_a_rank():
 def test_no_move_once_the_game_is_over():
     state, _ = play_out(game())
     assert legal_moves(state) == []
-    assert [reason.code for reason in judge(state, Move("set_aside")).reasons] == ["game_over"]
+    assert [reason.code for reason in judge(state, Move("set_aside", reason="time_up")).reasons] == ["game_over"]
 
 
 # -- §7: the dynamic target -------------------------------------------------------------------
@@ -293,7 +297,7 @@ def finished_hand(**options):
     """The state after the first of two hands, every round set aside."""
     state = game(hands=2, **options)
     while not state.results:
-        state = apply_move(state, Move("set_aside")).state
+        state = apply_move(state, Move("set_aside", reason="time_up")).state
     return state
 
 

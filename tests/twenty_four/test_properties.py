@@ -4,17 +4,19 @@ views leak nothing, states read back to themselves."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games.twenty_four import GAME
-from service.games.twenty_four.moves import Move
+from service.games.twenty_four.moves import Move, solutions_on_table
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.start import new_game
 from service.games.twenty_four.state import Options, state_from_dict
 
-WRONG = ["1 + 2", "", "((", "1 2 3 4", "-1", "9 / 0"]
+WRONG = ["1 + 2", "-1", "9 / 0", "1 * 2 * 3 * 4 = 25"]  # readable: each bars its claimant
+UNREADABLE = ["", "((", "1 2 3 4", "2 +", "* 3", "3 ^ 2", "1 + 2 ="]  # typing slips: refused, bar nobody
 
 
 def cards_of(state):
@@ -41,26 +43,35 @@ def test_random_games_keep_every_rule(players, seed, face_cards, dynamic, hands,
     while not GAME.is_terminal(state):
         assert Counter(cards_of(state)) == pack
         assert state_from_dict(state.to_dict()) == state
-        listed = GAME.legal_moves(state)
-        assert listed and all(GAME.judge(state, legal.move).legal for legal in listed)
+        listed = [filled(legal.move) for legal in GAME.legal_moves(state)]
+        assert listed and all(GAME.judge(state, move).legal for move in listed)
         for name in names:  # a claim by a barred player is never listed, and always refused with a reason
             verdict = GAME.judge(state, Move("claim", name, "1 + 2"))
             assert verdict.legal is (name not in state.barred)
-            assert all(GAME.judge(state, alternative.move).legal for alternative in verdict.alternatives)
+            assert all(GAME.judge(state, filled(alternative.move)).legal for alternative in verdict.alternatives)
         assert not GAME.judge(state, Move("claim", "nobody here", "1")).legal
         seen = GAME.view(state, choices.choice(names)).to_dict()
         hidden = {str(card) for seat in state.players for card in seat.pile}
         public = {key: value for key, value in seen.items() if key != "target_cards"}  # the eight went back into the pack, face down
         assert seen["seed"] is None and not hidden & set(_strings(public))
-        move = choices.choice(listed).move
-        if move.action == "claim" and choices.random() < 0.4:
-            move = Move("claim", move.player, choices.choice(WRONG))
+        move = choices.choice(listed)
+        if move.action == "claim":
+            slip = Move("claim", move.player, choices.choice(UNREADABLE))
+            assert not GAME.judge(state, slip).legal and GAME.judge(state, slip).reasons
+            found = solutions_on_table(state)
+            expression = found.solutions[0].text if found.solvable and choices.random() < 0.6 else choices.choice(WRONG)
+            move = replace(move, expression=expression)
         state = GAME.apply(state, move).state
         points = sum(sum(result.points) for result in state.results)
         assert points >= points_before
         points_before = points
     assert len(state.results) == hands and GAME.returns(state) is not None
     assert GAME.legal_moves(state) == []
+
+
+def filled(move):
+    """A listed claim is a template: fill it with a readable expression."""
+    return replace(move, expression="1 + 2") if move.action == "claim" else move
 
 
 def _strings(data):

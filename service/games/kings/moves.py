@@ -135,14 +135,17 @@ class LegalMove:
     drawn_unseen: int = 0
 
     @property
-    def fill(self) -> tuple[str, ...]:
+    def fill(self) -> dict[str, str]:
         """What must be filled in before the move is sent: a card from ``card_choices``, the unseen cards in ``reveal``."""
-        return (("card",) if self.card_choices else ()) + (("reveal",) if self.reveal_unseen else ())
+        fill = {"card": "one of card_choices: the card from the unseen part of the hand"} if self.card_choices else {}
+        if self.reveal_unseen:
+            fill["reveal"] = f"the {self.reveal_unseen} unseen card(s) of the hand, beside the known ones"
+        return fill
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
-        if self.fill:
-            data["fill"] = list(self.fill)
+        if self.card_choices or self.reveal_unseen:
+            data["fill"] = self.fill
         if self.call_valid is not None:
             data["call_valid"] = self.call_valid
         if self.face_up_choices:

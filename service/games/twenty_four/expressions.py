@@ -14,14 +14,18 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from unicodedata import normalize
 
 from service.core.problems import InvalidInput, Problem
 
 MAX_LENGTH = 200  # characters: four numbers, three operators and generous parentheses fit many times over
 MAX_DEPTH = 16  # nested parentheses; four numbers never need more than three
 OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/": "/", "÷": "/"}
+# What a phone keyboard types for the times sign and minus that NFKC leaves as it is (full-width digits, operators,
+# parentheses, = and every compatibility space are folded by NFKC itself, rules.md §4.2).
+PHONE_SYMBOLS = {"·": "*", "⋅": "*", "∗": "*", "✕": "*", "✖": "*", "–": "-", "—": "-"}
+ZERO_WIDTH = frozenset("\u200b\u2060\ufeff")  # spaces that take no room, which str.isspace does not count
 DIGITS = frozenset("0123456789")
-SPACES = frozenset(" \t\n\r\u00a0")
 RULE_OF_CODE = {
     "bad_token": "4.2",
     "unbalanced_parentheses": "4.2",
@@ -37,7 +41,11 @@ RULE_OF_CODE = {
     "number_missing": "4.1",
     "division_by_zero": "4.4",
     "not_target": "4.5",
+    "bad_total": "4.7",
+    "stated_total": "4.7",
 }
+# Faults of a claim the referee cannot read at all: a typing slip at the phone, refused, barring nobody (rules.md §3.6).
+UNREADABLE = frozenset({"bad_token", "unbalanced_parentheses", "missing_operand", "missing_operator", "power", "bad_total"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +74,17 @@ class Check:
     value: Fraction | None
     faults: tuple[Fault, ...]
 
+    @property
+    def readable(self) -> bool:
+        """Whether the claim reads as an equation (rules.md §3.6): only then can it be wrong and bar its claimant."""
+        return not any(fault.code in UNREADABLE for fault in self.faults)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "expression": self.expression,
             "target": self.target,
             "correct": self.correct,
+            "readable": self.readable,
             "value": None if self.value is None else str(self.value),
             "reasons": [fault.to_dict() for fault in self.faults],
         }
@@ -78,7 +92,7 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    kind: str  # "number", "operator" (one of + - * /), "open", "close"
+    kind: str  # "number", "operator" (one of + - * /), "open", "close", "equals"
     text: str
     at: int
 
@@ -104,8 +118,11 @@ def bounds_problems(expression: str, pointer: str = "/expression") -> list[Probl
     """What makes an expression too big to judge (rules.md §4.6): a refusal, not a verdict."""
     if len(expression) > MAX_LENGTH:
         return [Problem(pointer, "expression_too_long", f"an expression has at most {MAX_LENGTH} characters, not {len(expression)}")]
+    text, _ = normalised(expression)
+    if len(text) > MAX_LENGTH:  # a few compatibility characters unfold into several
+        return [Problem(pointer, "expression_too_long", f"an expression has at most {MAX_LENGTH} characters once normalised, not {len(text)}")]
     depth = deepest = 0
-    for character in expression:
+    for character in text:  # full-width parentheses count too
         depth += (character == "(") - (character == ")")
         deepest = max(deepest, depth)
     if deepest > MAX_DEPTH:
@@ -121,7 +138,9 @@ def check(expression: str, values: Sequence[int], target: int) -> Check:
     problems = bounds_problems(expression)
     if problems:
         raise InvalidInput(problems)
-    tokens, faults = _tokens(expression)
+    text, offsets = normalised(expression)
+    tokens, faults = _tokens(text, offsets)
+    tokens, stated = _stated_total(tokens, len(expression), faults)
     faults += _parenthesis_faults(tokens)
     tree = None
     if not faults:
@@ -129,6 +148,8 @@ def check(expression: str, values: Sequence[int], target: int) -> Check:
         tree = parser.expression()
         faults += parser.faults
     faults += _number_faults(tokens, values, len(expression))
+    if stated is not None and int(stated.text) != target:
+        faults.append(Fault("stated_total", stated.at, f"the claim says it makes {int(stated.text)}; the target is {target}"))
     value = None
     if tree is not None and not any(f.code in ("missing_operand", "missing_operator", "unary_minus", "unary_plus") for f in faults):
         value = _evaluate(tree, faults)
@@ -141,40 +162,72 @@ def check(expression: str, values: Sequence[int], target: int) -> Check:
     return Check(expression, target, True, value, ())
 
 
-def _tokens(expression: str) -> tuple[list[Token], list[Fault]]:
+def normalised(expression: str) -> tuple[str, list[int]]:
+    """The claim as the referee reads it, and for each of its characters the offset in the text typed.
+
+    Each character is folded by NFKC (full-width digits and operators, every compatibility space),
+    then by :data:`PHONE_SYMBOLS`; every kind of space becomes a plain one. Offsets keep pointing
+    into what the player typed, so a reason's ``at`` is where they see the fault.
+    """
+    text: list[str] = []
+    offsets: list[int] = []
+    for at, character in enumerate(expression):
+        for folded in normalize("NFKC", character):
+            folded = PHONE_SYMBOLS.get(folded, folded)
+            text.append(" " if folded.isspace() or folded in ZERO_WIDTH else folded)
+            offsets.append(at)
+    offsets.append(len(expression))
+    return "".join(text), offsets
+
+
+def _tokens(text: str, offsets: Sequence[int]) -> tuple[list[Token], list[Fault]]:
     tokens: list[Token] = []
     faults: list[Fault] = []
-    index, end = 0, len(expression)
+    index, end = 0, len(text)
     while index < end:
-        character = expression[index]
-        if character in SPACES:
+        character = text[index]
+        if character == " ":
             index += 1
         elif character in DIGITS:
             start = index
-            while index < end and expression[index] in DIGITS:
+            while index < end and text[index] in DIGITS:
                 index += 1
-            tokens.append(Token("number", expression[start:index], start))
-        elif character == "^" or expression.startswith("**", index):
-            faults.append(Fault("power", index, f"{'^' if character == '^' else '**'} is a power: only + − × ÷ are allowed"))
+            tokens.append(Token("number", text[start:index], offsets[start]))
+        elif character == "^" or text.startswith("**", index):
+            faults.append(Fault("power", offsets[index], f"{'^' if character == '^' else '**'} is a power: only + − × ÷ are allowed"))
             index += 1 if character == "^" else 2
         elif character in OPERATORS:
-            tokens.append(Token("operator", OPERATORS[character], index))
+            tokens.append(Token("operator", OPERATORS[character], offsets[index]))
             index += 1
-        elif character in "()":
-            tokens.append(Token("open" if character == "(" else "close", character, index))
+        elif character in "()=":
+            tokens.append(Token({"(": "open", ")": "close", "=": "equals"}[character], character, offsets[index]))
             index += 1
         else:
             start = index
-            while index < end and not _is_known(expression, index):
+            while index < end and not _is_known(text[index]):
                 index += 1
-            text = expression[start:index]
-            faults.append(Fault("bad_token", start, f"{text!r} is not a number, an operator (+ − × ÷) or a parenthesis"))
+            faults.append(Fault("bad_token", offsets[start], f"{text[start:index]!r} is not a number, an operator (+ − × ÷), a parenthesis or = total"))
     return tokens, faults
 
 
-def _is_known(expression: str, index: int) -> bool:
-    character = expression[index]
-    return character in SPACES or character in DIGITS or character in OPERATORS or character in "()^"
+def _is_known(character: str) -> bool:
+    return character == " " or character in DIGITS or character in OPERATORS or character in "()^="
+
+
+def _stated_total(tokens: list[Token], end: int, faults: list[Fault]) -> tuple[list[Token], Token | None]:
+    """Split off a closing ``= N`` (rules.md §4.7): the tokens of the expression, and N's token if there is one.
+
+    Anything else around an ``=`` (no number after it, more than one number, a second ``=``) cannot be read.
+    """
+    at = next((index for index, token in enumerate(tokens) if token.kind == "equals"), None)
+    if at is None:
+        return tokens, None
+    after = tokens[at + 1 :]
+    if len(after) == 1 and after[0].kind == "number":
+        return tokens[:at], after[0]
+    where = after[0].at if after else end
+    faults.append(Fault("bad_total", where, "after = comes the total the claim makes: one whole number, and nothing more"))
+    return tokens[:at], None
 
 
 def _parenthesis_faults(tokens: Sequence[Token]) -> list[Fault]:

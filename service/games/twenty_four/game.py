@@ -15,7 +15,7 @@ from service.core.verdicts import Reason
 
 from . import moves
 from .moves import ACTIONS, LegalMove, Move, View
-from .state import MAX_PLAYERS, MIN_PLAYERS, TwentyFourState, read, state_problems
+from .state import MAX_PLAYERS, MIN_PLAYERS, TABLE_STEPS, TwentyFourState, read, state_problems
 
 RULES_VERSION = "2026.11-1"
 
@@ -63,15 +63,16 @@ class TwentyFour(Engine[TwentyFourState, Move]):
         return moves.view(state, player)
 
     def to_act(self, state: TwentyFourState) -> None:
-        return None  # anyone not barred may claim: there is no player to act
+        return None  # anyone not barred may claim, and the table turns the cards: there is no player to act
 
     def phase(self, state: TwentyFourState) -> str:
         return state.phase
 
     def report_facts(self, state: TwentyFourState) -> Mapping[str, Any]:
         return {
+            "step": TABLE_STEPS.get(state.phase),  # what a real table must enter next, if it must
             "hand": state.hand,
-            "round": state.rounds_done + 1 if state.phase == "round" else None,
+            "round": state.rounds_done + 1 if state.phase in ("round", "turn") else None,
             "table": card_texts(state.table),
             "target": state.target,
             "barred": list(state.barred),

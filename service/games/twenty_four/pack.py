@@ -56,6 +56,14 @@ def table_values(cards: Sequence[str] | None, values: Sequence[int] | None, face
         why = "both cards and values are given" if cards is not None else "neither cards nor values is given"
         raise InvalidInput([Problem(pointer, "table_required", f"give the table as cards or as values, one of the two: {why}")])
     if values is not None:
+        top = max(pack_for(face_cards).ranks)
+        problems = [
+            Problem(f"{pointer.rsplit('/', 1)[0]}/values/{index}", "value_not_in_pack", f"{value} is a face card: bare 11 to 13 need the face_cards option")
+            for index, value in enumerate(values)
+            if value > top
+        ]
+        if problems:
+            raise InvalidInput(problems)
         return list(values)
     read = parse_cards(list(cards or ()))
     problems = card_problems([(f"{pointer}/{index}", card) for index, card in enumerate(read)], face_cards)

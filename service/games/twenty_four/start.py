@@ -146,8 +146,9 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     leftover = tuple(card for seat in state.players for card in seat.pile)
     set_aside = state.set_aside + leftover
     points = tuple(len(seat.won) for seat in state.players)
-    result = HandResult(state.target, points, len(set_aside))
-    players = tuple(replace(seat, pile=()) for seat in state.players)
+    unseen = sum(seat.unseen for seat in state.players)  # never more than 0: both packs are whole fours
+    result = HandResult(state.target, points, len(set_aside) + unseen)
+    players = tuple(replace(seat, pile=(), unseen=0) for seat in state.players)
     state = replace(state, players=players, table=(), barred=(), set_aside=set_aside, results=(*state.results, result))
     events: list[Event] = []
     if leftover:
@@ -165,8 +166,56 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
         totals = [sum(result.points[seat] for result in state.results) for seat in range(len(state.players))]
         events.append({"type": "game_over", "rule": "5.2", "totals": dict(zip(_names(state), totals, strict=True)), "winners": _leaders(_names(state), totals)})
         return replace(state, phase="over"), events
-    state, dealt = start_hand(replace(state, dealer=(state.dealer + 1) % len(state.players)))
+    next_dealer = replace(state, dealer=(state.dealer + 1) % len(state.players))
+    state, dealt = start_hand(next_dealer) if state.deal == "service" else begin_table_hand(next_dealer)
     return state, events + dealt
+
+
+# -- a game dealt with real cards (rules.md §10) ------------------------------------------------
+def from_table(names: Sequence[str], options: Options | None = None, dealer: int | None = None) -> NewGame:
+    """A game at a real table: the players draw for the first dealer with named cards unless ``dealer`` is given;
+    then each hand waits for its target's eight cards (option) and each round for its four cards, all named by moves."""
+    options = options or Options()
+    problems = roster_problems(names)
+    if dealer is not None and names and not 0 <= dealer < len(names):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
+    if not 1 <= options.hands <= MAX_HANDS:
+        problems.append(Problem("/options/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {options.hands}"))
+    if problems:
+        raise InvalidInput(problems)
+    state = TwentyFourState(options=options, players=tuple(Seat(name) for name in names), deal="physical", phase="draw", drawing=tuple(names))
+    if dealer is None:
+        return NewGame(check_state(state), ())
+    state, events = begin_table_hand(replace(state, dealer=dealer, phase="target", drawing=()))
+    return NewGame(check_state(state), tuple(events))
+
+
+def begin_table_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
+    """A real table's hand: the eight cards of a dynamic target first (the table names them), else the deal at once."""
+    players = tuple(replace(seat, pile=(), won=(), unseen=0) for seat in state.players)
+    state = replace(state, players=players, table=(), barred=(), set_aside=(), target=DEFAULT_TARGET, target_cards=(), drawing=(), drawn=())
+    if state.options.dynamic_target:
+        return replace(state, phase="target"), []
+    return deal_counted(state)
+
+
+def deal_counted(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
+    """The real deal: every pile a count of face-down cards (§2.3, §10.1); the table then turns the first four."""
+    count = len(state.players)
+    sizes = dealt_sizes(pack_for(state.options.face_cards).size, count, state.dealer)
+    players = tuple(replace(seat, unseen=size) for seat, size in zip(state.players, sizes, strict=True))
+    state = replace(state, players=players, phase="turn")
+    hand = len(state.results) + 1
+    return state, [{"type": "dealt", "rule": "2.3", "hand": hand, "dealer": state.players[state.dealer].name, "target": state.target, "piles": sizes}]
+
+
+def await_turn(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
+    """After a round at a real table: wait for the next four cards to be named, or end the hand when none are left."""
+    schedule = pile_schedule(pack_for(state.options.face_cards).size, len(state.players), state.dealer, state.rounds_done)
+    assert schedule is not None  # a checked state has played no more rounds than its piles hold
+    if next_showing(list(schedule.sizes), schedule.next_start) is None:
+        return end_hand(state)
+    return replace(state, table=(), barred=(), phase="turn"), []
 
 
 def _names(state: TwentyFourState) -> list[str]:

@@ -23,10 +23,13 @@ from service.core.reading import Reader
 from .pack import card_problems, pack_for
 from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
-Phase = Literal["round", "over"]
-PHASES: tuple[Phase, ...] = ("round", "over")
+Phase = Literal["draw", "target", "turn", "round", "over"]
+Deal = Literal["service", "physical"]
+PHASES: tuple[Phase, ...] = ("draw", "target", "turn", "round", "over")
+DEALS: tuple[Deal, ...] = ("service", "physical")
+TABLE_STEPS = {"draw": "draw", "target": "set_target", "turn": "turn_up"}  # a real table's phases that wait for named cards (§10)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-MAX_HANDS = 20
+MAX_HANDS = 100  # the rule book leaves the number of hands to the table; bounded for cost, never below 100 (rules.md §5.2)
 MAX_NAME = 40
 TABLE_CARDS = 4
 
@@ -45,14 +48,25 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player: their face-down pile (top last) and the cards they have won this hand."""
+    """A player: their face-down pile (top last) and the cards they have won this hand.
+
+    At a real table nobody knows the pile: it is a count, ``unseen`` (rules.md §10), and ``pile`` is empty.
+    """
 
     name: str
     pile: tuple[Card, ...] = ()
     won: tuple[Card, ...] = ()
+    unseen: int = 0
+
+    @property
+    def pile_size(self) -> int:
+        return len(self.pile) + self.unseen
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "pile": card_texts(self.pile), "won": card_texts(self.won)}
+        data: dict[str, object] = {"name": self.name, "pile": card_texts(self.pile), "won": card_texts(self.won)}
+        if self.unseen:
+            data["unseen"] = self.unseen
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +96,14 @@ class TwentyFourState:
     results: tuple[HandResult, ...] = ()  # finished hands
     seed: int = 0
     phase: Phase = "round"
+    deal: Deal = "service"  # "physical": dealt with real cards at a table; piles are counts (§10)
+    drawing: tuple[str, ...] = ()  # a real table's draw for the first dealer: who draws next (§10.2)
+    drawn: tuple[Card, ...] = ()  # and every card drawn so far, which is not drawn again
 
     @property
     def hand(self) -> int:
         """The hand being played, from 1 (the last one once the game is over)."""
-        return len(self.results) + (self.phase == "round")
+        return len(self.results) + (self.phase != "over")
 
     @property
     def rounds_done(self) -> int:
@@ -109,6 +126,9 @@ class TwentyFourState:
             "results": [result.to_dict() for result in self.results],
             "seed": self.seed,
             "phase": self.phase,
+            "deal": self.deal,
+            "drawing": list(self.drawing),
+            "drawn": card_texts(self.drawn),
         }
 
 
@@ -174,18 +194,65 @@ def state_problems(state: TwentyFourState) -> list[Problem]:
     problems += card_problems(list(_places(state)), options.face_cards)
     problems += _target_problems(state)
     problems += _result_problems(state, pack.size)
+    problems += _deal_problems(state)
     if problems:
         return problems  # the counts below assume a sound table
-    total = sum(len(seat.pile) + len(seat.won) for seat in state.players) + len(state.table) + len(state.set_aside)
+    if state.phase in ("draw", "target"):
+        return _before_deal_problems(state)
+    total = sum(seat.pile_size + len(seat.won) for seat in state.players) + len(state.table) + len(state.set_aside)
     if total != pack.size:
         problems.append(Problem("", "card_total", f"the table holds {total} cards; the pack ({pack.describe()}) is exactly {pack.size}"))
     for index, seat in enumerate(state.players):
         if len(seat.won) % TABLE_CARDS:
             problems.append(Problem(f"/players/{index}/won", "won_not_fours", f"cards are won four at a time, not {len(seat.won)}"))
-    if state.phase == "round":
+    if state.phase in ("round", "turn"):
         problems += _round_problems(state, pack.size)
     else:
         problems += _over_problems(state)
+    return problems
+
+
+def _deal_problems(state: TwentyFourState) -> list[Problem]:
+    """A game the service dealt knows every pile; a real table's piles are counts and it waits for named cards (§10)."""
+    problems = []
+    if state.deal == "service":
+        if state.phase in TABLE_STEPS:
+            problems.append(Problem("/phase", "bad_choice", f"only a real table (deal physical) waits in phase {state.phase!r}"))
+        problems += [
+            Problem(f"/players/{i}/unseen", "unexpected_field", "the service dealt this game: its piles are known")
+            for i, seat in enumerate(state.players)
+            if seat.unseen
+        ]
+        if state.drawing or state.drawn:
+            problems.append(Problem("/drawing", "unexpected_field", "the service draws for the dealer of a game it deals"))
+        return problems
+    problems += [
+        Problem(f"/players/{i}/pile", "pile_unknown", "at a real table a pile is a count (unseen), not cards")
+        for i, seat in enumerate(state.players)
+        if seat.pile
+    ]
+    if state.phase != "draw" and (state.drawing or state.drawn):
+        problems.append(Problem("/drawing", "draw_over", "the draw for the first dealer is over"))
+    return problems
+
+
+def _before_deal_problems(state: TwentyFourState) -> list[Problem]:
+    """Before a real table's deal (the draw for the dealer, or the eight cards of a dynamic target) no card is out."""
+    problems = []
+    if any(seat.unseen or seat.won for seat in state.players) or state.table or state.set_aside or state.barred:
+        problems.append(Problem("", "cards_before_deal", f"in phase {state.phase!r} nothing is dealt yet: no pile, no card won, face up or set aside"))
+    if state.phase == "target" and not state.options.dynamic_target:
+        problems.append(Problem("/phase", "bad_choice", "only the dynamic_target option deals eight cards for the target"))
+    if state.phase == "draw":
+        if state.results:
+            problems.append(Problem("/results", "results_count", "the draw for the first dealer comes before the first hand"))
+        places = [(f"/drawn/{i}", card) for i, card in enumerate(state.drawn)]
+        problems += card_problems(places, state.options.face_cards)
+        names = {seat.name for seat in state.players}
+        if not state.drawing or len(set(state.drawing)) != len(state.drawing) or not set(state.drawing) <= names:
+            problems.append(Problem("/drawing", "bad_drawing", "those still drawing are players of this table, each once"))
+        if len(state.drawn) + len(state.drawing) > pack_for(state.options.face_cards).size:
+            problems.append(Problem("/drawn", "pack_exhausted", "the pack has not that many cards to draw"))
     return problems
 
 
@@ -200,6 +267,10 @@ def _places(state: TwentyFourState) -> list[tuple[str, Card]]:
 
 
 def _target_problems(state: TwentyFourState) -> list[Problem]:
+    if state.phase in ("draw", "target"):  # a real table before its eight cards are named: no target yet
+        if state.target_cards or state.target != DEFAULT_TARGET:
+            return [Problem("/target_cards", "unexpected_target_cards", f"in phase {state.phase!r} no target cards are named yet")]
+        return []
     if not state.options.dynamic_target:
         if state.target_cards:
             return [Problem("/target_cards", "unexpected_target_cards", "only the dynamic_target option deals target cards")]
@@ -221,7 +292,7 @@ def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
     expected = state.options.hands if state.phase == "over" else None
     if expected is not None and finished != expected:
         problems.append(Problem("/results", "results_count", f"a game over has {expected} finished hands, not {finished}"))
-    if state.phase == "round" and finished >= state.options.hands:
+    if state.phase != "over" and finished >= state.options.hands:
         problems.append(Problem("/results", "results_count", f"{finished} hands are finished of {state.options.hands}: no hand is left to play"))
     for index, result in enumerate(state.results):
         at = f"/results/{index}"
@@ -237,23 +308,27 @@ def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
 
 
 def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
+    """A round in play (four cards up), or a real table waiting to turn the next four (phase turn)."""
     problems = []
-    if len(state.table) != TABLE_CARDS:
-        problems.append(Problem("/table", "table_size", f"a round shows {TABLE_CARDS} cards, not {len(state.table)}"))
+    shown = TABLE_CARDS if state.phase == "round" else 0
+    if len(state.table) != shown:
+        problems.append(Problem("/table", "table_size", f"in phase {state.phase!r} {shown} cards are face up, not {len(state.table)}"))
         return problems
+    if state.phase == "turn" and state.barred:
+        problems.append(Problem("/barred", "barred_before_round", "nobody is barred before the four cards are turned"))
     if len(state.set_aside) % TABLE_CARDS:
         problems.append(Problem("/set_aside", "set_aside_not_fours", "during a hand whole rounds are set aside, four cards at a time"))
         return problems
-    schedule = pile_schedule(pack_size, len(state.players), state.dealer, state.rounds_done + 1)
-    if schedule is None:
+    rounds = state.rounds_done + (state.phase == "round")
+    schedule = pile_schedule(pack_size, len(state.players), state.dealer, rounds)
+    if schedule is None or (state.phase == "turn" and sum(schedule.sizes) < TABLE_CARDS):
         problems.append(Problem("", "too_many_rounds", "the piles cannot have shown that many rounds"))
         return problems
+    field = "unseen" if state.deal == "physical" else "pile"
     for index, (seat, size) in enumerate(zip(state.players, schedule.sizes, strict=True)):
-        if len(seat.pile) != size:
+        if seat.pile_size != size:
             problems.append(
-                Problem(
-                    f"/players/{index}/pile", "pile_size", f"after {state.rounds_done + 1} rounds {seat.name!r}'s pile has {size} cards, not {len(seat.pile)}"
-                )
+                Problem(f"/players/{index}/{field}", "pile_size", f"after {rounds} rounds {seat.name!r}'s pile has {size} cards, not {seat.pile_size}")
             )
     seen: set[str] = set()
     for index, name in enumerate(state.barred):
@@ -269,7 +344,7 @@ def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
 
 def _over_problems(state: TwentyFourState) -> list[Problem]:
     problems = []
-    if state.table or any(seat.pile for seat in state.players):
+    if state.table or any(seat.pile_size for seat in state.players):
         problems.append(Problem("/table", "cards_in_play", "a game that is over has no card face up and no pile left"))
     if state.barred:
         problems.append(Problem("/barred", "barred_after_end", "nobody is barred once the game is over"))
@@ -307,7 +382,8 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
         if not isinstance(name, str):
             reader.problem(f"{at}/name", "bad_name", "a name is a string")
             name = ""
-        players.append(Seat(name, reader.cards(seat.get("pile", []), f"{at}/pile"), reader.cards(seat.get("won", []), f"{at}/won")))
+        pile, won = reader.cards(seat.get("pile", []), f"{at}/pile"), reader.cards(seat.get("won", []), f"{at}/won")
+        players.append(Seat(name, pile, won, reader.integer(seat, "unseen", at, default=0)))
     results = []
     raw_results = data.get("results", [])
     for index, item in enumerate(raw_results if isinstance(raw_results, list) else []):
@@ -322,6 +398,10 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
     if not (isinstance(barred, list) and all(isinstance(name, str) for name in barred)):
         reader.problem("/barred", "not_a_list", "barred is a list of player names")
         barred = []
+    drawing = data.get("drawing", [])
+    if not (isinstance(drawing, list) and all(isinstance(name, str) for name in drawing)):
+        reader.problem("/drawing", "not_a_list", "drawing is a list of player names")
+        drawing = []
     return TwentyFourState(
         options=options,
         players=tuple(players),
@@ -334,6 +414,9 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
         results=tuple(results),
         seed=reader.integer(data, "seed", "", default=0),
         phase=reader.choice(data, "phase", "", PHASES, "round"),
+        deal=reader.choice(data, "deal", "", DEALS, "service"),
+        drawing=tuple(drawing),
+        drawn=reader.cards(data.get("drawn", []), "/drawn"),
     )
 
 

@@ -15,6 +15,8 @@ from flask import Response, jsonify
 
 from schemas.twenty_four import (
     ClaimVerdictSchema,
+    FromTableAnswerSchema,
+    FromTableSchema,
     JudgeAnswerSchema,
     JudgeRequestSchema,
     LegalReportSchema,
@@ -40,7 +42,7 @@ from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
 from .moves import Move, table_standings
 from .pack import card_problems, table_values
 from .solver import solved
-from .start import new_game
+from .start import from_table, new_game
 from .state import Options, state_from_dict
 from .target import TARGET_CARDS, dynamic_target
 
@@ -52,6 +54,7 @@ SOLVE_REQUEST: dict[str, Any] = {"values": [2, 4, 10, 10], "target": 24}
 JUDGE_REQUEST: dict[str, Any] = {"cards": ["2S", "4H", "10D", "10C"], "expression": "(2 + 4 / 10) * 10", "target": 24}
 TARGET_REQUEST: dict[str, Any] = {"cards": ["AS", "3H", "5D", "7C", "9S", "10H", "2D", "KC"], "face_cards": True}
 NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed": 7, "options": {"hands": 2}}
+FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "options": {"hands": 2}}
 
 
 # -- the answers ---------------------------------------------------------------------------------
@@ -79,6 +82,11 @@ def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
     return new_game(body["players"], options, body.get("seed"), body.get("dealer")).to_dict()
 
 
+def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
+    game = from_table(body["players"], Options(**body["options"]), body.get("dealer"))
+    return {"state": game.state.to_dict(), "events": list(game.events)}
+
+
 def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
     with in_body(STATE):
         state = state_from_dict(body["state"])
@@ -95,10 +103,11 @@ def examples() -> dict[str, Any]:
     barred = GAME.apply(state, claim).state
     return {
         "state": barred.to_dict(),
-        "move": {"action": "set_aside"},
+        "move": {"action": "set_aside", "reason": "agreed"},
         "illegal_move": {"action": "claim", "player": "bob", "expression": "(2 + 4 / 10) * 10"},
         "player": "ann",
         "new_game_answer": game.to_dict(),
+        "from_table_answer": from_table_answer(FROM_TABLE_REQUEST | {"options": {"hands": 2}}),
         "solve_answer": solve_answer(SOLVE_REQUEST | {"face_cards": False, "notation": "unicode"}),
         "judge_answer": judge_answer(JUDGE_REQUEST | {"face_cards": False}),
         "target_answer": target_answer(TARGET_REQUEST),
@@ -163,6 +172,19 @@ def new_game_view(body: dict[str, Any]) -> Response:
 
 
 @blp.post(
+    "/games/from-table",
+    body=FromTableSchema,
+    body_example=FROM_TABLE_REQUEST,
+    answer=FromTableAnswerSchema,
+    answer_example=EX["from_table_answer"],
+    description="A game at a real table (rules.md §10): piles are counts; the table names each card it turns by a move (draw, set_target, turn_up).",
+)
+def from_table_view(body: dict[str, Any]) -> Response:
+    """Real table (rules.md §10): the state waits for the draw for the dealer (or, given a dealer, the first cards turned)."""
+    return jsonify(from_table_answer(body))
+
+
+@blp.post(
     "/standings",
     body=StandingsRequestSchema,
     body_example={"state": EX["state"]},
@@ -198,7 +220,7 @@ def conformance() -> list[ConformanceRequest]:
             f"golden solve: {' '.join(map(str, case['values']))} -> {case['target']}",
             "POST",
             "/solve",
-            {"values": case["values"], "target": case["target"]},
+            {"values": case["values"], "target": case["target"], "face_cards": max(case["values"]) > 10},
             f"expected: solvable {case['solvable']}",
         )
         for case in cases["solve"]
@@ -208,7 +230,7 @@ def conformance() -> list[ConformanceRequest]:
             f"golden judge: {case['expression']}",
             "POST",
             "/judge",
-            {"values": case["values"], "expression": case["expression"], "target": 24},
+            {"values": case["values"], "expression": case["expression"], "target": 24, "face_cards": max(case["values"]) > 10},
             f"expected: correct {case['correct']}" + (f", one of {case['codes']}" if "codes" in case else ""),
         )
         for case in cases["judge"]
@@ -227,6 +249,7 @@ def conformance() -> list[ConformanceRequest]:
     return [
         *requests,
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
+        ConformanceRequest("A game at a real table", "POST", "/games/from-table", FROM_TABLE_REQUEST, "phase draw: the table names the cards drawn"),
         ConformanceRequest("Legal moves after a wrong claim", "POST", "/moves/legal", {"state": ex["state"]}),
         ConformanceRequest("A barred player's second claim is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
         ConformanceRequest("Setting the cards aside says whether a solution existed", "POST", "/moves/apply", {"state": ex["state"], "move": ex["move"]}),

@@ -1,0 +1,204 @@
+"""Random games at a real table through HTTP, the test holding the truth the referee cannot see.
+
+The test shuffles its own pack, draws for the dealer, deals the piles and turns their top cards as the
+rule book and the reading say (deal from the dealer's right; each round the top cards of the piles in
+seat order from the pile after the last one shown, the first round from the dealer's left, rules.md
+§2.3, §3.1). It names to the referee only what a real table shows. Its own judge (``oracle``'s exact
+arithmetic, nothing from ``service``) decides each claim, bars and set-asides, and at the end the winners;
+the referee must agree at every step, keep every card, and list only moves that validate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from . import oracle
+
+ROOT = "/v1/twenty-four"
+VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(number): number for number in range(2, 11)}
+PHONE = {"*": "·", "-": "–"}  # what a phone may type for them (rules.md §4.2)
+
+
+def post(client, path, body, status=200):
+    response = client.post(ROOT + path, json=body)
+    assert response.status_code == status, (path, body, response.get_json())
+    return response.get_json()
+
+
+def value(card):
+    return VALUE[card[:-1]]
+
+
+def solution(values, target):
+    """A correct expression by brute force, fully bracketed, or None."""
+    for tree in oracle.trees(tuple(values)):
+        try:
+            if oracle.value(tree) == target:
+                return text(tree)
+        except ZeroDivisionError:
+            continue
+    return None
+
+
+def text(tree):
+    if isinstance(tree, int):
+        return str(tree)
+    operator, left, right = tree
+    return f"({text(left)} {operator} {text(right)})"
+
+
+class Truth:
+    """What the real table holds: the piles (top last), who won what, what was set aside."""
+
+    def __init__(self, names, pack, dealer, rng):
+        deck = rng.sample(pack, len(pack))
+        self.names = names
+        self.piles = [[] for _ in names]
+        for index, card in enumerate(deck):  # one card at a time, first to the dealer's right, on round
+            self.piles[(dealer - 1 - index) % len(names)].append(card)
+        self.start = (dealer + 1) % len(names)
+        self.won = [[] for _ in names]
+        self.aside = []
+
+    def next_four(self):
+        """The seats that show, and their top cards, or None when fewer than four are left."""
+        if sum(map(len, self.piles)) < 4:
+            return None
+        seats, cards, seat = [], [], self.start
+        while len(seats) < 4:
+            if self.piles[seat]:
+                seats.append(seat)
+                cards.append(self.piles[seat].pop())
+            seat = (seat + 1) % len(self.piles)
+        self.start = (seats[-1] + 1) % len(self.piles)
+        return seats, cards
+
+
+def assert_same_cards(state, truth, table):
+    known = Counter(state["table"] + state["set_aside"] + [card for seat in state["players"] for card in seat["won"]])
+    assert known == Counter(table + truth.aside + [card for won in truth.won for card in won])
+    assert [seat.get("unseen", 0) for seat in state["players"]] == [len(pile) for pile in truth.piles]
+    assert all(seat["pile"] == [] for seat in state["players"])  # the referee never invents a pile
+
+
+def assert_legal_validates(client, state, report):
+    assert sum(report["counts"].values()) == len(report["moves"])
+    for move in report["moves"]:
+        if "fill" in move:  # a template: the test fills in what it asks for
+            assert move["action"] in ("claim", "draw", "set_target", "turn_up")
+            continue
+        assert post(client, "/moves/validate", {"state": state, "move": move})["legal"] is True
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    count=st.integers(2, 8),
+    face_cards=st.booleans(),
+    dynamic=st.booleans(),
+    hands=st.integers(1, 2),
+    draw=st.booleans(),
+    rng=st.randoms(use_true_random=False),
+)
+def test_random_real_table_games_agree_with_the_tests_own_judge(client, count, face_cards, dynamic, hands, draw, rng):
+    names = [f"p{index}" for index in range(count)]
+    ranks = ["A", *map(str, range(2, 11)), *(["J", "Q", "K"] if face_cards else [])]
+    pack = [rank + suit for suit in "SHDC" for rank in ranks]
+    body = {"players": names, "options": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": hands}}
+    dealer = None if draw else rng.randrange(count)
+    if dealer is not None:
+        body["dealer"] = dealer
+    state = post(client, "/games/from-table", body)["state"]
+    assert state["deal"] == "physical"
+
+    drawing, used = list(names), set()
+    while dealer is None:  # the draw: highest deals; a tie draws again from what is left
+        report = post(client, "/moves/legal", {"state": state})
+        assert (report["step"], state["drawing"]) == ("draw", drawing)
+        cards = rng.sample([card for card in pack if card not in used], len(drawing))
+        if used:
+            seen = rng.choice(sorted(used))
+            assert post(client, "/moves/validate", {"state": state, "move": {"action": "draw", "cards": [seen, *cards[1:]]}})["legal"] is False
+        used |= set(cards)
+        state = post(client, "/moves/apply", {"state": state, "move": {"action": "draw", "cards": cards}})["state"]
+        best = max(map(value, cards))
+        drawing = [name for name, card in zip(drawing, cards, strict=True) if value(card) == best]
+        if len(drawing) == 1:
+            dealer = names.index(drawing[0])
+    assert state["dealer"] == dealer
+
+    totals = [0] * count
+    for hand in range(hands):
+        target = 24
+        if dynamic:
+            assert post(client, "/moves/legal", {"state": state})["step"] == "set_target"
+            eight = rng.sample(pack, 8)
+            target = sum(sorted(map(value, eight))[2:6])  # two lowest and two highest out, the rest summed
+            state = post(client, "/moves/apply", {"state": state, "move": {"action": "set_target", "cards": eight}})["state"]
+        assert state["target"] == target and state["dealer"] == dealer
+        truth = Truth(names, pack, dealer, rng)
+        assert_same_cards(state, truth, [])
+        while (shown := truth.next_four()) is not None:
+            seats, cards = shown
+            report = post(client, "/moves/legal", {"state": state})
+            assert report["step"] == "turn_up" and report["moves"][0]["fill"]["cards"].endswith(", ".join(names[seat] for seat in seats))
+            turn = {"action": "turn_up", "cards": cards}  # the template filled with the truth: validate and apply agree
+            assert post(client, "/moves/validate", {"state": state, "move": turn}) == {"legal": True, "reasons": [], "alternatives": []}
+            state = post(client, "/moves/apply", {"state": state, "move": turn})["state"]
+            assert_same_cards(state, truth, cards)
+            box = [state]
+            play_round(client, box, truth, cards, target, rng)
+            state = box[0]
+            if sum(map(len, truth.piles)) >= 4 or state["phase"] == "over":  # otherwise the next hand has begun afresh
+                assert_same_cards(state, truth, [])
+        assert state["results"][hand]["points"] == [len(won) for won in truth.won]
+        totals = [total + len(won) for total, won in zip(totals, truth.won, strict=True)]
+        dealer = (dealer + 1) % count
+
+    assert state["phase"] == "over" and post(client, "/moves/legal", {"state": state})["moves"] == []
+    standings = post(client, "/standings", {"state": state})
+    assert sorted(standings["winners"]) == sorted(name for name, total in zip(names, totals, strict=True) if total == max(totals))
+
+
+def play_round(client, box, truth, cards, target, rng):
+    """Claims and slips until the round ends, each outcome decided by the test's own judge first."""
+    values = [value(card) for card in cards]
+    answer = solution(values, target)
+    barred = set()
+    while True:
+        state = box[0]
+        report = post(client, "/moves/legal", {"state": state})
+        assert report["step"] is None and sorted(report["barred"]) == sorted(barred)
+        assert [move["player"] for move in report["moves"] if move["action"] == "claim"] == [name for name in truth.names if name not in barred]
+        assert_legal_validates(client, state, report)
+        free = [name for name in truth.names if name not in barred]
+        player = rng.choice(free)
+        slip = rng.choice([f"{values[0]} +", f"({values[0]} + {values[1]}", f"{values[0]} # {values[1]}"])
+        assert post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": player, "expression": slip}}, status=422)
+        kind = rng.random()
+        if kind < 0.25:
+            move = {"action": "set_aside", "reason": rng.choice(["time_up", "agreed"])}
+            truth.aside += cards
+            box[0] = post(client, "/moves/apply", {"state": state, "move": move})["state"]
+            return
+        if answer is not None and kind < 0.6:
+            expression = "".join(PHONE.get(character, character) for character in answer) if rng.random() < 0.5 else answer
+            expression += f" = {target}" if rng.random() < 0.5 else ""
+            box[0] = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": player, "expression": expression}})["state"]
+            truth.won[truth.names.index(player)] += cards
+            return
+        wrong = " + ".join(map(str, values))
+        if sum(values) == target:
+            wrong += f" = {target + 1}"  # right value, wrong stated total: still a wrong claim
+        verdict = post(client, "/moves/validate", {"state": state, "move": {"action": "claim", "player": player, "expression": wrong}})
+        assert verdict["legal"] is True and verdict["claim"]["correct"] is False and verdict["claim"]["readable"] is True
+        box[0] = post(client, "/moves/apply", {"state": state, "move": {"action": "claim", "player": player, "expression": wrong}})["state"]
+        barred.add(player)
+        if len(barred) == len(truth.names):  # nobody may claim: aside at once
+            truth.aside += cards
+            return
+        assert box[0]["barred"] == [name for name in box[0]["barred"] if name in barred] and len(box[0]["barred"]) == len(barred)
