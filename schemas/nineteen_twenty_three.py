@@ -1,7 +1,7 @@
 """1923's schemas: a match state and its moves, new matches, and the judge, set and match endpoints.
 
-Every list and map is bounded so a refusal is cheap: at most 30 players, 10
-decks (520 cards), 1,000 sets in a standings request.
+Every list and map is bounded so a refusal is cheap: at most 100 players (the
+service's bound, rules.md §1.1), 34 decks (1,768 cards), 1,000 sets in a standings request.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
 from service.games.nineteen_twenty_three.moves import ACTIONS
 from service.games.nineteen_twenty_three.scoring import DEFAULT_TARGET, MAX_TARGET, RULE_OF_MATCH
 from service.games.nineteen_twenty_three.start import MAX_SEED
-from service.games.nineteen_twenty_three.state import DEALERS, PHASES
-from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS, MAX_PLAYERS
+from service.games.nineteen_twenty_three.state import DEALS, PHASES
+from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS
 
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
@@ -122,10 +122,10 @@ class StateSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, required=True)
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
     pile = fields.Nested(ZoneSchema, required=True)
-    dealt_by = fields.String(
-        load_default="referee",
-        validate=validate.OneOf(DEALERS),
-        metadata={"description": "referee: the pile is known, mixed from the seed; table: players mix, the pile is counted."},
+    deal = fields.String(
+        load_default="service",
+        validate=validate.OneOf(DEALS),
+        metadata={"description": "service: the pile is known, mixed from the seed; physical: a real table mixes and deals, the pile is counted."},
     )
     dead = fields.Nested(ZoneSchema, load_default=dict)
     taken = fields.List(
@@ -139,20 +139,21 @@ class StateSchema(LeanSchema):
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+    draws = cards_by_player("Phase draw (a real table): the tie-break cards drawn so far, in order (rules.md §4.4).", most=CARDS_PER_DECK)
 
 
 class MoveSchema(LeanSchema):
-    """take and lock name the player; reveal names nobody and, at a real table, shows the cards (rules.md §7.3)."""
+    """take and lock name the player; reveal, draw and war name nobody and, at a real table, show the cards they turn (rules.md §7.3)."""
 
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     player = player_name(allow_none=True, metadata={"description": "Who takes or locks."})
     hands = cards_by_player("reveal at a real table: each hand in full, in the order taken.")
-    draws = cards_by_player("reveal at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
+    draws = cards_by_player("reveal or draw at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
     last_war = PlayerMap(
         keys=player_name(),
         values=Card(),
         validate=validate.Length(max=MAX_PLAYERS),
-        metadata={"description": "reveal at a real table: the card each player turned in the set's last war (rules.md §5.2)."},
+        metadata={"description": "war (or reveal) at a real table: the card each player turned in the set's last game of war (rules.md §5.2)."},
     )
 
 
@@ -164,6 +165,9 @@ class LegalMovesResponseSchema(LeanSchema):
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
     pile = Integer(required=True)
     reveal_requires = fields.List(fields.String(), metadata={"description": "Fields the reveal must fill (cards the referee has not seen)."})
+    table_step = fields.Dict(
+        metadata={"description": "At a real table: the step the table enters next (reveal, draw or war), the fields its move fills and who turns the cards."}
+    )
 
 
 class VerdictSchema(LeanSchema):
@@ -185,7 +189,7 @@ class PlayerViewSchema(LeanSchema):
 
 # -- starting a match ------------------------------------------------------------------------------------
 class NewGameRequestSchema(LeanSchema):
-    players = names_field(required=True, metadata={"description": "Names in seat order (2 to 30)."})
+    players = names_field(required=True, metadata={"description": f"Names in seat order ({MIN_PLAYERS} to {MAX_PLAYERS})."})
     decks = decks_field("Default ceil(players / 3).")
     target = target_field()
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})

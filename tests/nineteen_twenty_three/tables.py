@@ -43,4 +43,4 @@ def table(
     assert not used - Counter(Pack(decks=decks).cards()), "the table uses more copies than the decks hold"
     seats = tuple(Seat(name, Zone(hand_cards[name]), locked, won_cards[name], points.get(name, 0), match_cards.get(name, 0)) for name in hands)
     taken = tuple(name for name in hands for _ in hand_cards[name])
-    return MatchState(Rules(decks, target), seats, Zone(pile_cards), "referee", Zone(tuple(rest.elements())), taken, "reveal" if locked else "play", seed=seed)
+    return MatchState(Rules(decks, target), seats, Zone(pile_cards), "service", Zone(tuple(rest.elements())), taken, "reveal" if locked else "play", seed=seed)

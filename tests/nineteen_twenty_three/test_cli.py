@@ -44,7 +44,7 @@ def test_every_client_method(referee):
     game = Nineteen23Client(referee)
     state = game.new_game(["ann", "bob"], seed=3, target=5)["state"]
     assert game.check_state(state)["valid"]
-    assert game.legal_moves(state)["counts"] == {"take": 2, "lock": 2, "reveal": 0}
+    assert game.legal_moves(state)["counts"] == {"take": 2, "lock": 2, "reveal": 0, "draw": 0, "war": 0}
     assert game.validate(state, {"action": "reveal"})["legal"] is False
     assert len(game.apply(state, {"action": "take", "player": "ann"})["state"]["players"][0]["hand"]["cards"]) == 3
     assert game.view(state, "bob")["player"] == "bob"

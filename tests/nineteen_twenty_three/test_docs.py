@@ -27,7 +27,10 @@ def test_every_curl_block_of_the_guide_works(server, tmp_path):
     assert '"winner":"bob","decided_by":"average"' in text and '"needs":"draw"' in text and '"decided_by":"none"' in text
     assert '"points":{"ann":16,"bob":15,"cy":-1}' in text and '"decided_by":"most_cards"' in text
     assert '"legal":false' in text and '"code":"not_all_locked"' in text
-    assert '"won":["10H","8D","10C","8S","5S","7S","5D","2C"]' in text
+    # a game at a real table: an unlogged take settled by the reveal, two rounds of draws named by the table
+    assert '"table_step":{"action":"reveal","requires":["hands"],"players":["ann","bob"],"rule":"3.5"}' in text
+    assert '"table_step":{"action":"draw","requires":["draws"],"players":["ann","bob"],"round":1,"rule":"4.4"}' in text
+    assert "play {'cards': [], 'hidden': 38} [('ann', ['10H', '6D', '2S', '10C', '6S', '2D', '5S', '7S', '5D', '2C']), ('bob', [])]" in text
     assert '"shape":"won"' in text and '"player":"ann","total":6' in text
     assert '"target":15,' in text and '"over":true,"winners":["bob"],"decided_by":"most_cards","rule":"6.2"' in text
     assert "match,winners,bob\n" in text and "running total,bob,,,,,,0,12,18" in text

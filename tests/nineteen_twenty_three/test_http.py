@@ -45,14 +45,14 @@ def test_new_game_problems(client):
 
 def test_from_table_then_play_with_revealed_cards(client):
     state = post(client, "/games/from-table", {"players": ["ann", "bob"], "decks": 1})["state"]
-    assert state["dealt_by"] == "table" and state["pile"] == {"cards": [], "hidden": 48}
+    assert state["deal"] == "physical" and state["pile"] == {"cards": [], "hidden": 48}
     for player in ("ann", "bob"):
         state = post(client, "/moves/apply", {"state": state, "move": {"action": "lock", "player": player}})["state"]
     verdict = post(client, "/moves/validate", {"state": state, "move": {"action": "reveal"}})
     assert not verdict["legal"] and {r["code"] for r in verdict["reasons"]} == {"reveal_required"}
     move = {"action": "reveal", "hands": {"ann": ["10H", "8D"], "bob": ["10C", "8S"]}}
-    verdict = post(client, "/moves/validate", {"state": state, "move": move})
-    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("draws_required", "4.4", "/move")]  # no draws sent
+    waiting = post(client, "/moves/apply", {"state": state, "move": move})["state"]  # revised: the tie waits for the draw move
+    assert waiting["phase"] == "draw" and post(client, "/moves/legal", {"state": waiting})["table_step"]["action"] == "draw"
     move["draws"] = {"ann": ["5S", "7S"], "bob": ["5D", "2C"]}
     after = post(client, "/moves/apply", {"state": state, "move": move})
     assert after["state"]["players"][0]["won"] == ["10H", "8D", "10C", "8S", "5S", "7S", "5D", "2C"]

@@ -141,8 +141,8 @@ TWO_DECKS = Pack(decks=2).cards()
 
 @st.composite
 def games(draw):
-    """2 to 6 hands of 2 to 6 cards from two decks, maybe some draws, maybe a pile count."""
-    players = draw(st.integers(2, 6))
+    """4 to 6 hands (two decks are allowed from 4 players) of 2 to 6 cards from two decks, maybe some draws, maybe a pile count."""
+    players = draw(st.integers(4, 6))
     deck = draw(st.permutations(TWO_DECKS))
     sizes = [draw(st.integers(2, 6)) for _ in range(players)]
     hands, at = [], 0
@@ -213,4 +213,8 @@ def test_request_problems_all_at_once():
 
 def test_request_decks_default_and_override():
     assert problems_of(request({"ann": "AH 9C", "bob": "AH 2C"}, decks=1)) == [("/hands/1/cards/0", "too_many_copies")]
-    assert judge_request(request({"ann": "AH 9C", "bob": "AH 2C"}, decks=2)).winner == "ann"
+    # revised: never more than ceil(players / 3) decks; two players have one deck, four may have two
+    assert problems_of(request({"ann": "AH 9C", "bob": "AH 2C"}, decks=2)) == [("/decks", "bad_decks")]
+    four = {"ann": "AH 9C", "bob": "AH 2C", "cy": "3C 4C", "dee": "5C 6C"}
+    assert judge_request(request(four, decks=2)).winner == "ann"
+    assert judge_request(request(four)).winner == "ann"  # the default: ceil(4 / 3) = 2 decks

@@ -200,7 +200,7 @@ def test_several_past_the_target_in_the_same_set(earlier_cards, winners, decided
 # -- a real table: the referee sees no card ----------------------------------------------------------------------
 def test_table_match_hidden_hands_and_counted_pile():
     state = table_match(["ann", "bob"], decks=1)
-    assert state.dealt_by == "table" and state.pile.hidden == 48 and all(s.hand.hidden == 2 for s in state.seats)
+    assert state.deal == "physical" and state.pile.hidden == 48 and all(s.hand.hidden == 2 for s in state.seats)
     state = after(state, Move("take", "ann"), Move("lock", "ann"), Move("lock", "bob"))
     assert seat(state, "ann").hand.hidden == 3 and state.phase == "reveal"
     assert GAME.legal_report(state).to_dict()["reveal_requires"] == ["hands"]
@@ -209,6 +209,10 @@ def test_table_match_hidden_hands_and_counted_pile():
     new = after(state, Move("reveal", hands=shown))
     assert seat(new, "ann").won == cards("10H 9H 2C 4H 5H") and all(s.hand.hidden == 2 for s in new.seats)
     assert reasons(state, Move("reveal", hands=(("ann", cards("10H 9H")), ("bob", cards("4H 5H"))))) == [("reveal_mismatch", "7.3", "/hands/ann")]
+    # revised: a take the table did not log is settled by the reveal (bob took a third card unannounced)
+    unlogged = (("ann", cards("10H 9H 2C")), ("bob", cards("4H 5H 6C")))
+    new = after(state, Move("reveal", hands=unlogged))
+    assert seat(new, "ann").won == cards("10H 9H 2C 4H 5H 6C") and new.pile.hidden == 48 - 2 - 4
 
 
 def test_table_match_impossible_card_and_draws_required():
@@ -216,8 +220,16 @@ def test_table_match_impossible_card_and_draws_required():
     state = after(state, Move("lock", "ann"), Move("lock", "bob"))
     assert reasons(state, Move("reveal", hands=(("ann", cards("AH 9H")), ("bob", cards("4H 5H"))))) == [("card_impossible", "1.2", "/hands/ann/0")]
     tie = (("ann", cards("10H 8D")), ("bob", cards("10C 8S")))
-    assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
-    assert judge(state, Move("reveal", hands=tie)).alternatives == ()  # the bare reveal would not pass: nothing to offer
+    # revised: the reveal settles the hands; the tie then waits for the draw move that names the cards drawn
+    waiting = after(state, Move("reveal", hands=tie))
+    assert (waiting.phase, waiting.draws) == ("draw", ())
+    assert GAME.legal_report(waiting).to_dict()["table_step"] == {"action": "draw", "requires": ["draws"], "players": ["ann", "bob"], "round": 1, "rule": "4.4"}
+    assert reasons(waiting, Move("draw")) == [("draws_required", "4.4", "/draws")]
+    assert judge(state, Move("reveal")).alternatives == ()  # the bare reveal would not pass: nothing to offer
+    once = after(waiting, Move("draw", draws=(("ann", cards("5S")), ("bob", cards("5D")))))  # 5 against 5: still tied
+    assert (once.phase, once.pile.hidden) == ("draw", 52 - 1 - 4 - 2)
+    twice = apply_move(once, Move("draw", draws=(("ann", cards("7S")), ("bob", cards("2C")))))
+    assert seat(twice.state, "ann").won == cards("AH 10H 8D 10C 8S 5S 7S 5D 2C")
     new = apply_move(state, Move("reveal", hands=tie, draws=(("ann", cards("5S 7S")), ("bob", cards("5D 2C")))))
     assert seat(new.state, "ann").won == cards("AH 10H 8D 10C 8S 5S 7S 5D 2C")
     assert new.state.pile.hidden == 52 - 1 - 4 - 4 - 4  # one card won earlier, two hands, four draws, the next deal
@@ -231,7 +243,12 @@ def test_table_match_last_war_cards_required():
     assert state.pile.hidden == 3  # AH QH KH: after this game, 1 or more but fewer than 2 each
     state = after(state, Move("lock", "ann"), Move("lock", "bob"))
     shown = (("ann", cards("10H 9H")), ("bob", cards("8H JH")))
-    assert reasons(state, Move("reveal", hands=shown)) == [("last_war_required", "5.2", "/last_war")]
+    # revised: the reveal without the war's cards ends the game; the last game of war is then a move of its own
+    waiting = after(state, Move("reveal", hands=shown))
+    assert (waiting.phase, waiting.pile.hidden) == ("war", 3)
+    assert reasons(waiting, Move("war")) == [("last_war_required", "5.2", "/last_war")]
+    by_move = apply_move(waiting, Move("war", last_war=(("ann", cards("QH")[0]), ("bob", cards("AH")[0]))))
+    assert next(e for e in by_move.events if e["type"] == "last_war")["winner"] == "bob"
     done = apply_move(state, Move("reveal", hands=shown, last_war=(("ann", cards("QH")[0]), ("bob", cards("AH")[0]))))
     war = next(e for e in done.events if e["type"] == "last_war")
     assert war["winner"] == "bob"  # the Ace counts 11
@@ -260,7 +277,7 @@ def test_table_match_last_war_counted_after_the_tie_break_draws():
     dead = cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2H 3H 4H 5H 6H 7H")
     state = after(table_match(["ann", "bob"], decks=1, dead=dead), Move("lock", "ann"), Move("lock", "bob"))
     tie = (("ann", cards("10H JH")), ("bob", cards("QH KH")))  # 20 each, average 10 each: they draw
-    assert reasons(state, Move("reveal", hands=tie)) == [("draws_required", "4.4", "/draws")]
+    assert after(state, Move("reveal", hands=tie)).phase == "draw"
     # the draws take 2 of the 3 cards: 1 card for 2 players is no last war, it is dead (§5.3)
     draws = (("ann", cards("AH")), ("bob", cards("9H")))
     assert reasons(state, Move("reveal", hands=tie, draws=draws)) == []

@@ -136,9 +136,9 @@ def test_a_set_line_that_cannot_happen_is_refused():
             standings_request(data)
         return [(p.pointer, p.code) for p in refused.value.problems]
 
-    found = problems({"target": 21, "decks": 2, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 30, "bob": 28}}]})
+    found = problems({"target": 21, "sets": [{"points": {"ann": 23, "bob": 21}, "cards": {"ann": 26, "bob": 24}}]})
     assert ("/sets/0/points/bob", "impossible_points") in found  # bob did not win the set: 21 > 0
-    assert ("/sets/0/points/ann", "impossible_points") in found  # ann won 30 cards: at least 30 points
+    assert ("/sets/0/points/ann", "impossible_points") in found  # ann won 26 cards: at least 26 points
     assert problems(sets(({"ann": 12, "bob": 0}, {"ann": 12, "bob": 8}), ({"ann": 25, "bob": 0}, {"ann": 12, "bob": 8}))) == [
         ("/sets/1/points/ann", "impossible_points")
     ]  # 12 cards hold at most 12 Aces: 24 points at most
@@ -159,10 +159,10 @@ def test_a_set_line_is_checked_against_the_pack():
 
     # two players play with one deck (ceil(2 / 3)): 30 + 28 cards cannot be won in one set
     assert problems({"sets": [{"points": {"ann": 30, "bob": 0}, "cards": {"ann": 30, "bob": 28}}]}) == [("/sets/0/cards", "cards_over_pack")]
-    assert standings_request({"decks": 2, "sets": [{"points": {"ann": 30, "bob": 0}, "cards": {"ann": 30, "bob": 28}}]}).to_dict()["totals"] == {
-        "ann": 30,
-        "bob": 0,
-    }
+    # revised: two players may not bring a second deck (never more than ceil(players / 3)); four may
+    assert problems({"decks": 2, "sets": [{"points": {"ann": 30, "bob": 0}, "cards": {"ann": 30, "bob": 28}}]}) == [("/decks", "bad_decks")]
+    four = {"points": {"ann": 30, "bob": 0, "cy": 0, "dee": 0}, "cards": {"ann": 30, "bob": 28, "cy": 0, "dee": 0}}
+    assert standings_request({"decks": 2, "sets": [four]}).to_dict()["totals"] == {"ann": 30, "bob": 0, "cy": 0, "dee": 0}
     # a winner with 12 cards takes at most the deck's 4 Aces: 16 points, not 17
     assert problems({"sets": [{"points": {"ann": 17, "bob": 0}, "cards": {"ann": 12, "bob": 8}}]}) == [("/sets/0/points/ann", "impossible_points")]
     # 3 Aces for ann and 2 of Ace damage for bob: 5 Aces, one deck holds 4

@@ -47,7 +47,7 @@ def play(number: int, thorough: bool) -> MatchState:
     rng = random.Random(number)
     count = rng.randint(2, 9)
     names = [f"p{index}" for index in range(count)]
-    state, _ = new_match(names, decks=rng.choice([None, None, 1, 2, 3]) if count <= 6 else None, target=rng.choice([5, 13, 21]), seed=number)
+    state, _ = new_match(names, decks=rng.choice([None, None, *range(1, -(-count // 3) + 1)]), target=rng.choice([5, 13, 21]), seed=number)
     pack = Counter(Pack(decks=state.rules.decks).cards())
     keep_taking = rng.uniform(0.3, 0.8)
     for _ in range(STEP_CAP):

@@ -116,12 +116,17 @@ def test_sets_are_checked_against_the_pack(client):
     # two players, one deck: 52 cards, 4 Aces
     over = standings(client, sheet({"ann": (30, 30), "bob": (0, 28)}), status=422).get_json()
     assert {e["code"] for e in over["errors"]} == {"cards_over_pack"}
-    assert standings(client, sheet({"ann": (30, 30), "bob": (0, 28)}), "?decks=2").get_json()["match"]["totals"] == {"ann": 30, "bob": 0}
+    # revised: two players never bring a second deck (ceil(2 / 3) = 1); four players may
+    assert {e["code"] for e in standings(client, sheet({"ann": (30, 30), "bob": (0, 28)}), "?decks=2", 422).get_json()["errors"]} == {"bad_decks"}
+    four = {"ann": (30, 30), "bob": (0, 28), "cy": (0, 0), "dee": (0, 0)}
+    assert standings(client, sheet(four), "?decks=2").get_json()["match"]["totals"] == {"ann": 30, "bob": 0, "cy": 0, "dee": 0}
     aces = standings(client, sheet({"ann": (17, 12), "bob": (0, 8)}), status=422).get_json()
     assert [(e["row"], e["column"], e["code"]) for e in aces["errors"]] == [(2, "points", "impossible_points")]
     copies = b"game,player,won\n1,ann,AH AH\n1,bob,2S\n"  # one deck has one Ace of hearts
     assert {e["code"] for e in standings(client, copies, status=422).get_json()["errors"]} == {"too_many_copies"}
-    assert standings(client, copies, "?decks=2").get_json()["standings"][0]["total"] == 4
+    assert {e["code"] for e in standings(client, copies, "?decks=2", 422).get_json()["errors"]} == {"bad_decks"}
+    copies_of_four = b"game,player,won\n1,ann,AH AH\n1,bob,2S\n1,cy,\n1,dee,\n"
+    assert standings(client, copies_of_four, "?decks=2").get_json()["standings"][0]["total"] == 4
     half = standings(client, sheet({"ann": (6, 6), "bob": (0, 1)}, header="game,player,points,cards").replace(b"6,6", b"6.5,6"), status=422)
     assert {e["code"] for e in half.get_json()["errors"]} == {"bad_points"}
     assert {e["code"] for e in standings(client, b"game,player,points,cards\n1,ann,3,x\n1,bob,0,1\n", status=422).get_json()["errors"]} == {"bad_cards"}

@@ -15,12 +15,16 @@ from .tables import cards
 
 
 def oracle_value(hand) -> int:
-    """Every choice of 1 or 11 for each Ace: the best total at most 23, else the lowest (the reading's words)."""
+    """Every choice of 1 or 11 for each Ace; the holder keeps the total that wins best (the revised reading):
+    a total in 19-23 beats any outside, inside the higher; outside the nearer the range, then the higher."""
     base = [min(card.rank, 10) for card in hand if card.rank != 1]
     aces = sum(card.rank == 1 for card in hand)
     totals = {sum(base) + sum(choice) for choice in product((1, 11), repeat=aces)}
-    under = [total for total in totals if total <= 23]
-    return max(under) if under else min(totals)
+    inside = [total for total in totals if 19 <= total <= 23]
+    if inside:
+        return max(inside)
+    nearest = min(min(abs(total - 19), abs(total - 23)) for total in totals)
+    return max(total for total in totals if min(abs(total - 19), abs(total - 23)) == nearest)
 
 
 def test_worked_example_ace_choice():
@@ -33,9 +37,21 @@ def test_two_aces_one_high():
     assert (value.total, value.high_aces) == (21, 1)
 
 
-def test_every_choice_over_23_takes_the_lowest():
-    value = hand_value(cards("KH QS 5D AC"))  # 26 or 36
+def test_every_choice_over_23_takes_the_nearest():
+    value = hand_value(cards("KH QS 5D AC"))  # 26 or 36: 26 is 3 from 23
     assert (value.total, value.high_aces) == (26, 0)
+
+
+def test_revised_an_ace_over_23_when_that_is_nearer():
+    # the reading's worked examples: 14 is 5 from 19, 24 is 1 from 23
+    assert hand_value(cards("AH 3C 10D")).total == 24
+    assert hand_value(cards("AH AC 2D")).total == 24  # 4, 14 or 24 (both Aces 11 is 24)
+
+
+def test_revised_equal_distance_takes_the_higher_total():
+    value = hand_value(cards("AH 5C 10D"))  # 16 or 26, both 3 from the range
+    assert (value.total, value.high_aces) == (26, 1)
+    assert value.average == Fraction(26, 3)
 
 
 def test_faces_count_ten():

@@ -59,8 +59,15 @@ def lock_as_they_stand(state: MatchState, events: list[Event]) -> MatchState:
 
 
 def deal_game(state: MatchState, events: list[Event]) -> MatchState:
-    """§3.1: each player in seat order takes two cards; nobody is locked yet (unless the pile is then empty)."""
-    state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play")
+    """§3.1: each player in seat order takes two cards; nobody is locked yet (unless the pile is then empty).
+
+    With fewer than two cards a player left (but one at least) the game is the set's last, war (§5.2): it
+    waits for the move that turns one card each. A set's first game is war when the pack is that short.
+    """
+    state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play", draws=())
+    if state.pile.size < DEAL * len(state.seats):
+        events.append({"type": "war_game", "set": state.set_number, "game": state.game_number, "pile": state.pile.size, "rule": "5.2"})
+        return replace(state, phase="war")
     state, _ = take_cards(state, [index for index in range(len(state.seats)) for _ in range(DEAL)])
     events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL, "pile": state.pile.size, "rule": "3.1"})
     return lock_as_they_stand(state, events) if state.pile.size == 0 else state

@@ -20,10 +20,10 @@ INFO = GameInfo(
     title="1923",
     summary="Blackjack values; win a game with 19 to 23, closest to 23; sets until the pack runs out; Ace benefit and damage; a match to N points.",
     rule_book="1923 — A magnificent card game",
-    rules_version="1",
+    rules_version="2",  # 2: the revised reading (an Ace as its holder would count it, decks and players, a real table)
     players=(MIN_PLAYERS, MAX_PLAYERS),
     options={
-        "decks": "How many standard decks the table plays with; ceil(players / 3) unless the table has fewer (rules.md §1.2).",
+        "decks": "How many standard decks the table plays with: ceil(players / 3), or fewer (at least 1), never more (rules.md §1.2).",
         "target": "The points that win the match (N, default 21; rules.md §6.1).",
     },
 )

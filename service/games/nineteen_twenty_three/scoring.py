@@ -15,7 +15,7 @@ from typing import Any, Literal
 from service.core.cards import ACE, SUITS, Card, CardListError, parse_cards
 from service.core.problems import InvalidInput, Problem, excess_copies
 
-from .table import CARDS_PER_DECK, default_decks, pack_of, roster_problems, token
+from .table import CARDS_PER_DECK, decks_problems, default_decks, pack_of, roster_problems, token
 
 DEFAULT_TARGET = 21
 MAX_TARGET = 10_000
@@ -176,8 +176,8 @@ def _won_cards(won: Mapping[str, Any], pointer: str, problems: list[Problem]) ->
 def _copies_problems(won: Sequence[tuple[str, Sequence[Card]]], decks: object, pointer: str) -> list[Problem]:
     """No card won more often than the decks (default ceil(players / 3)) hold it."""
     count = decks_for(decks, len(won))
-    if count < 1:
-        return [Problem("/decks", "bad_decks", "a table plays with at least one deck")]
+    if problems := decks_problems(count, len(won)):
+        return problems
     places = [(f"{pointer}/{token(name)}/{at}", card) for name, cards in won for at, card in enumerate(cards)]
     return excess_copies(places, pack_of(count))
 
@@ -244,7 +244,8 @@ def _set_line(item: Mapping[str, Any], at: str, decks: object, problems: list[Pr
         return None
     problems += roster_problems(list(points), f"{at}/points")
     if len(problems) == before:
-        problems += impossible_points(points, cards, decks_for(decks, len(cards)), at)
+        count = decks_for(decks, len(cards))
+        problems += decks_problems(count, len(cards)) or impossible_points(points, cards, count, at)
     return SetLine(0, dict(points), dict(cards), {}) if len(problems) == before else None
 
 

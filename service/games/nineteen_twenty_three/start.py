@@ -50,10 +50,11 @@ def table_match(
     set_number: int = 1,
     game_number: int = 1,
 ) -> MatchState:
-    """A game just dealt at a real table: every hand is two unseen cards and the pile is counted.
+    """A game just dealt at a real table (``deal: physical``): every hand is two unseen cards and the pile is counted.
 
     The set so far may be given (the cards each player has won in it, the dead
-    cards) and the match so far (points and cards won in earlier sets).
+    cards) and the match so far (points and cards won in earlier sets). With
+    fewer than two cards a player left, the game is the set's last, war (§5.2).
     """
     decks = default_decks(len(names)) if decks is None else decks
     problems = _table_problems(names, decks, target)
@@ -65,14 +66,18 @@ def table_match(
     pack = pack_of(decks)
     places = [(f"/won/{token(name)}/{at}", card) for name, cards in won.items() for at, card in enumerate(cards)]
     problems = excess_copies([*places, *((f"/dead/{at}", card) for at, card in enumerate(dead))], pack)
-    pile = pack.size - len(places) - len(dead) - DEAL * len(names)
-    if pile < 0:
-        problems.append(Problem("/won", "too_many_cards", f"the cards won and dead leave {pile + DEAL * len(names)} for a deal of {DEAL * len(names)}"))
+    left = pack.size - len(places) - len(dead)
+    if left < len(names):
+        problems.append(Problem("/won", "too_many_cards", f"the cards won and dead leave {left} for {len(names)} players: the set is over (rules.md §5.3)"))
     if problems:
         raise InvalidInput(problems)
-    seats = tuple(Seat(name, Zone(hidden=DEAL), False, tuple(won.get(name, ())), points.get(name, 0), match_cards.get(name, 0)) for name in names)
-    taken = tuple(name for name in names for _ in range(DEAL))
-    phase: Phase = "play" if pile else "reveal"
+    war = left < DEAL * len(names)
+    dealt = 0 if war else DEAL
+    seats = tuple(Seat(name, Zone(hidden=dealt), False, tuple(won.get(name, ())), points.get(name, 0), match_cards.get(name, 0)) for name in names)
+    taken = tuple(name for name in names for _ in range(dealt))
+    pile = left - dealt * len(names)
+    phase: Phase = "war" if war else "play" if pile else "reveal"
     if phase == "reveal":
         seats = tuple(Seat(s.name, s.hand, True, s.won, s.points, s.match_cards) for s in seats)
-    return check_state(MatchState(Rules(decks, target), seats, Zone(hidden=pile), "table", Zone(tuple(dead)), taken, phase, set_number, game_number))
+    state = MatchState(Rules(decks, target), seats, Zone(hidden=pile), "physical", Zone(tuple(dead)), taken, phase, set_number, game_number)
+    return check_state(state)

@@ -21,13 +21,16 @@ from service.core.cards import Card, CardError, CardListError, card_texts, parse
 from service.core.problems import InvalidInput, Problem, excess_copies_among
 from service.core.zones import Zone
 
+from .judging import judge_game
 from .scoring import MAX_TARGET, RULE_OF_MATCH, MatchResult, MatchRule, match_result
-from .table import DEAL, decks_problems, pack_of, roster_problems
+from .table import DEAL, decks_problems, pack_of, roster_problems, token
 
-Phase = Literal["play", "reveal", "over"]
+# play: taking and locking; reveal: everyone has locked; draw: hands shown at a real table, a tie waits for its draws (§4.4);
+# war: the set's last game, one card each (§5.2); over: the match has ended
+Phase = Literal["play", "reveal", "draw", "war", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
-Dealer = Literal["referee", "table"]  # who mixes and deals: the referee from the seed, or players at a real table
-DEALERS: tuple[str, ...] = get_args(Dealer)
+Deal = Literal["service", "physical"]  # who mixes and deals: the referee from the seed, or players at a real table (§7.3)
+DEALS: tuple[str, ...] = get_args(Deal)
 MATCH_RULES: tuple[str, ...] = get_args(MatchRule)
 
 
@@ -72,14 +75,16 @@ class Seat:
 class MatchState:
     """The table between two moves. ``taken`` names, card by card, who took the current game's cards (§3.6).
 
-    ``dealt_by`` says who mixes the pack for each set: the referee (from ``seed``,
-    so the pile is known card by card) or the players (the pile is counted).
+    ``deal`` says who mixes the pack for each set: the referee (``service``, from
+    ``seed``, so the pile is known card by card) or the players (``physical``:
+    the pile is counted). ``draws`` are the tie-break cards drawn so far while
+    a real table's tie waits for its next draws (phase ``draw``, §4.4).
     """
 
     rules: Rules
     seats: tuple[Seat, ...]
     pile: Zone[Card]
-    dealt_by: Dealer = "referee"
+    deal: Deal = "service"
     dead: Zone[Card] = field(default_factory=Zone)
     taken: tuple[str, ...] = ()
     phase: Phase = "play"
@@ -87,6 +92,7 @@ class MatchState:
     game_number: int = 1
     seed: int = 0
     outcome: MatchResult | None = None
+    draws: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
     def seat_index(self, name: str | None) -> int | None:
         return next((index for index, seat in enumerate(self.seats) if seat.name == name), None)
@@ -107,19 +113,25 @@ class MatchState:
             yield from ((f"/players/{index}/won/{at}", card) for at, card in enumerate(seat.won))
         yield from ((f"/pile/cards/{at}", card) for at, card in enumerate(self.pile.cards))
         yield from ((f"/dead/cards/{at}", card) for at, card in enumerate(self.dead.cards))
+        yield from ((f"/draws/{token(name)}/{at}", card) for name, cards in self.draws for at, card in enumerate(cards))
 
     def known_cards_unplaced(self) -> Iterator[Card]:
-        return chain(*(chain(seat.hand.cards, seat.won) for seat in self.seats), self.pile.cards, self.dead.cards)
+        return chain(*(chain(seat.hand.cards, seat.won) for seat in self.seats), self.pile.cards, self.dead.cards, *(cards for _, cards in self.draws))
+
+    @property
+    def drawn(self) -> int:
+        """How many tie-break cards have been drawn so far (phase draw)."""
+        return sum(len(cards) for _, cards in self.draws)
 
     def card_total(self) -> int:
-        return self.pile.size + self.dead.size + sum(seat.hand.size + len(seat.won) for seat in self.seats)
+        return self.pile.size + self.dead.size + self.drawn + sum(seat.hand.size + len(seat.won) for seat in self.seats)
 
     def to_dict(self) -> dict[str, object]:
         return {
             "rules": self.rules.to_dict(),
             "players": [seat.to_dict() for seat in self.seats],
             "pile": self.pile.to_dict(),
-            "dealt_by": self.dealt_by,
+            "deal": self.deal,
             "dead": self.dead.to_dict(),
             "taken": list(self.taken),
             "phase": self.phase,
@@ -127,6 +139,7 @@ class MatchState:
             "game": self.game_number,
             "seed": self.seed,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "draws": {name: card_texts(cards) for name, cards in self.draws},
         }
 
 
@@ -148,7 +161,7 @@ def state_problems(state: MatchState) -> list[Problem]:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and unseen; {pack.describe()} are exactly {pack.size}"))
     if state.pile.cards and state.pile.hidden:
         problems.append(Problem("/pile", "pile_partly_known", "the pile is either known card by card (in order) or only counted, not both"))
-    if state.dealt_by == "referee":
+    if state.deal == "service":
         problems += _referee_unseen_problems(state)
     return problems + _phase_problems(state) + _taken_problems(state)
 
@@ -196,6 +209,10 @@ def _phase_problems(state: MatchState) -> list[Problem]:
         return problems
     if state.outcome is not None:
         problems.append(Problem("/outcome", "outcome_too_early", "only a match that is over has an outcome"))
+    if state.phase == "war":
+        return problems + _war_problems(state)
+    if state.draws and state.phase != "draw":
+        problems.append(Problem("/draws", "draws_out_of_phase", "tie-break cards wait in the state only while a tie waits for its draws (phase draw)"))
     for index, seat in enumerate(state.seats):
         if seat.hand.size < DEAL:
             problems.append(
@@ -210,12 +227,50 @@ def _phase_problems(state: MatchState) -> list[Problem]:
                 )
             )
     unlocked = state.unlocked
-    if state.phase == "reveal" and unlocked:
+    if state.phase == "draw":
+        problems += _draw_problems(state)
+    if state.phase in ("reveal", "draw") and unlocked:
         problems.append(Problem("/phase", "phase_mismatch", f"cards are revealed once every player has locked; {', '.join(unlocked)} has not (rules.md §3.5)"))
     if state.phase == "play" and not unlocked:
         problems.append(Problem("/phase", "phase_mismatch", "every player has locked: the phase is reveal (rules.md §3.5)"))
     if state.phase == "play" and state.pile.size == 0:
         problems.append(Problem("/phase", "pile_empty", "the pile is empty, so every player is locked as they stand (rules.md §3.4)"))
+    return problems
+
+
+def _war_problems(state: MatchState) -> list[Problem]:
+    """§5.2: the set's last game of war waits for its cards: no hand, no lock, at least one but fewer than two cards a player."""
+    count = len(state.seats)
+    problems = [
+        Problem(f"/players/{index}", "war_table", f"the set's last game is war: {seat.name!r} holds no hand and no lock yet (rules.md §5.2)")
+        for index, seat in enumerate(state.seats)
+        if seat.hand.size or seat.locked
+    ]
+    if not count <= state.pile.size < DEAL * count:
+        problems.append(
+            Problem("/pile", "war_pile", f"war is the last game when the pile holds {count} to {DEAL * count - 1} cards, not {state.pile.size} (rules.md §5.2)")
+        )
+    if state.draws:
+        problems.append(Problem("/draws", "draws_out_of_phase", "tie-break cards wait in the state only while a tie waits for its draws (phase draw)"))
+    return problems
+
+
+def _draw_problems(state: MatchState) -> list[Problem]:
+    """Phase draw: a real table showed every hand and a tie waits for cards the referee cannot see (§4.4, §7.3)."""
+    if state.deal != "physical":
+        return [Problem("/phase", "phase_mismatch", "the referee draws tie-break cards from its own pile: only a real table waits for them (rules.md §4.4)")]
+    names = {seat.name for seat in state.seats}
+    problems = [Problem(f"/draws/{token(name)}", "unknown_player", f"{name!r} is not at the table") for name, _ in state.draws if name not in names]
+    problems += [
+        Problem(f"/players/{index}/hand", "hand_unseen", f"the hands are shown before the tie-break draws: {seat.name!r}'s is not (rules.md §7.3)")
+        for index, seat in enumerate(state.seats)
+        if not seat.hand.known
+    ]
+    if problems:
+        return problems
+    judgement = judge_game([(seat.name, seat.hand.cards) for seat in state.seats], dict(state.draws), state.pile.size + state.drawn)
+    if not judgement.needs:
+        problems.append(Problem("/phase", "phase_mismatch", "the hands and draws shown decide the game: no tie waits for a draw (rules.md §4.4)"))
     return problems
 
 
@@ -339,7 +394,7 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
         rules=Rules(reader.integer(rules_data, "decks", "/rules", 1, 1), reader.integer(rules_data, "target", "/rules", 21, 1)),
         seats=tuple(_read_seat(reader, item, f"/players/{index}") for index, item in enumerate(players)),
         pile=reader.zone(data.get("pile", {}), "/pile"),
-        dealt_by=reader.choice(data, "dealt_by", "", DEALERS, "referee"),  # type: ignore[arg-type]  # one of DEALERS
+        deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]  # one of DEALS
         dead=reader.zone(data.get("dead", {}), "/dead"),
         taken=reader.names(data.get("taken", []), "/taken"),
         phase=reader.choice(data, "phase", "", PHASES, "play"),  # type: ignore[arg-type]  # one of PHASES
@@ -347,6 +402,7 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
         game_number=reader.integer(data, "game", "", 1, 1),
         seed=reader.integer(data, "seed", "", 0),
         outcome=_read_outcome(reader, data.get("outcome")),
+        draws=tuple((str(name), reader.cards(cards, f"/draws/{token(str(name))}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items()),
     )
     if reader.problems:
         raise InvalidInput(reader.problems)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from service.core.cards import SUITS, Pack
 from service.core.problems import Problem
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 30
-MAX_DECKS = 10  # ceil(30 / 3)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 100  # the book sets no upper limit: the service's bound on a request's cost (§1.1)
 CARDS_PER_DECK = 13 * len(SUITS)
 DEAL = 2  # cards each player takes to start a game (§3.1)
 
@@ -23,12 +23,15 @@ def default_decks(players: int) -> int:
     return max(1, -(-players // 3))
 
 
+MAX_DECKS = default_decks(MAX_PLAYERS)
+
+
 def pack_of(decks: int) -> Pack:
     return Pack(decks=decks)
 
 
 def roster_problems(names: Sequence[str], pointer: str = "/players", name_key: str = "") -> list[Problem]:
-    """2 to 30 players (§1.1), each named, no name twice; a name's pointer is ``{pointer}/{index}{name_key}``."""
+    """2 to MAX_PLAYERS players (§1.1), each named, no name twice; a name's pointer is ``{pointer}/{index}{name_key}``."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(Problem(pointer, "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §1.1)"))
@@ -43,9 +46,10 @@ def roster_problems(names: Sequence[str], pointer: str = "/players", name_key: s
 
 
 def decks_problems(decks: int, players: int, pointer: str = "/decks") -> list[Problem]:
-    """1 to 10 decks, and enough cards for one game: two per player (§1.2)."""
-    if not 1 <= decks <= MAX_DECKS:
-        return [Problem(pointer, "bad_decks", f"a table plays with 1 to {MAX_DECKS} decks, not {decks}")]
-    if decks * CARDS_PER_DECK < DEAL * players:
-        return [Problem(pointer, "too_few_decks", f"{decks} deck(s) cannot give {players} players two cards each (rules.md §1.2)")]
+    """At least one deck, never more than ceil(players / 3), and at least one card for every player (§1.2)."""
+    most = default_decks(players)
+    if not 1 <= decks <= most:
+        return [Problem(pointer, "bad_decks", f"{players} players play with 1 to {most} deck(s), ceil(players / 3); not {decks} (rules.md §1.2)")]
+    if decks * CARDS_PER_DECK < players:
+        return [Problem(pointer, "too_few_decks", f"{decks} deck(s) cannot give each of {players} players one card: no game can be played (rules.md §1.2)")]
     return []

@@ -38,7 +38,7 @@ from .scoring import (
     set_winners,
     won_line,
 )
-from .table import CARDS_PER_DECK, MAX_DECKS, MIN_PLAYERS, pack_of
+from .table import CARDS_PER_DECK, MAX_DECKS, MIN_PLAYERS, decks_problems, pack_of
 
 WON, CARDS = "won", "cards"
 MAX_SET_ROWS = 1_000  # 500 sets of two players, or 33 of 30 (a match to 21 takes a handful): each row's cards are read twice (points, then the match)
@@ -82,7 +82,9 @@ class SetRows:
         number_of = {str(index): row.number for index, row in enumerate(rows)}
         places = [(str(index), card) for index, (_, cards) in enumerate(won) for card in cards]
         decks = decks_for(self.decks, len(rows))
-        problems = [CellProblem(number_of[problem.pointer], WON, problem.code, problem.message) for problem in excess_copies(places, pack_of(decks))]
+        problems = _decks_refused(rows, decks) or [
+            CellProblem(number_of[problem.pointer], WON, problem.code, problem.message) for problem in excess_copies(places, pack_of(decks))
+        ]
         if problems:
             raise RowsRefused(problems)
         return won
@@ -147,7 +149,11 @@ class SetRows:
             cards[row.player] = int(text)
         if len(problems) != before:
             return None
-        found = impossible_points(whole, cards, decks_for(self.decks, len(rows)), "")
+        decks = decks_for(self.decks, len(rows))
+        if refused := _decks_refused(rows, decks):
+            problems += refused
+            return None
+        found = impossible_points(whole, cards, decks, "")
         for problem in found:
             name = problem.pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
             column = POINTS if problem.pointer.startswith("/points") else CARDS
@@ -159,6 +165,11 @@ def _player_count(rows: Sequence[GameRow]) -> list[CellProblem]:
     if len(rows) >= MIN_PLAYERS:
         return []
     return [CellProblem(rows[0].number if rows else 0, "player", "player_count", f"a set is played by {MIN_PLAYERS} or more players")]
+
+
+def _decks_refused(rows: Sequence[GameRow], decks: int) -> list[CellProblem]:
+    """The decks option against the set's players: never more than ceil(players / 3), enough for one card each (§1.2)."""
+    return [CellProblem(rows[0].number if rows else 0, "player", problem.code, problem.message) for problem in decks_problems(decks, len(rows))]
 
 
 def _cell_problem(problem: Problem, first_rows: Sequence[int]) -> CellProblem:

@@ -38,9 +38,7 @@ class HandValue:
     @property
     def distance(self) -> int:
         """How far the total is from the nearer end of 19–23; 0 inside it (§4.2)."""
-        if self.total < RANGE_LOW:
-            return RANGE_LOW - self.total
-        return max(self.total - RANGE_HIGH, 0)
+        return distance_of(self.total)
 
     @property
     def average(self) -> Fraction:
@@ -48,14 +46,27 @@ class HandValue:
         return Fraction(self.total, self.cards)
 
 
+def distance_of(total: int) -> int:
+    """How far a total is from the nearer end of 19–23; 0 inside it (§4.2)."""
+    if total < RANGE_LOW:
+        return RANGE_LOW - total
+    return max(total - RANGE_HIGH, 0)
+
+
+def rank_key(total: int) -> tuple[bool, int, int]:
+    """How a total ranks under §4 (higher ranks better): any total in 19–23 first, the higher the better;
+    outside, the nearer the range the better, and at equal distance the higher total (its average is higher, §4.3)."""
+    return (distance_of(total) == 0, -distance_of(total), total)
+
+
 def hand_value(cards: Sequence[Card]) -> HandValue:
-    """The highest total of at most 23 over the Aces' choices, else the lowest total (§2.2)."""
+    """The total its holder would choose: of every count of the Aces as 1 or 11, the one that ranks best (§2.2)."""
     low = 0
     aces = 0
     for card in cards:
         low += POINTS[card.rank]
         aces += card.rank == ACE
-    high_aces = min(aces, (RANGE_HIGH - low) // ACE_BONUS) if low <= RANGE_HIGH else 0
+    high_aces = max(range(aces + 1), key=lambda high: rank_key(low + ACE_BONUS * high))
     return HandValue(low + ACE_BONUS * high_aces, high_aces, len(cards))
 
 
