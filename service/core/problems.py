@@ -35,9 +35,9 @@ class InvalidInput(ValueError):
     def __init__(self, problems: Sequence[Problem], omitted: int = 0, truncated: bool = False) -> None:
         if not problems:
             raise ValueError("InvalidInput needs at least one problem")
-        self.problems = list(problems)
-        self.omitted = omitted
-        self.truncated = truncated
+        self.problems = list(problems[:MAX_PROBLEMS])
+        self.omitted = omitted + len(problems) - len(self.problems)  # a check not yet on the kit found more: told, not listed
+        self.truncated = truncated or len(problems) > MAX_PROBLEMS
         super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems[:10]))
 
     def under(self, prefix: str) -> InvalidInput:
@@ -125,13 +125,15 @@ def bounded_problems(*checks: Callable[[], Iterable[Problem]], cap: int = MAX_PR
 def excess_copies(places: Iterable[tuple[str, Card]], pack: Pack, code: str = "too_many_copies") -> list[Problem]:
     """A problem at each place where a card shows up beyond the copies ``pack`` holds of it."""
     seen: dict[Card, int] = {}
-    problems = []
+    problems: list[Problem] = []
     for pointer, card in places:
         count = seen[card] = seen.get(card, 0) + 1
         limit = pack.copies(card)
         if count > limit:
             held = f"holds {card} {_times(limit)}" if limit else f"has no {card}"
             problems.append(Problem(pointer, code, f"{card} appears {_times(count)} here; the pack ({pack.describe()}) {held}"))
+            if len(problems) > MAX_PROBLEMS:
+                break  # one past the cap: the check that asked will stop there and say so
     return problems
 
 

@@ -71,3 +71,19 @@ def test_an_impossible_state_is_read_to_the_cap_and_no_further(slug):
     error = refused.value
     assert len(error.problems) == MAX_PROBLEMS and error.truncated and error.omitted >= 1
     assert error.summary() == {"truncated": True, "errors_omitted": error.omitted}
+
+
+@pytest.mark.parametrize("slug", list(GAME_PACKAGES))
+def test_a_state_holding_thirty_thousand_copies_of_a_card_names_a_hundred_problems_and_says_it_stopped(slug):
+    game = game_package(slug).GAME
+    state = copy.deepcopy(game_web(slug).examples()["state"])
+    seat = (state.get("players") or state.get("seats"))[0]
+    zone = "hand" if "hand" in seat else "pile"
+    if isinstance(seat[zone], dict):
+        seat[zone]["cards"] = ["AS"] * BAD_CARDS
+    else:
+        seat[zone] = ["AS"] * BAD_CARDS
+    with pytest.raises(InvalidInput) as refused:
+        game.read_state(state)
+    error = refused.value
+    assert len(error.problems) == MAX_PROBLEMS and error.truncated and error.omitted >= 1

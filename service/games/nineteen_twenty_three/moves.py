@@ -19,14 +19,15 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
-from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.problems import excess_copies
+from service.core.reading import Reader
 from service.core.verdicts import IllegalMove, Reason
 from service.core.zones import Zone
 
 from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_cards
 from .judging import Judgement, judge_game, judge_last_war
 from .scoring import match_result, score_set
-from .state import MatchState, Reader
+from .state import MatchState
 from .table import DEAL, pack_of, token
 
 Action = Literal["take", "lock", "reveal", "draw", "war"]
@@ -535,18 +536,17 @@ def _end_set(state: MatchState, events: list[Event]) -> MatchState:
 # -- reading a move from plain data ----------------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` for malformed fields (an illegal move is a verdict, not an error)."""
-    reader = Reader()
+    reader: Reader[Card] = Reader()
     action = data.get("action")
     if action not in ACTIONS:
-        reader.problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
+        reader.problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
     player = data.get("player")
     if player is not None and not isinstance(player, str):
-        reader.problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
+        reader.problem("/player", "bad_player", "player is the name of the player making the move")
     hands = tuple((name, reader.cards(cards, f"/hands/{token(name)}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
     draws = tuple((name, reader.cards(cards, f"/draws/{token(name)}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
     war = tuple((name, reader.card(text, f"/last_war/{token(name)}")) for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
-    if reader.problems:
-        raise InvalidInput(reader.problems)
+    reader.done()
     return Move(
         action,  # type: ignore[arg-type]  # checked above
         player if isinstance(player, str) else None,
