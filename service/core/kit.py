@@ -151,10 +151,15 @@ class Engine(Generic[StateT, MoveT]):
         options.sort(key=lambda option: self.closeness(refused, option))  # stable: the legal order within a closeness
         return tuple(options[:MAX_ALTERNATIVES])
 
+    def play(self, state: StateT, move: MoveT) -> tuple[StateT, Sequence[Event]]:
+        """Hook (optional): verify and step at once; raises :class:`IllegalMove` with every reason. A game whose
+        check works out what its step then follows (1923's reveal) writes it to do that work once."""
+        self.verify_move(state, move)
+        return self.step(state, move)
+
     def apply(self, state: StateT, move: MoveT) -> Transition[StateT, MoveT]:
         """The state after ``move`` and what happened; raises :class:`IllegalMove` with every reason if it is illegal."""
-        self.verify_move(state, move)
-        after, events = self.step(state, move)
+        after, events = self.play(state, move)
         return Transition(move, after, tuple(events))
 
     apply_move = apply
