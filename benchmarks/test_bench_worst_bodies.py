@@ -10,11 +10,10 @@ each is answered 2xx.
 from __future__ import annotations
 
 import statistics
-import time
 
 import pytest
 
-from benchmarks.worst_bodies import origin, worst_bodies
+from benchmarks.worst_bodies import cpu_timed, origin, worst_bodies, worst_refusals
 from service import create_app
 
 BODIES = worst_bodies()
@@ -25,13 +24,19 @@ CLIENT = create_app().test_client()
 def test_worst_body(benchmark, path):
     body = BODIES[path]
     cpu: list[float] = []
-
-    def post() -> int:
-        start = time.process_time()
-        status = CLIENT.post(path, json=body).status_code
-        cpu.append(time.process_time() - start)
-        return status
-
+    post = cpu_timed(lambda: CLIENT.post(path, json=body).status_code, cpu)
     status = benchmark.pedantic(post, rounds=7, iterations=1, warmup_rounds=1)
     assert status < 300
     benchmark.extra_info.update(origin=origin(path), cpu_ms_median=round(statistics.median(cpu) * 1e3, 2))
+
+
+REFUSALS = worst_refusals()
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_worst_refusal_of_an_endpoint(benchmark, name):
+    path, body = REFUSALS[name]
+    cpu: list[float] = []
+    post = cpu_timed(lambda: CLIENT.post(path, json=body).status_code, cpu)
+    assert benchmark.pedantic(post, rounds=7, iterations=1, warmup_rounds=1) == 422
+    benchmark.extra_info.update(cpu_ms_median=round(statistics.median(cpu) * 1e3, 2))

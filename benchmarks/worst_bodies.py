@@ -34,14 +34,16 @@ from typing import Any
 from flask.testing import FlaskClient
 from openpyxl import Workbook
 
+from schemas.nineteen_twenty_three import MAX_SETS
 from service import create_app
 from service.core.cards import Card, parse_cards
 from service.games.kings.castles import Castle
 from service.games.kings.hands import MOST_CARDS_HELD, Scorer
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
+from service.games.nineteen_twenty_three.table import MAX_PLAYERS as NINETEEN_TWENTY_THREE_PLAYERS
 from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
-from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS
+from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, MAX_XML_ELEMENTS
 
 Body = dict[str, Any]
 KINGS_CASTLES = [{"card": "5H", "kings": []}, {"card": "9C", "kings": []}, {"card": "4D", "kings": []}, {"card": "10S", "kings": []}]
@@ -102,13 +104,27 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
 NOTES = MAX_CELLS // (MAX_ROWS + 1) - 3  # ignored text columns that fill every row to the cells a sheet may hold (5)
 WIDEST_ROWS = MAX_CELLS // MAX_COLUMNS - 1  # rows under a header of 64 columns that a sheet may hold (249)
+ENVELOPE = 200  # XML elements of a sheet that are no row or cell (worksheet, sheetData, dimension, views...), and the header's slack
+
+
+def xlsx_rows(columns: int, text_points: bool = False) -> int:
+    """The most rows of ``points_sheet`` with ``columns`` columns that an XLSX holds within its XML elements, as openpyxl
+    writes it: every text cell three elements (c, is, t), a number two, every row one."""
+    per_row = 3 * (columns - 1) + (3 if text_points else 2) + 1
+    return (MAX_XML_ELEMENTS - ENVELOPE) // per_row - 1
+
+
 DIAGONAL = math.isqrt(MAX_STANDINGS_CELLS)  # games = players = 316, each player in one game: the widest standings written
 
 
-def points_sheet(rows: int = MAX_ROWS, notes: int = NOTES) -> list[list[object]]:
-    """A header and ``rows`` rows of points, ten players a game, every one of ``notes`` ignored columns filled with text."""
+def points_sheet(rows: int = MAX_ROWS, notes: int = NOTES, numbers: bool = False) -> list[list[object]]:
+    """A header and ``rows`` rows of points, ten players a game, every one of ``notes`` ignored columns filled with text
+    (with ``numbers``, a number: two XML elements a cell in XLSX, not three)."""
     header: list[object] = ["game", "player", "points", *(f"note_{j}" for j in range(notes))]
-    return [header, *([f"g{row // 10}", f"p{row % 10}", (row * 7) % 41 - 20, *(f"n{row}-{j}" for j in range(notes))] for row in range(rows))]
+    return [
+        header,
+        *([f"g{row // 10}", f"p{row % 10}", (row * 7) % 41 - 20, *((row * 10 + j if numbers else f"n{row}-{j}") for j in range(notes))] for row in range(rows)),
+    ]
 
 
 def diagonal_sheet(games: int = DIAGONAL) -> list[list[object]]:
@@ -165,26 +181,34 @@ def upload_bodies() -> dict[str, Upload]:
     """The worst accepted bodies (``accepted: ...``) and the worst refusals (``refused: ...``), by name."""
     full, wide = points_sheet(), points_sheet(WIDEST_ROWS, MAX_COLUMNS - 3)
     one_more_row = points_sheet(MAX_ROWS + 1, notes=0)
+    xlsx_full, xlsx_wide = points_sheet(xlsx_rows(3 + NOTES), NOTES), points_sheet(xlsx_rows(MAX_COLUMNS), MAX_COLUMNS - 3)
+    every_row_bad = [xlsx_full[0], *([*line[:2], "x", *line[3:]] for line in points_sheet(xlsx_rows(3 + NOTES, text_points=True), NOTES)[1:])]
     return {
-        "accepted: XLSX, 2,000 rows x 8 columns -> XLSX": Upload("?format=xlsx", as_xlsx(full), XLSX),
-        "accepted: XLSX, 2,000 rows x 8 columns -> JSON": Upload("", as_xlsx(full), XLSX),
-        "accepted: XLSX, widest: 249 rows x 64 columns": Upload("", as_xlsx(wide), XLSX),
+        f"accepted: XLSX, {len(xlsx_full) - 1:,} rows x 8 columns (the XML elements a sheet may hold) -> XLSX": Upload(
+            "?format=xlsx", as_xlsx(xlsx_full), XLSX
+        ),
+        f"accepted: XLSX, {len(xlsx_full) - 1:,} rows x 8 columns -> JSON": Upload("", as_xlsx(xlsx_full), XLSX),
+        f"accepted: XLSX, widest: {len(xlsx_wide) - 1} rows x 64 columns": Upload("", as_xlsx(xlsx_wide), XLSX),
         "accepted: CSV, 2,000 rows x 8 columns -> JSON": Upload("", as_csv(full), CSV),
         "accepted: CSV, widest: 249 rows x 64 columns -> CSV": Upload("?format=csv", as_csv(wide), CSV),
         "accepted: JSON, 2,000 rows x 8 keys": Upload("", as_json(full), "application/json"),
         "accepted: 316 games x 316 players -> XLSX": Upload("?format=xlsx", as_csv(diagonal_sheet()), CSV),
         "refused: XLSX, 2,001 rows": Upload("", as_xlsx(one_more_row), XLSX, 413, "rows"),
-        "refused: XLSX, cells past the limit": Upload("", as_xlsx(points_sheet(MAX_ROWS, NOTES + 1)), XLSX, 413, "cells"),
-        "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(full)), XLSX, 413, "xml_elements"),
+        "refused: XLSX, cells past the limit (empty cells: read until the limit)": Upload("", empty_cells(MAX_CELLS + 1), XLSX, 413, "cells"),
+        "refused: XLSX, text cells past the XML elements (counted before parsing)": Upload(
+            "", as_xlsx(points_sheet(len(xlsx_full) + ENVELOPE, NOTES)), XLSX, 413, "xml_elements"
+        ),
+        "refused: XLSX, rich texts: XML elements past the limit": Upload("", rich_texts(as_xlsx(xlsx_full)), XLSX, 413, "xml_elements"),
+        "refused: XLSX, every row bad at the XML elements (read to the end)": Upload("", as_xlsx(every_row_bad), XLSX, 422, "bad_points"),
         "refused: CSV, 2,001 rows": Upload("", as_csv(one_more_row), CSV, 413, "rows"),
         "refused: CSV, cells past the limit": Upload("", as_csv(points_sheet(MAX_ROWS, NOTES + 1)), CSV, 413, "cells"),
         "refused: JSON, 2,001 rows": Upload("", as_json(one_more_row), "application/json", 422, "bad_length"),
         "refused: JSON, cells past the limit": Upload("", as_json(points_sheet(MAX_ROWS, NOTES + 1)), "application/json", 413, "cells"),
         "refused: 317 games x 317 players": Upload("", as_csv(diagonal_sheet(DIAGONAL + 1)), CSV, 413, "standings_cells"),
-        "accepted: 1923, 1,000 rows of cards won (500 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(500, 13)), CSV, path=SETS_PATH),
-        "refused: 1923, 1,001 rows": Upload("?target=10000", as_csv(sets_sheet(501, 13)), CSV, 422, "too_many_rows", SETS_PATH),
-        "refused: 1923, 1,000 rows, the match over before the last set": Upload(
-            "?target=10000", as_csv(sets_sheet(500, 26)), CSV, 422, "match_already_over", SETS_PATH
+        "accepted: 1923, 500 rows of cards won (250 sets of 13 + 13)": Upload("?target=10000", as_csv(sets_sheet(250, 13)), CSV, path=SETS_PATH),
+        "refused: 1923, 501 rows": Upload("?target=10000", as_csv([*sets_sheet(250, 13), ["s250", "ann", "AH"]]), CSV, 422, "too_many_rows", SETS_PATH),
+        "refused: 1923, 500 rows, the match over before its last sets": Upload(
+            "?target=5000", as_csv(sets_sheet(250, 26)), CSV, 422, "match_already_over", SETS_PATH
         ),
         "refused: every row bad (422)": Upload(
             "", as_csv([["game", "player", "points"], *([f"g{i}", f"p{i % 10}", "x"] for i in range(MAX_ROWS))]), CSV, 422, "bad_points"
@@ -206,6 +230,18 @@ def sets_sheet(sets: int, won: int) -> list[list[object]]:
     return lines
 
 
+def empty_cells(count: int) -> bytes:
+    """A workbook of points whose sheet then holds empty cells (``<c r="B7"/>``, one element each) to ``count`` cells in all."""
+    from tests.tournaments.hostile import POINTS_ROWS, book_parts, zipped
+
+    per_row, start = 9, 4
+    rows = []
+    for index in range((count - 9) // per_row + 1):
+        number = start + index
+        rows.append(f'<row r="{number}">' + "".join(f'<c r="{letter}{number}"/>' for letter in "ABCDEFGHI") + "</row>")
+    return zipped(book_parts(POINTS_ROWS + "".join(rows)))
+
+
 def _bad_points() -> list[list[object]]:
     return [["game", "player", "points"], *([f"g{row // 10}", f"p{row % 10}", "x"] for row in range(MAX_ROWS))]
 
@@ -222,8 +258,41 @@ def rich_texts(data: bytes) -> bytes:
     return out.getvalue()
 
 
+MATCH_PATH = "/v1/1923/matches/standings"
+MATCH_PLAYERS = NINETEEN_TWENTY_THREE_PLAYERS  # 1923's most players, dealt ceil(players / 3) decks
+
+
+def match_sets(sets: int, players: int = MATCH_PLAYERS) -> list[Body]:
+    """``sets`` sets of a 1923 match, each dealing the whole pack (ceil(players / 3) decks) among ``players`` as cards won."""
+    rng = random.Random(1923)
+    deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    names = [f"p{index}" for index in range(players)]
+    share = len(deck) * -(-players // 3) // players
+    out = []
+    for _ in range(sets):
+        pack = deck * -(-players // 3)
+        rng.shuffle(pack)
+        out.append({"won": {name: pack[index * share : (index + 1) * share] for index, name in enumerate(names)}})
+    return out
+
+
+def nineteen_twenty_three_bodies() -> dict[str, Body]:
+    """The longest match the schema takes (its sets x the most players, every card of their decks won), to a target no set reaches."""
+    return {MATCH_PATH: {"target": 10_000, "sets": match_sets(MAX_SETS)}}
+
+
+def worst_refusals() -> dict[str, tuple[str, Body]]:
+    """The worst refusals this suite knows that belong to one endpoint (name -> path, body); benchmarks/test_bench_refusals.py
+    has those of every body (size, syntax, nesting, values, duplicate keys, unknown fields)."""
+    return {
+        "1923: the longest match, over after its first set (every set judged)": (MATCH_PATH, {"target": 1, "sets": match_sets(MAX_SETS)}),
+        "1923: one set too many (refused before any set loads)": (MATCH_PATH, {"target": 10_000, "sets": match_sets(MAX_SETS + 1)}),
+    }
+
+
 CRAFTED: dict[str, Callable[[], dict[str, Body]]] = {
     "24-kings": kings_bodies,
+    "1923": nineteen_twenty_three_bodies,
     "twenty-four": lambda: {
         "/v1/twenty-four/solve": MOST_SOLUTIONS,
         "/v1/twenty-four/judge": {"values": [2, 4, 10, 10], "expression": deepest_claim(), "target": 24},
@@ -247,8 +316,9 @@ def largest_table(client: FlaskClient, game: str, examples: dict[str, Body], mos
     assert answer.status_code == 200, answer.get_data(as_text=True)
     state = answer.get_json()["state"]
     legal = client.post(f"/v1/{game}/moves/legal", json={"state": state}).get_json()
-    first = legal["moves"][0]
-    move = first.get("move", first) if isinstance(first, dict) else first
+    listed = [entry.get("move", entry) if isinstance(entry, dict) else entry for entry in legal["moves"]]
+    # a move to fill in (Twenty-Four's claim needs the player's expression) is a template: the first complete one is sent
+    move = next((entry for entry in listed if not (isinstance(entry, dict) and "fill" in entry)), listed[0])
     to_act = move.get("player") or state["players"][0]["name"]
     bodies = {f"/v1/{game}/{endpoint}": {"state": state} for endpoint in SHARED}
     for endpoint in ("moves/validate", "moves/apply"):

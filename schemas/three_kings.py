@@ -1,7 +1,7 @@
 """Three Kings' request and answer schemas: cards are ranks (``6``, ``J``, ``K``), a suit or a joker (``JK``) allowed.
 
 Every list and string is bounded so a refusal is cheap: the largest pack
-(10 players) has 261 cards.
+(20 players) has 521 cards.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from service.games.three_kings.cards import MAX_PLAYERS, MIN_PLAYERS, CardError,
 from service.games.three_kings.moves import ACTIONS
 from service.games.three_kings.rules import SCORING_DESCRIPTIONS, SCORINGS
 from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
-from service.games.three_kings.state import PHASES
+from service.games.three_kings.state import DEALS, PHASES
 
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
@@ -96,6 +96,11 @@ class StateSchema(LeanSchema):
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who first held three Kings."})
     seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
+    deal = fields.String(
+        load_default="service",
+        validate=validate.OneOf(DEALS),
+        metadata={"description": "service: the referee shuffled and may know the pile; physical: people dealt, the referee counts what it cannot see."},
+    )
 
 
 class MoveSchema(LeanSchema):
@@ -118,8 +123,13 @@ LegalMoveSchema = MoveSchema
 class LegalMovesResponseSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True)
     phase = fields.String(required=True)
-    moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
-    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
+    moves = fields.List(fields.Nested(LegalMoveSchema), required=True, metadata={"description": "The moves of the player to act."})
+    counts = fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"description": "The player to act's moves per action."})
+    out_of_turn = fields.List(
+        fields.Nested(LegalMoveSchema),
+        required=True,
+        metadata={"description": "Moves open to the other players now, out of turn: show_kings at a table whose hands are unseen (rules.md §10.4)."},
+    )
 
 
 class VerdictSchema(LeanSchema):

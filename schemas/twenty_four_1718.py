@@ -13,7 +13,7 @@ from marshmallow import fields, validate
 from service.games.twenty_four_1718.chips import STEPS
 from service.games.twenty_four_1718.moves import ACTIONS, MAX_DECLARED_SEQUENCES
 from service.games.twenty_four_1718.pack import HONOR_SETS
-from service.games.twenty_four_1718.state import HONORS_OPTIONS, MAX_GAMES, MAX_SEED, PHASES
+from service.games.twenty_four_1718.state import DEAL_KINDS, HONORS_OPTIONS, MAX_GAMES, MAX_SEED, PHASES
 from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 
 from .base import LeanSchema
@@ -26,6 +26,10 @@ MAX_TRICKS = 12
 SUITS = ["S", "H", "D", "C"]
 SEAT = validate.Range(min=0, max=MAX_SEATS - 1)
 HONORS_HELP = "point: the trumps A 2 3 4 5 are the honors; face: 9 10 J Q K"
+ALTERNATE_HELP = (
+    "; alternate: by hands, the point in odd hands of a game, the face cards in even ones;"
+    " alternate_games: by games, the point in odd games of the match, the face cards in even ones (rules.md §1.4)."
+)
 
 
 def seat(description: str, **kwargs: object) -> Integer:
@@ -42,6 +46,26 @@ def hands_field(description: str) -> fields.List[Any]:
     )
 
 
+def seen_hands_field(description: str, **kwargs: object) -> fields.List[Any]:
+    """At a real table: of each hand, the cards the referee may see (the rest only counted)."""
+    return fields.List(
+        CardList(validate=validate.Length(max=MAX_HAND)),
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"description": description},
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def unseen_counts_field(description: str, **kwargs: object) -> fields.List[Any]:
+    """At a real table: per hand, how many of its cards the referee does not see."""
+    return fields.List(
+        Integer(validate=validate.Range(min=0, max=MAX_HAND)),
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"description": description},
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
 def trump_field(**kwargs: object) -> fields.String:
     return fields.String(validate=validate.OneOf(SUITS), metadata={"description": "The trump suit: the turn-up's suit."}, **kwargs)  # type: ignore[arg-type]
 
@@ -49,7 +73,8 @@ def trump_field(**kwargs: object) -> fields.String:
 # -- the state and the moves ----------------------------------------------------------------------
 class TwentyFour1718SeatSchema(LeanSchema):
     name = player_name(required=True)
-    hand = CardList(required=True, validate=validate.Length(max=MAX_HAND), metadata={"description": "The cards the player holds."})
+    hand = CardList(required=True, validate=validate.Length(max=MAX_HAND), metadata={"description": "The cards the player holds that the referee knows."})
+    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_HAND), metadata={"description": "At a real table: cards held but not seen."})
     chips = Integer(load_default=0, validate=validate.Range(min=0, max=6), metadata={"description": "Chips of 4 points in the game under way; 6 wins."})
     games_won = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_GAMES))
 
@@ -74,7 +99,7 @@ class TwentyFour1718StateSchema(LeanSchema):
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
     hand_number = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
     dealer = seat("The dealer's seat; the leader sits next.", required=True)
-    stock = fields.Nested(TwentyFour1718StockSchema, required=True)
+    stock = fields.Nested(TwentyFour1718StockSchema, required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     to_act = seat("Who declares or plays next.", required=True)
     tricks = fields.List(
@@ -85,7 +110,24 @@ class TwentyFour1718StateSchema(LeanSchema):
     )
     trick = fields.Nested(TwentyFour1718TrickSchema, required=True, metadata={"description": "The trick under way."})
     seed = Integer(required=True, validate=validate.Range(min=0, max=MAX_SEED))
-    deals = Integer(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+    deals = Integer(required=True, validate=validate.Range(min=0, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+    draws = fields.List(
+        CardList(validate=validate.Length(max=MAX_SEATS)),
+        load_default=list,
+        validate=validate.Length(max=52),
+        metadata={"description": "At a real table: the draw for the first dealer, each round's cards in seat order of those drawing."},
+    )
+    deal = fields.String(
+        load_default="service",
+        validate=validate.OneOf(DEAL_KINDS),
+        metadata={"description": "service: the referee deals; physical: a real table deals and enters each deal (rules.md §11)."},
+    )
+    claims = fields.List(
+        fields.Nested(lambda: TwentyFour1718ClaimSchema()),
+        load_default=list,
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"description": "At a real table: what each player announced this hand, from the leader."},
+    )
 
 
 class TwentyFour1718PointClaimSchema(LeanSchema):
@@ -106,6 +148,15 @@ class TwentyFour1718MoveSchema(LeanSchema):
         metadata={"description": "For declare: every sequence announced."},
     )
     point = fields.Nested(TwentyFour1718PointClaimSchema, allow_none=True, metadata={"description": "For declare: the Point announced."})
+    turn_up = Card(allow_none=True, metadata={"description": "For deal (a real table's next hand): the dealer's turn-up."})
+    hands = seen_hands_field("For deal: the cards of each hand the referee may see; omitted, none.", allow_none=True)
+    hidden = unseen_counts_field("For deal: per hand, the cards not seen; omitted, the whole hand (none when hands are given).", allow_none=True)
+    stock = CardList(allow_none=True, validate=validate.Length(max=3), metadata={"description": "For deal: the stock's face-down cards, if seen."})
+    drawn = CardList(
+        allow_none=True,
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"description": "For draw (a real table's draw for the first dealer): one card per player drawing, in seat order."},
+    )
 
 
 class TwentyFour1718DutySchema(LeanSchema):
@@ -120,7 +171,7 @@ class TwentyFour1718LegalSchema(LeanSchema):
     phase = fields.String(required=True)
     moves = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
-    trump = fields.String(required=True)
+    trump = fields.String(required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
     honors = fields.List(fields.String(), required=True, metadata={"description": "The five honors of this hand."})
     duty = fields.Nested(TwentyFour1718DutySchema, metadata={"description": "In the play: what the rules ask of the next card."})
 
@@ -173,8 +224,8 @@ class TwentyFour1718ViewSchema(LeanSchema):
     hand_number = Integer(required=True)
     dealer = fields.String(required=True)
     leader = fields.String(required=True)
-    trump = fields.String(required=True)
-    turn_up = fields.String(required=True)
+    trump = fields.String(required=True, allow_none=True)
+    turn_up = fields.String(required=True, allow_none=True)
     stock_face_down = Integer(required=True)
     honors = fields.List(fields.String(), required=True)
     hand = fields.List(fields.String(), required=True)
@@ -193,7 +244,7 @@ class TwentyFour1718NewMatchRequestSchema(LeanSchema):
         metadata={"description": "Four or five names in the order of play (to the right)."},
     )
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
-    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: the point in odd hands of a game, the face cards in even ones.")
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
     dealer = seat("The first dealer's seat; omitted, the players draw for it.")
 
@@ -218,11 +269,12 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     players = fields.List(
         player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
     )
-    hands = hands_field("Every player's hand as dealt, in the order of players.")
-    dealer = seat("The dealer's seat.", required=True)
-    turn_up = Card(required=True)
+    hands = seen_hands_field("Of each hand as dealt, in the order of players, the cards the referee may see; omitted, none.")
+    hidden = unseen_counts_field("Per player, the cards of the hand not seen; omitted, none (or the whole hand when hands is omitted).")
+    dealer = seat("The dealer's seat; omitted, the players draw for the first dealer, each round a move (rules.md §13.6).")
+    turn_up = Card(metadata={"description": "The dealer's turn-up; required with a dealer, absent without."})
     stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
-    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + "; alternate: by the hand number.")
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})

@@ -18,7 +18,7 @@ from .api import RefereeApi, schema_name
 from .caching import init_caching
 from .cors import init_cors
 from .json_provider import OrjsonProvider
-from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
+from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, guard_input
 from .request_log import init_request_log
 from .security_headers import init_security_headers
 
@@ -71,4 +71,5 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None}))
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
+    app.wsgi_app = guard_input(app.wsgi_app)  # type: ignore[method-assign]  # a body the server cannot read is a 400, not a 500
     return app

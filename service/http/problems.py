@@ -25,6 +25,8 @@ from service.core.verdicts import IllegalMove
 from service.games import GAME_PACKAGES
 from service.tournaments.rows import BadRows
 
+from .lengths import check_lengths
+
 PROBLEM_MIME = "application/problem+json"
 JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
@@ -57,6 +59,62 @@ class MalformedJson(BadRequest):
     def __init__(self, description: str, code: str = "malformed_json") -> None:
         super().__init__(description)
         self.problem_code = code
+
+
+class UnreadableBody(BadRequest):
+    """The request body could not be read: the server's reader failed on it (a bad chunk size, a chunk without its CRLF)."""
+
+    problem_code = "unreadable_body"
+
+
+class GuardedInput:
+    """The WSGI input stream, whose faults are a 400 problem, not a 500.
+
+    gunicorn parses a chunked body as the application reads it, and raises its own errors (``InvalidChunkSize``,
+    ``ChunkMissingTerminator``, ``NoMoreData``) from ``read``; whichever reader meets them (:func:`request_bytes`,
+    werkzeug's form parser), they are the client's fault. The service names no server's classes: any exception but
+    an HTTP one, raised while the body is read, is an :class:`UnreadableBody`.
+    """
+
+    __slots__ = ("_stream",)
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def read(self, *size: int) -> bytes:
+        return self._guarded("read", size)
+
+    def readline(self, *size: int) -> bytes:
+        return self._guarded("readline", size)
+
+    def _guarded(self, method: str, size: tuple[int, ...]) -> bytes:
+        try:
+            data: bytes = getattr(self._stream, method)(*size)
+        except HTTPException:
+            raise
+        except Exception as error:
+            raise UnreadableBody(f"the request body could not be read ({type(error).__name__}): check its chunked encoding or its length") from error
+        return data
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+def guard_input(wsgi_app: Any) -> Any:
+    """WSGI middleware: every request's input stream read through :class:`GuardedInput`."""
+
+    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
+        stream = environ.get("wsgi.input")
+        if stream is not None:
+            environ["wsgi.input"] = GuardedInput(stream)
+        return wsgi_app(environ, start_response)
+
+    return guarded
 
 
 def problem_response(
@@ -182,7 +240,8 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
     slug = "malformed-json" if isinstance(error, MalformedJson) else None
-    errors = [{"pointer": "", "code": error.problem_code, "message": detail}] if isinstance(error, MalformedJson) else []
+    code = getattr(error, "problem_code", None)  # MalformedJson's, UnreadableBody's: the whole body is at fault
+    errors = [{"pointer": "", "code": code, "message": detail}] if code else []
     return problem_response(status, detail, errors, slug=slug, headers=headers)
 
 
@@ -432,8 +491,13 @@ class BodyDoesNotFit(UnprocessableEntity):
 
 
 def load_body(schema: Schema, data: Any) -> Any:
-    """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem."""
+    """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
+
+    Every list bound of the schema is checked first, on the parsed body (:func:`.lengths.check_lengths`): a list
+    past its bound is refused before any item of it is loaded.
+    """
     try:
+        check_lengths(schema, data)
         return schema.load(data)
     except ValidationError as error:
         raise BodyDoesNotFit(error.messages) from error

@@ -19,7 +19,7 @@ from typing import Any
 
 from service.core.names import BadName, normalise_name
 
-from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, check_cells, check_rows, check_standings_size, check_xlsx
+from .limits import MAX_CELL_CHARS, MAX_COLUMN_NAME_CHARS, MAX_COLUMNS, MAX_ROWS, check_cells, check_rows, check_standings_size, check_xlsx
 from .scoring import CellProblem, GameRow, RowScorer, RowsRefused
 from .xlsx import NotAWorkbook, read_first_sheet
 
@@ -98,32 +98,41 @@ def table_from_records(records: Sequence[Mapping[str, Any]], first_row: int = 1)
         try:
             cells = {headers.get(key) or headers.setdefault(key, normalise(key)): _cell(value) for key, value in record.items()}
         except _Unreadable:
-            problems += [CellProblem(number, normalise(key)[:MAX_CELL_CHARS], "bad_cell", UNREADABLE) for key, value in record.items() if _unreadable(value)]
+            bad = [key for key, value in record.items() if _unreadable(value)]
+            problems += [CellProblem(number, normalise(key)[:MAX_COLUMN_NAME_CHARS], "bad_cell", UNREADABLE) for key in bad]
             continue
-        if _longest(cells) > MAX_CELL_CHARS:
-            problems += _long_cells(number, cells.items())
+        if _too_long(cells):
+            problems += _long_cells(number, cells.items(), names=True)
         columns.update(dict.fromkeys(cells))
         rows.append((number, cells))
     _refuse(problems)
     return Table(tuple(columns), tuple(rows))
 
 
-def _longest(cells: Mapping[str, str]) -> int:
-    """The longest cell or column name of a row: one pass at C speed, before :func:`_long_cells` names them."""
-    return max(max(map(len, cells.values()), default=0), max(map(len, cells), default=0))
+def _too_long(cells: Mapping[str, str]) -> bool:
+    """Whether a cell or a column name of a row is too long: one pass at C speed, before :func:`_long_cells` names them."""
+    return max(map(len, cells.values()), default=0) > MAX_CELL_CHARS or max(map(len, cells), default=0) > MAX_COLUMN_NAME_CHARS
 
 
 def _too_many_columns(number: int, count: int) -> CellProblem:
     return CellProblem(number, "", "too_many_columns", f"the row has {count} columns; at most {MAX_COLUMNS} are read")
 
 
-def _long_cells(number: int, cells: Iterable[tuple[str, str]]) -> list[CellProblem]:
-    """Cells (and header names) longer than any the readers need: refused before anything reads them."""
-    return [
-        CellProblem(number, column[:MAX_CELL_CHARS], "cell_too_long", f"the cell has {len(text)} characters; at most {MAX_CELL_CHARS}")
-        for column, text in cells
-        if len(text) > MAX_CELL_CHARS or len(column) > MAX_CELL_CHARS
-    ]
+def _long_cells(number: int, cells: Iterable[tuple[str, str]], names: bool = False) -> list[CellProblem]:
+    """Cells longer than any the readers need, and (``names``) column names: refused before anything reads them.
+
+    A column is named in a problem by at most :data:`.limits.MAX_COLUMN_NAME_CHARS` characters, so that 100 problems
+    stay a short answer.
+    """
+    problems = []
+    for column, text in cells:
+        shown = column[:MAX_COLUMN_NAME_CHARS]
+        if names and len(column) > MAX_COLUMN_NAME_CHARS:
+            message = f"the column's name has {len(column)} characters; at most {MAX_COLUMN_NAME_CHARS}"
+            problems.append(CellProblem(number, shown, "column_name_too_long", message))
+        if len(text) > MAX_CELL_CHARS:
+            problems.append(CellProblem(number, shown, "cell_too_long", f"the cell has {len(text)} characters; at most {MAX_CELL_CHARS}"))
+    return problems
 
 
 def _refuse(problems: Sequence[CellProblem]) -> None:
@@ -147,7 +156,7 @@ def _checked_lines(lines: Sequence[Sequence[Any]], texts_only: bool = False) -> 
     problems: list[CellProblem] = []
     if len(header) > MAX_COLUMNS and any(header[MAX_COLUMNS:]):
         problems.append(_too_many_columns(1, len(header)))
-    problems += _long_cells(1, ((h, "") for h in header))
+    problems += _long_cells(1, ((h, "") for h in header), names=True)
     rows = []
     named = all(header)
     for number, line in enumerate(lines[1:], start=2):
@@ -189,7 +198,7 @@ def table_from_xlsx(data: bytes) -> Table:
     try:
         values = read_first_sheet(data, MAX_ROWS + 2, MAX_COLUMNS + 1)
     except NotAWorkbook as error:
-        raise BadRows([CellProblem(1, "", "not_xlsx", f"the file is not an XLSX workbook: {error}")]) from error
+        raise BadRows([CellProblem(1, "", error.code, f"the file is not an XLSX workbook this service reads: {error}")]) from error
     if not values:
         raise BadRows([CellProblem(1, "", "empty", "the worksheet is empty: it needs a header row")])
     return _checked_lines(values)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,3 +88,37 @@ def test_make_run_and_the_image_use_the_packaged_settings():
     assert "gunicorn -c python:service.serving" in (ROOT / "Makefile").read_text(encoding="utf-8")
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
     assert 'CMD ["gunicorn", "-c", "python:service.serving"]' in dockerfile and "KINGS_HOST=0.0.0.0" in dockerfile
+
+
+def raw_exchange(server: str, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """One request written as bytes to the server's socket; the status, headers and body of its answer."""
+    host, port = server.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in header_lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type", "chunks"),
+    [
+        ("/v1/24-kings/calculus", "application/json", b"zz\r\n{}\r\n0\r\n\r\n"),  # a chunk size that is no hex number
+        ("/v1/24-kings/calculus", "application/json", b"2\r\n{}XX0\r\n\r\n"),  # a chunk without its CRLF
+        ("/v1/1923/tournaments/standings", "text/csv", b"-4\r\ngame\r\n0\r\n\r\n"),  # a negative size
+        ("/v1/24-kings/tournaments/standings", "multipart/form-data; boundary=b", b"5\r\n--b\r\n\r\n-1\r\nx\r\n0\r\n\r\n"),  # a form, read by werkzeug
+    ],
+    ids=["not hex", "no CRLF", "negative", "multipart"],
+)
+def test_a_chunked_body_with_a_bad_chunk_is_a_400_problem(server, path, content_type, chunks):
+    """RFC 9112 §7.1: a chunk is its size in hex, CRLF, the data, CRLF. gunicorn raises as the body is read; issue 29 saw a 500."""
+    head = f"POST {path} HTTP/1.1\r\nHost: referee\r\nContent-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    status, headers, body = raw_exchange(server, head.encode() + chunks)
+    assert status == 400, body[:300]
+    assert headers["content-type"] == "application/problem+json"
+    problem = json.loads(body)
+    assert problem["status"] == 400 and problem["errors"][0]["code"] == "unreadable_body" and problem["errors"][0]["pointer"] == ""

@@ -24,21 +24,25 @@ def makes_set(a: str, b: str, c: str) -> bool:
 
 
 def move_counts(data: dict[str, Any]) -> dict[str, int]:
-    """How many distinct legal moves of each action the player to act has (hands known)."""
+    """How many distinct legal moves of each action the player to act has (hands known).
+
+    The reading (revised): a table King may be taken by a player holding one, after the draw, before or after the
+    set or discard and never instead of it, never forced; once the set or discard is made the turn stays (phase
+    kings) only for the takes and a pass; a pass before it is for a hand of Kings (or nothing) alone."""
     if data["phase"] == "over":
         return {}
     if data["phase"] == "draw":
         return {"draw": 1}
     hand = [rank_of(card) for card in data["players"][data["to_act"]]["hand"]["cards"]]
     table = [rank_of(card) for card in data["table"]]
+    take = int("K" in hand and "K" in table)
+    if data["phase"] == "kings":
+        return {action: count for action, count in {"take_king": take, "pass": 1}.items() if count}
     sets = {(h, tuple(sorted(pair, key=VALUE.get))) for h in hand for pair in combinations(table, 2) if makes_set(h, *pair)}
-    counts = {"set": len(sets)}
-    if "K" in hand and "K" in table:
-        counts["take_king"] = 1
+    counts = {"set": len(sets), "take_king": take}
     if not sets:
         counts["discard"] = len({rank for rank in hand if rank != "K"})
-    if not any(counts.values()):
-        counts["pass"] = 1
+    counts["pass"] = int(all(rank == "K" for rank in hand))
     return {action: count for action, count in counts.items() if count}
 
 

@@ -10,7 +10,7 @@ from service.games.three_kings import GAME
 from service.games.three_kings.rules import Rules
 from service.games.three_kings.start import table_setup
 
-from .tables import card, move, ranks
+from .tables import card, move, ranks, table
 
 
 def dealt(table_cards=("5", "J", "3", "Q"), hands=None, rules=None):
@@ -74,17 +74,15 @@ def test_a_rank_whose_copies_are_all_seen_cannot_be_unseen():
 
 
 def test_an_emptied_table_needs_the_turned_cards_named():
-    state = apply(dealt(table_cards=("5", "J", "K", "K")), action="draw").state
-    state = apply(state, action="take_king").state  # ann shows a King to take one
-    assert state.players[0].hand.to_dict() == {"cards": ["K", "K"], "hidden": 4}
-    state = apply(state, action="draw").state  # bob
-    state = apply(state, action="take_king").state  # bob too: the table is 5 J
-    state = apply(state, action="draw").state
+    data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"])
+    data["draw_pile"] = {"cards": [], "hidden": len(data["draw_pile"]["cards"])}
+    state = GAME.read_state(data)
     with pytest.raises(InvalidInput) as refused:
         apply(state, action="set", hand_card="6", table_cards=["5", "J"])
     assert [(p.pointer, p.code) for p in refused.value.problems] == [("/turned", "turned_required")]
-    after = apply(state, action="set", hand_card="6", table_cards=["5", "J"], turned=["2", "K", "9", "9"])
+    after = apply(state, action="set", hand_card="6", table_cards=["5", "J"], drawn=["3"], turned=["2", "K", "9", "9"])
     assert ranks(after.state.table) == ["2", "9", "9"]
+    assert ranks(after.state.players[0].hand.cards) == ["K", "K", "3", "K"]  # the extra draw, then the King turned
     assert after.state.phase == "over" and after.state.three_kings == "ann"  # the King turned was ann's third
 
 

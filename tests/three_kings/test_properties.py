@@ -90,8 +90,10 @@ def same_choice(data):
 
 
 def check_agreement(state):
-    listed = {same_choice(legal.move.to_dict()) for legal in GAME.legal_moves(state)}
-    for legal in GAME.legal_moves(state):
+    report = GAME.legal_report(state)
+    everyone = report.moves + report.out_of_turn  # the player to act's moves, and the shows open to anyone (§10.4)
+    listed = {same_choice(legal.move.to_dict()) for legal in everyone}
+    for legal in everyone:
         verdict = GAME.judge(state, GAME.read_move(legal.move.to_dict())).to_dict()
         assert verdict == {"legal": True, "reasons": [], "alternatives": []}
     for data in candidates(state):

@@ -105,7 +105,8 @@ def test_a_table_king_is_taken_with_a_king_from_the_hand_and_no_extra_draw():
     assert ranks(after.players[0].hand.cards) == ["K", "7", "K"]
     assert ranks(after.table) == ["2", "Q", "Q"]
     assert after.draw_pile.size == GAME.read_state(data).draw_pile.size  # nothing drawn
-    assert after.to_act == 1
+    assert after.to_act == 0 and after.phase == "play"  # the take is not the turn's action: the discard is still due
+    assert listed(after.to_dict()) == [{"player": "ann", "action": "discard", "card": "7"}]
 
 
 def test_no_king_in_hand_no_take():
@@ -146,16 +147,17 @@ def test_a_hand_of_kings_only_passes():
 
 def test_no_pass_while_something_can_be_done():
     assert codes(table([["K", "4"], ["8", "8"]], ["2", "Q", "Q", "10"]), move("ann", "pass")) == ["discard_available"]
-    assert codes(table([["K"], ["8", "8"]], ["K", "Q", "Q", "10"]), move("ann", "pass")) == ["king_available"]
+    assert codes(table([["K"], ["8", "8"]], ["K", "Q", "Q", "10"]), move("ann", "pass")) == []  # a take is never forced
     assert codes(table([["6", "K"], ["8", "8"]], ["5", "J"]), move("ann", "pass")) == ["set_available"]
 
 
 # §6 the emptied table ---------------------------------------------------------------------------------
 def test_an_emptied_table_is_refilled_and_its_kings_go_to_the_player_besides_the_extra_draw():
-    data = table([["6", "9"], ["8", "8"]], ["5", "J"], draws=["K", "3", "7", "9", "2"])
+    data = table([["6", "9"], ["8", "8"]], ["5", "J"], draws=["2", "K", "3", "7", "9"])
     after, events = play(data, move("ann", "set", hand_card="6", table_cards=["5", "J"]))
     assert ranks(after.table) == ["3", "7", "9"]
-    assert ranks(after.players[0].hand.cards) == ["9", "K", "2"]  # the King turned, then the extra draw
+    assert ranks(after.players[0].hand.cards) == ["9", "2", "K"]  # the extra draw first, then the King turned (§6.2)
+    assert [event["type"] for event in events] == ["set", "drew", "table_refilled", "turn"]
     refill = next(event for event in events if event["type"] == "table_refilled")
     assert refill["kings_to"] == "ann" and refill["cards"] == ["K", "3", "7", "9"]
 
@@ -170,11 +172,11 @@ def test_taking_the_last_king_empties_the_table_too():
 
 def test_a_table_of_kings_only_is_turned_again():
     rules = {"scoring": "bonus", "play_it_out": True}
-    data = table([["6", "9"], ["8", "8", "8"], ["A"]], ["5", "J"], draws=["K", "K", "K", "K", "4", "4", "2", "Q", "A"], rules=rules)
+    data = table([["6", "9"], ["8", "8", "8"], ["A"]], ["5", "J"], draws=["A", "K", "K", "K", "K", "4", "4", "2", "Q"], rules=rules)
     after, events = play(data, move("ann", "set", hand_card="6", table_cards=["5", "J"]))
     assert [event["cards"] for event in events if event["type"] == "table_refilled"] == [["K", "K", "K", "K"], ["4", "4", "2", "Q"]]
     assert ranks(after.table) == ["4", "4", "2", "Q"]
-    assert ranks(after.players[0].hand.cards) == ["9", "K", "K", "K", "K", "A"]
+    assert ranks(after.players[0].hand.cards) == ["9", "A", "K", "K", "K", "K"]
     assert after.three_kings == "ann" and after.phase == "draw"
 
 
@@ -249,12 +251,12 @@ def test_a_missing_table_card_is_named_without_other_when_the_table_has_none_of_
     assert [r["message"] for r in pair["reasons"]] == ["the table shows no other 3"]
 
 
-def test_three_kings_given_by_the_refill_stop_the_extra_draw():
-    data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"], draws=["K", "3", "7", "9", "2"])
+def test_three_kings_given_by_the_refill_after_the_extra_draw():
+    data = table([["K", "K", "6"], ["8", "8"]], ["5", "J"], draws=["2", "K", "3", "7", "9", "4"])
     after, events = play(data, move("ann", "set", hand_card="6", table_cards=["5", "J"]))
-    assert after.phase == "over" and ranks(after.players[0].hand.cards) == ["K", "K", "K"]
-    assert "drew" not in [event["type"] for event in events]  # the 2 stays in the pile
-    assert ranks(after.draw_pile.cards[-1:]) == ["2"]
+    assert after.phase == "over" and ranks(after.players[0].hand.cards) == ["K", "K", "2", "K"]
+    assert [event["type"] for event in events] == ["set", "drew", "table_refilled", "three_kings", "game_over"]
+    assert ranks(after.table) == ["3", "7", "9"] and ranks(after.draw_pile.cards[-1:]) == ["4"]
 
 
 def test_three_kings_at_the_deal_end_the_game_before_it_starts():
@@ -334,7 +336,7 @@ def test_the_three_kings_player_can_lose_a_shared_method_two():
 def test_play_it_out_keeps_going_after_three_kings_and_the_first_holder_gets_the_bonus():
     rules = {"scoring": "bonus", "play_it_out": True}
     data = table([["K", "K", "4"], ["K", "K"], ["8"]], ["K", "Q"], draws=["2"], rules=rules)
-    after, events = play(data, move("ann", "take_king"))
+    after, events = play(data, move("ann", "take_king"), move("ann", "discard", card="4"))
     assert after.phase == "draw" and after.three_kings == "ann" and after.to_act == 1
     assert "game_over" not in [event["type"] for event in events]
     after, _ = play(after.to_dict(), move("bob", "draw"))
@@ -357,15 +359,16 @@ def test_play_it_out_ends_when_all_pass_and_scores_by_method():
 )
 def test_play_it_out_from_the_third_king_to_everyone_passing(scoring, scores, winners):
     # The pile is empty; every other card lies on the table. ann's third King does not end the game (§9);
-    # bob, holding only Kings with none left to take, passes; ann passes too: every player in turn has passed.
+    # ann takes the table King and, holding only Kings, passes: a turn with no set and no discard. bob, holding only
+    # Kings with none left to take, passes too: every player in turn has passed.
     rules = {"scoring": scoring, "play_it_out": True}
     data = table([["K", "K"], ["K", "K"]], ["K"], piles=[["6", "5", "J"], ["2", "3", "5"]], rest_to="table", rules=rules)
     after, events = play(data, move("ann", "take_king"))
-    assert after.three_kings == "ann" and after.phase == "play" and after.outcome is None
+    assert after.three_kings == "ann" and after.phase == "play" and after.to_act == 0 and after.outcome is None
     assert "game_over" not in [event["type"] for event in events]
-    after, _ = play(after.to_dict(), move("bob", "pass"))
-    assert after.phase == "play" and after.passes == 1 and after.to_act == 0
-    after, events = play(after.to_dict(), move("ann", "pass"))
+    after, _ = play(after.to_dict(), move("ann", "pass"))
+    assert after.phase == "play" and after.passes == 1 and after.to_act == 1
+    after, events = play(after.to_dict(), move("bob", "pass"))
     assert after.phase == "over"
     assert after.outcome.to_dict() == {"reason": "all_passed", "three_kings": "ann", "scores": scores, "winners": winners}
     assert events[-1]["type"] == "game_over"

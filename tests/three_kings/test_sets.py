@@ -69,6 +69,11 @@ def test_a_discard_is_allowed_only_without_a_set():
     assert sets_report(cards(["K", "K"]), cards(["5", "J"])).to_dict()["may_pass"]
 
 
+def test_a_hand_of_kings_may_pass_though_a_table_king_could_be_taken():
+    # The rule book: Kings "can" be taken; a take is never forced (reading, revised).
+    assert sets_report(cards(["K"]), cards(["5", "K"])).to_dict() == {"sets": [], "can_take_king": True, "may_discard": False, "may_pass": True}
+
+
 def test_more_copies_than_the_pack_are_refused_at_each_place():
     # Two players: 4 of each rank A-Q, 5 Kings (rules.md §1.3).
     with pytest.raises(InvalidInput) as refused:

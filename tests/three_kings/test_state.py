@@ -18,7 +18,7 @@ def problems_of(data):
     return [(problem.pointer, problem.code) for problem in refused.value.problems]
 
 
-@pytest.mark.parametrize("players", [2, 3, 5, 10])
+@pytest.mark.parametrize("players", [2, 3, 5, 10, 20])
 def test_a_new_game_deals_the_pack_of_its_size(players):
     names = [f"p{i}" for i in range(players)]
     state = new_game(names, Rules("bonus"), seed=7, dealer=players - 1).state
@@ -28,6 +28,15 @@ def test_a_new_game_deals_the_pack_of_its_size(players):
     assert state.to_act == 0  # the dealer's left
     assert GAME.read_state(state.to_dict()) == state
     assert new_game(names, Rules("bonus"), seed=7, dealer=players - 1).state == state  # the seed fixes the deal
+
+
+def test_twenty_players_are_seated_and_twenty_one_refused():
+    # The rule book: 2 or more; the service bounds it for cost at 20 (rules.md §2.1; the reading: no fewer than 20).
+    assert new_game([f"p{i}" for i in range(20)], seed=1).state.card_total() == 26 * 20 + 1
+    with pytest.raises(InvalidInput) as refused:
+        new_game([f"p{i}" for i in range(21)], seed=1)
+    assert [(problem.pointer, problem.code) for problem in refused.value.problems] == [("/players", "player_count")]
+    assert GAME.info.players == (2, 20)
 
 
 def test_a_game_without_a_seed_draws_one_and_records_it():

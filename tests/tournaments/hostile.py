@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 import zipfile
 from collections.abc import Iterable, Mapping
@@ -84,3 +85,84 @@ def far_row_without_dimension(row: int) -> bytes:
     with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as source:
         xml = source.read("xl/worksheets/sheet1.xml")
     return repacked(buffer.getvalue(), {"xl/worksheets/sheet1.xml": re.sub(rb"<dimension [^>]*/>", b"", xml)})
+
+
+# -- issue 29: hostile parts, numbers and zip records, on a workbook built here part by part -----------------------------
+SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+HEADER_CELLS = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>'
+POINTS_ROWS = (
+    '<row r="2"><c r="A2" t="inlineStr"><is><t>1</t></is></c><c r="B2" t="s"><v>3</v></c><c r="C2"><v>3</v></c></row>'
+    '<row r="3"><c r="A3" t="inlineStr"><is><t>1</t></is></c><c r="B3" t="s"><v>4</v></c><c r="C3"><v>-1</v></c></row>'
+)
+SHARED_TEXTS = ("game", "player", "points", "ann", "bob")
+
+
+def book_parts(rows: str = POINTS_ROWS, before_sheets: str = "", sheet_attributes: str = "", relations_before: str = "") -> dict[str, bytes]:
+    """The parts of a workbook as Excel writes one (shared strings, relationships by id): ann 3 and bob -1 in game 1.
+
+    ``rows`` follow the header row; ``before_sheets`` goes in the workbook part before its sheets, ``sheet_attributes``
+    on its first sheet, ``relations_before`` in the relationships before the first one.
+    """
+    shared = "".join(f"<si><t>{text}</t></si>" for text in SHARED_TEXTS)
+    return {
+        "[Content_Types].xml": b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{SHEET_NS}" xmlns:r="{RELATIONSHIPS}">{before_sheets}'
+            f'<sheets><sheet name="Results" sheetId="1" r:id="rId1"{sheet_attributes}/></sheets></workbook>'
+        ).encode(),
+        "xl/_rels/workbook.xml.rels": (
+            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'{relations_before}<Relationship Id="rId1" Type="{RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{RELATIONSHIPS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>'
+        ).encode(),
+        "xl/sharedStrings.xml": f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{SHEET_NS}">{shared}</sst>'.encode(),
+        "xl/worksheets/sheet1.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{SHEET_NS}"><sheetData>{HEADER_CELLS}{rows}</sheetData></worksheet>'
+        ).encode(),
+    }
+
+
+def zipped(parts: Mapping[str, bytes], methods: Mapping[str, int] = {}) -> bytes:
+    """The parts as a zip, deflated unless ``methods`` names another compression for a part."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data, compress_type=methods.get(name, zipfile.ZIP_DEFLATED))
+    return buffer.getvalue()
+
+
+CENTRAL_HEADER = b"PK\x01\x02"  # a central directory record: flags at 8, CRC-32 at 16, name length at 28, name at 46
+
+
+def central_patched(data: bytes, name: str, offset: int, value: bytes) -> bytes:
+    """The zip with ``value`` written at ``offset`` of the central directory record of part ``name`` (its flags, its CRC)."""
+    out = bytearray(data)
+    at = out.find(CENTRAL_HEADER)
+    while at >= 0:
+        length = int.from_bytes(out[at + 28 : at + 30], "little")
+        if out[at + 46 : at + 46 + length] == name.encode():
+            out[at + offset : at + offset + len(value)] = value
+            return bytes(out)
+        at = out.find(CENTRAL_HEADER, at + 46)
+    raise KeyError(name)
+
+
+def tiny_elements(count: int) -> str:
+    """``count`` empty elements: one Python call each to parse, deflated about 50 times (one in 64 of a random name)."""
+    rng = random.Random(29)
+    return "".join("<a/>" if index % 64 else f"<b{rng.randrange(16**6):x}/>" for index in range(count))
+
+
+def many_attributes(count: int) -> str:
+    """``count`` attributes of distinct names (XML allows no name twice on an element)."""
+    return "".join(f' a{index}=""' for index in range(count))
+
+
+def stream_broken(data: bytes, name: str) -> bytes:
+    """The zip with the compressed bytes of part ``name`` overwritten by bytes that are no deflate stream."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        entry = archive.getinfo(name)
+    local = entry.header_offset
+    start = local + 30 + int.from_bytes(data[local + 26 : local + 28], "little") + int.from_bytes(data[local + 28 : local + 30], "little")
+    return data[:start] + b"\xff" * entry.compress_size + data[start + entry.compress_size :]

@@ -13,6 +13,7 @@ import tracemalloc
 
 import pytest
 
+from benchmarks.worst_bodies import empty_cells
 from service.tournaments import limits
 from service.tournaments.limits import MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, UploadTooLarge
 from service.tournaments.rows import BadRows, read_results, table_from_records, table_from_xlsx
@@ -156,12 +157,13 @@ def test_a_sheet_of_too_many_cells_is_413_and_reading_stops(client):
     """Rows of 11 numbers: within the rows and the part size, past the cells a sheet may hold (8 a row)."""
     lines = [["game", "player", "points", *(f"c{i}" for i in range(8))], *([str(i), "ann", 1, *range(8)] for i in range(limits.MAX_CELLS // 11))]
     assert len(lines) * 11 > limits.MAX_CELLS
-    assert refused(client, workbook(lines))["code"] == "cells"
+    assert refused(client, workbook(lines))["code"] == "xml_elements"  # as XLSX, its 25 elements a row are past their bound first
+    assert refused(client, empty_cells(limits.MAX_CELLS + 1))["code"] == "cells"  # empty cells: one element each
     assert refused(client, "".join(",".join(map(str, line)) + "\n" for line in lines).encode(), "text/csv")["code"] == "cells"
 
 
 def test_a_workbook_of_too_many_distinct_texts_is_413(client):
-    shared = "".join(f"<si><t>s{i}</t></si>" for i in range(limits.MAX_SHARED_STRINGS + 1))
+    shared = "<si/>" * (limits.MAX_SHARED_STRINGS + 1)  # one element each: within the XML elements
     error = refused(client, excel_like('<x:row><x:c t="s"><x:v>0</x:v></x:c></x:row>', shared))
     assert (error["code"], error["limit"]) == ("shared_strings", limits.MAX_SHARED_STRINGS)
 
@@ -205,3 +207,33 @@ def test_json_cells_that_are_no_text_are_422_before_they_are_written_out(client)
     assert problem["status"] == 422
     assert [(e["row"], e["column"], e["code"]) for e in problem["errors"]] == [(1, "points", "bad_cell"), (2, "notes", "bad_cell"), (3, "points", "bad_cell")]
     assert table_from_records([rows[0]]).rows[0][1]["cards"] == "AH 7C"
+
+
+def test_the_largest_real_sheet_fits_the_xml_elements():
+    """24 Kings' most card rows (1,000, 8 text columns) as openpyxl writes them: within the XML elements a sheet may hold."""
+    from benchmarks.worst_bodies import as_xlsx
+
+    header = ["game", "player", "cards", "castle_1", "castle_2", "castle_3", "castle_4", "caller"]
+    rows = [[f"g{i // 10}", f"p{i % 10}", "AC 2C 3H 4H 4S 5D 5H 6C", "5H", "9C", "4D", "10S", "yes" if i % 10 == 1 else "no"] for i in range(1_000)]
+    table = table_from_xlsx(as_xlsx([header, *rows]))
+    assert len(table.rows) == 1_000 and table.columns == tuple(header)
+
+
+@pytest.mark.parametrize("content_type", ["text/csv", "application/json"])
+def test_long_column_names_are_refused_and_problems_stay_short(client, content_type):
+    """Issue 29: a refusal is at most 64 KiB. 400 rows whose cell under a 100-character column is too long make 400
+    problems: 100 listed, each naming the column; a 2,600-character name would have made the answer 520 KB."""
+    named = "n" * 100
+    long_name = "m" * 2_600
+    rows = [{"game": "1", "player": f"p{i}", "points": 1, named: "x" * 2_601} for i in range(350)]
+    if content_type == "text/csv":
+        body = ("game,player,points," + named + "\n" + "".join(f"1,{row['player']},1,{row[named]}\n" for row in rows)).encode()
+    else:
+        body = json.dumps({"rows": rows}).encode()
+    response = client.post(URL, data=body, content_type=content_type)
+    assert response.status_code == 422 and len(response.get_data()) <= 64 * 1024
+    errors = response.get_json()["errors"]
+    assert len(errors) == 100 and errors[0]["code"] == "cell_too_long" and errors[0]["column"] == named
+    header = f"game,player,points,{long_name}\n1,ann,1,x\n".encode()
+    refused_name = client.post(URL, data=header, content_type="text/csv").get_json()["errors"]
+    assert [(e["row"], e["code"], len(e["column"])) for e in refused_name] == [(1, "column_name_too_long", 100)]

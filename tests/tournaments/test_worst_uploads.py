@@ -26,3 +26,29 @@ def test_the_worst_bodies_are_at_the_limits():
     assert (WIDEST_ROWS + 1) * MAX_COLUMNS <= MAX_CELLS < (WIDEST_ROWS + 2) * MAX_COLUMNS
     assert DIAGONAL**2 <= MAX_STANDINGS_CELLS < (DIAGONAL + 1) ** 2
     assert all(len(body.data) < 1024 * 1024 for body in BODIES.values())  # within the app's body limit
+
+
+def test_every_refusal_benchmarked_is_a_short_problem_at_a_pointer(client):
+    """Issue 29: a refusal is a problem document of at most 64 KiB whose errors carry a JSON pointer each."""
+    from benchmarks.worst_bodies import worst_refusals
+
+    answers = [client.post(body.path + body.query, data=body.data, content_type=body.content_type) for body in BODIES.values() if body.status != 200]
+    answers += [client.post(path, json=body) for path, body in worst_refusals().values()]
+    for response in answers:
+        assert response.status_code in (413, 422) and response.mimetype == "application/problem+json"
+        assert len(response.get_data()) <= 64 * 1024
+        errors = response.get_json()["errors"]
+        assert errors and all(isinstance(error["pointer"], str) for error in errors)
+
+
+def test_the_1923_refusals_name_their_cause(client):
+    from benchmarks.worst_bodies import worst_refusals
+
+    refusals = worst_refusals()
+    over = client.post(
+        *refusals["1923: the longest match, over after its first set (every set judged)"][:1],
+        json=refusals["1923: the longest match, over after its first set (every set judged)"][1],
+    ).get_json()
+    assert [(e["pointer"], e["code"]) for e in over["errors"]] == [("/sets/1", "match_already_over")]
+    path, body = refusals["1923: one set too many (refused before any set loads)"]
+    assert [(e["pointer"], e["code"]) for e in client.post(path, json=body).get_json()["errors"]] == [("/sets", "bad_length")]

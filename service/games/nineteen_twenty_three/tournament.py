@@ -41,7 +41,9 @@ from .scoring import (
 from .table import CARDS_PER_DECK, MAX_DECKS, MIN_PLAYERS, decks_problems, pack_of
 
 WON, CARDS = "won", "cards"
-MAX_SET_ROWS = 1_000  # 500 sets of two players, or 33 of 30 (a match to 21 takes a handful): each row's cards are read twice (points, then the match)
+# 250 sets of two players, or 16 of 30 (a match to 21 takes a handful): each row's cards are read twice (points, then
+# the match). At 1,000 rows a sheet refused as over before its last set cost 50-52 ms of CPU, past a refusal's 50 (issue 29).
+MAX_SET_ROWS = 500
 OPTIONS = (
     ScoringOption("target", "The points that win the match (N; rules.md §6.1).", default=DEFAULT_TARGET, bounds=(1, MAX_TARGET)),
     ScoringOption("decks", "Decks in the pack, for the check of every set; default ceil(players / 3) (rules.md §1.2).", default=None, bounds=(1, MAX_DECKS)),

@@ -20,7 +20,7 @@ from service.core.problems import MAX_PROBLEMS, Problem
 JOKER = "JK"
 QUEEN = 12
 SET_RANKS: tuple[int, ...] = tuple(range(ACE, QUEEN + 1))  # the ranks with a value (§1.2)
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 20  # the rule book: 2 or more; bounded for cost (the reading: no fewer than 20)
 CARD_HELP = "use a rank (A, 2-10, J, Q, K), optionally followed by a suit (7H), or JK for a joker"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from service.core.protocol import GameInfo
 
+from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .moves import LegalMove, LegalReport, Move, Transition, Verdict, apply_move, judge, legal_moves, legal_report, read_move
 from .rules import OPTION_DESCRIPTIONS
 from .state import GameState, View, read_state, state_problems, view
@@ -19,7 +20,7 @@ INFO = GameInfo(
     "or discard; three Kings in one hand end the game.",
     rule_book="Three Kings, by Jimmy Kaplowitz and JC Ravage",
     rules_version="1",
-    players=(2, 10),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     options=OPTION_DESCRIPTIONS,
 )
 

@@ -25,11 +25,12 @@ from service.core.zones import Zone
 
 from .cards import RANK_CARDS, Card, card_texts, copies_of, rank_text
 from .sets import RankSet, all_sets, is_set, sum_text, table_counts
-from .state import GameState, Player, Reader, kings_in, possibly_held
+from .state import GameState, Player, Reader, kings_in, may_take_king, possibly_held
 
 Action = Literal["draw", "set", "take_king", "discard", "pass", "show_kings"]
 ACTIONS: tuple[str, ...] = get_args(Action)
 RULE_OF_ACTION = {"draw": "3.1", "set": "4.2", "take_king": "5.2", "discard": "3.3", "pass": "3.4", "show_kings": "10.4"}
+TURN_ACTIONS = frozenset({"set", "discard"})  # the turn's one action (§3.2); a King taken never is one
 FIELDS_OF_ACTION: dict[str, frozenset[str]] = {
     "draw": frozenset({"drawn"}),
     "set": frozenset({"hand_card", "table_cards", "drawn", "turned"}),
@@ -86,15 +87,24 @@ class LegalMove:
 
 @dataclass(frozen=True, slots=True)
 class LegalReport:
+    """The player to act's moves (counted per action), and beside them the moves open to the others out of turn (§10.4)."""
+
     player: str | None
     phase: str
     moves: tuple[LegalMove, ...]
+    out_of_turn: tuple[LegalMove, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         counts: dict[str, int] = {}
         for legal in self.moves:
             counts[legal.move.action] = counts.get(legal.move.action, 0) + 1
-        return {"player": self.player, "phase": self.phase, "moves": [legal.to_dict() for legal in self.moves], "counts": counts}
+        return {
+            "player": self.player,
+            "phase": self.phase,
+            "moves": [legal.to_dict() for legal in self.moves],
+            "counts": counts,
+            "out_of_turn": [legal.to_dict() for legal in self.out_of_turn],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +155,12 @@ def choices_of(state: GameState) -> Choices:
         return NO_CHOICES
     hand = state.acting.hand
     known = state.known_ranks() if hand.hidden else None
-    show = known is not None and _can_show_kings(state, hand, known)
+    show = can_show_kings(state, state.to_act, known)
     if state.phase == "draw":
         return replace(NO_CHOICES, draw=True, show_kings=show)
+    take_king = may_take_king(state)  # never compulsory, before or after the set or discard (§5.2)
+    if state.phase == "kings":  # the set or discard is made: only Kings to take, or the end of the turn
+        return replace(NO_CHOICES, take_king=take_king, pass_turn=True, show_kings=show)
     held = [card.rank for card in hand.cards]
     ranks = held
     if known is not None:  # unseen cards may be any rank the pack still has a copy of
@@ -156,28 +169,27 @@ def choices_of(state: GameState) -> Choices:
     sets = all_sets((rank for rank in ranks if rank != KING), table)
     held_ranks = set(held)
     sure_set = next((found for found in sets if found.hand in held_ranks), None)
-    table_king = any(card.rank == KING for card in state.table)
-    take_king = table_king and KING in ranks
     discards = () if sure_set else tuple(dict.fromkeys(rank for rank in ranks if rank != KING))
-    return Choices(False, tuple(sets), sure_set, take_king, discards, _can_pass(state, hand, known, table_king), show)
+    return Choices(False, tuple(sets), sure_set, take_king, discards, _can_pass(state, hand, known), show)
 
 
-def _can_pass(state: GameState, hand: Zone[Card], known: Counter[int] | None, table_king: bool) -> bool:
-    """Only a hand of Kings (or nothing) with no King to take passes; unseen cards are then shown to be Kings (§3.4)."""
+def _can_pass(state: GameState, hand: Zone[Card], known: Counter[int] | None) -> bool:
+    """Before the set or discard, only a hand of Kings (or nothing) passes, a table King to take or not; unseen cards
+    are then shown to be Kings (§3.4)."""
     if any(card.rank != KING for card in hand.cards):
-        return False
-    if table_king and hand.size:
         return False
     return known is None or known[KING] + hand.hidden <= copies_of(KING, len(state.players))
 
 
-def _can_show_kings(state: GameState, hand: Zone[Card], known: Counter[int]) -> bool:
-    """A player with unseen cards may show three Kings when the pack leaves enough Kings unaccounted for (§10.4)."""
-    if state.three_kings is not None:
+def can_show_kings(state: GameState, seat: int, known: Counter[int] | None = None) -> bool:
+    """Any player with unseen cards, in or out of turn, may show three Kings while the game goes on, when the pack
+    leaves enough Kings unaccounted for (§7.1, §10.4)."""
+    hand = state.players[seat].hand
+    if state.phase == "over" or state.three_kings is not None or not hand.hidden:
         return False
-    shown = kings_in(hand)
-    missing = 3 - shown
-    return 0 < missing <= hand.hidden and known[KING] + missing <= copies_of(KING, len(state.players))
+    counts = state.known_ranks() if known is None else known
+    missing = 3 - kings_in(hand)
+    return 0 < missing <= hand.hidden and counts[KING] + missing <= copies_of(KING, len(state.players))
 
 
 def legal_moves(state: GameState) -> list[LegalMove]:
@@ -199,8 +211,17 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     return moves
 
 
+def out_of_turn_moves(state: GameState) -> list[LegalMove]:
+    """What the players not to act may do now: show three Kings, at a table where their hands are unseen (§10.4)."""
+    known = state.known_ranks()
+    return [
+        LegalMove(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)
+    ]
+
+
 def legal_report(state: GameState) -> LegalReport:
-    return LegalReport(None if state.phase == "over" else state.acting.name, state.phase, tuple(legal_moves(state)))
+    acting = None if state.phase == "over" else state.acting.name
+    return LegalReport(acting, state.phase, tuple(legal_moves(state)), tuple(out_of_turn_moves(state)))
 
 
 # -- judging a move ----------------------------------------------------------------------
@@ -212,14 +233,18 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
     if seat is None:
         return [Reason("unknown_player", "3.5", "/player", f"{move.player!r} is not at this table")]
     reasons = _field_reasons(state, move)
+    if move.action == "show_kings":
+        return reasons or _show_reasons(state, seat)
     if seat != state.to_act:
         reasons.append(Reason("not_your_turn", "3.5", "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
-    if move.action != "show_kings" and (state.phase == "draw") != (move.action == "draw"):
+    if (state.phase == "draw") != (move.action == "draw"):
         reasons.append(
             Reason("must_draw", "3.1", "/action", "a turn starts with a draw")
             if state.phase == "draw"
-            else Reason("already_drew", "3.1", "/action", "this turn's card is drawn: now a set, a King, a discard or a pass")
+            else Reason("already_drew", "3.1", "/action", "this turn's card is drawn: now a set or a discard, a King taken, or a pass")
         )
+    elif state.phase == "kings" and move.action in TURN_ACTIONS:
+        reasons.append(Reason("action_made", "3.2", "/action", "this turn's set or discard is made: now only a table King taken, or a pass to end the turn"))
     if seat == state.to_act and not reasons:
         choices = choices_of(state)
         reasons = _choice_reasons(state, move, choices)
@@ -304,16 +329,22 @@ def _choice_reasons(state: GameState, move: Move, choices: Choices) -> list[Reas
         return reasons
     if action == "pass" and not choices.pass_turn:
         return [_no_pass_reason(choices, player)]
-    if action == "show_kings" and not choices.show_kings:
-        return [
-            Reason(
-                "cannot_show_three_kings",
-                "10.4",
-                "/action",
-                f"{player.name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack",
-            )
-        ]
     return []
+
+
+def _show_reasons(state: GameState, seat: int) -> list[Reason]:
+    """A show is open to any player, in or out of turn (§10.4); it needs unseen cards that can be the missing Kings."""
+    if can_show_kings(state, seat):
+        return []
+    name = state.players[seat].name
+    return [
+        Reason(
+            "cannot_show_three_kings",
+            "10.4",
+            "/action",
+            f"{name!r} cannot show three Kings: not enough unseen cards, or not enough Kings left in the pack",
+        )
+    ]
 
 
 def _set_reasons(state: GameState, player: Player, move: Move, choices: Choices) -> list[Reason]:
@@ -363,11 +394,9 @@ def _discard_reasons(state: GameState, player: Player, card: Card | None, choice
 
 def _no_pass_reason(choices: Choices, player: Player) -> Reason:
     if choices.sure_set is not None:
-        return Reason("set_available", "3.4", "/action", "a set can be taken: a pass is only for a hand that can do nothing")
+        return Reason("set_available", "3.4", "/action", "a set can be taken: a pass before it is only for a hand of Kings")
     if any(not card.is_king for card in player.hand.cards):
         return Reason("discard_available", "3.4", "/action", f"{player.name!r} holds a card other than a King and must discard")
-    if choices.take_king:
-        return Reason("king_available", "3.4", "/action", "the table's King can be taken: a pass is only for a hand that can do nothing")
     return Reason("unseen_not_kings", "10.4", "/action", "a pass shows every unseen card as a King, and the pack has too few Kings left")
 
 
@@ -539,6 +568,10 @@ def apply_move(state: GameState, move: Move) -> Transition:
     """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards."""
     verify_move(state, move)
     turn = _Turn(state, move)
+    if move.action == "show_kings":  # in or out of turn: the shower's hand, whoever's turn it is (§10.4)
+        seat = state.seat_of(move.player)
+        assert seat is not None  # verified
+        turn.seat = seat
     name = move.player
     action = move.action
     if action == "draw":
@@ -550,9 +583,8 @@ def apply_move(state: GameState, move: Move) -> Transition:
         taken = (turn.take_from_hand(move.hand_card), *(turn.take_from_table(card) for card in move.table_cards))
         turn.state = turn.state.with_player(turn.seat, replace(turn.player, pile=turn.player.pile + taken))
         turn.events.append({"type": "set", "player": name, "cards": card_texts(taken), "sum": sum_text(*(card.rank for card in taken)), "rule": "4.2"})
+        turn.draw("set")  # the extra card first, then the emptied table is refilled (the rule book's order, §6.2)
         turn.refill()
-        if not turn.over:
-            turn.draw("set")
     elif action == "take_king":
         _take_king(turn)
     elif action == "discard":
@@ -561,8 +593,9 @@ def apply_move(state: GameState, move: Move) -> Transition:
         turn.state = replace(turn.state, table=(*turn.state.table, card))
         turn.events.append({"type": "discarded", "player": name, "card": str(card), "rule": "3.3"})
     elif action == "pass":
-        hand = turn.player.hand
-        turn.set_hand(hand.cards + (RANK_CARDS[KING],) * hand.hidden, 0)  # a pass shows the hand: all Kings
+        if state.phase == "play":  # nothing was done: the hand is Kings only, and shown (§3.4)
+            hand = turn.player.hand
+            turn.set_hand(hand.cards + (RANK_CARDS[KING],) * hand.hidden, 0)
         turn.events.append({"type": "passed", "player": name, "rule": "3.4"})
         turn.count_kings()
     else:  # show_kings
@@ -575,8 +608,20 @@ def apply_move(state: GameState, move: Move) -> Transition:
     if problems:
         raise InvalidInput(problems)
     if not turn.over and action not in ("draw", "show_kings"):
-        turn.next_turn(passed=action == "pass")
+        _end_or_keep_turn(turn, state, action)
     return Transition(move, turn.state, tuple(turn.events))
+
+
+def _end_or_keep_turn(turn: _Turn, before: GameState, action: str) -> None:
+    """After the set or discard the turn stays while its player may take a King (phase kings); a pass ends it,
+    and so does a take that leaves nothing to take once the set or discard is made (§3.2, §5.2)."""
+    done = action in TURN_ACTIONS or before.phase == "kings"
+    if action == "pass" or (done and not may_take_king(turn.state)):
+        turn.next_turn(passed=not done)
+    elif done:
+        turn.state = replace(turn.state, phase="kings")
+        if action in TURN_ACTIONS:
+            turn.events.append({"type": "may_take_king", "player": turn.player.name, "rule": "3.2"})
 
 
 def _take_king(turn: _Turn) -> None:

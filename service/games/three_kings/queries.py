@@ -47,7 +47,8 @@ class SetsReport:
 
 
 def sets_report(hand: Sequence[Card], table: Sequence[Card], players: int = 2) -> SetsReport:
-    """Every distinct set (by ranks) of ``hand`` with ``table``, whether a table King can be taken, a discard or a pass made (§3-§5)."""
+    """Every distinct set (by ranks) of ``hand`` with ``table``, whether a table King can be taken (besides the set or
+    discard, never instead), a discard made, or a pass (a hand of Kings, or nothing) (§3-§5)."""
     problems = _players_problems(players, "/players")
     if not problems:
         places = [*((f"/hand/{i}", card) for i, card in enumerate(hand)), *((f"/table/{i}", card) for i, card in enumerate(table))]
@@ -58,7 +59,7 @@ def sets_report(hand: Sequence[Card], table: Sequence[Card], players: int = 2) -
     holds_king = any(card.is_king for card in hand)
     can_take_king = holds_king and any(card.is_king for card in table)
     may_discard = not sets and any(not card.is_king for card in hand)
-    return SetsReport(sets, can_take_king, may_discard, not (sets or can_take_king or may_discard))
+    return SetsReport(sets, can_take_king, may_discard, not (sets or may_discard))  # a take is never forced (§3.4, §5.2)
 
 
 @dataclass(frozen=True, slots=True)

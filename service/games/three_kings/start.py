@@ -108,6 +108,6 @@ def table_setup(
         raise InvalidInput(problems)
     unseen = pack_size(len(names)) - HAND_SIZE * len(names) - TABLE_SIZE
     players = tuple(Player(name, Zone(cards, HAND_SIZE - len(cards))) for name, cards in zip(names, known, strict=True))
-    state = GameState(rules=rules, players=players, table=tuple(table), draw_pile=Zone(hidden=unseen), dealer=dealer)
+    state = GameState(rules=rules, players=players, table=tuple(table), draw_pile=Zone(hidden=unseen), dealer=dealer, deal="physical")
     state, events = _opened(state)
     return NewGame(check_state(state), tuple(events))

@@ -21,8 +21,10 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess
 from .rules import SCORINGS, Rules, rules_problems
 from .scoring import EndReason, Outcome, Result, pile_problems, score
 
-Phase = Literal["draw", "play", "over"]
+Phase = Literal["draw", "play", "kings", "over"]  # kings: the set or discard is made, a King may still be taken (§3.2)
 PHASES: tuple[str, ...] = get_args(Phase)
+Deal = Literal["service", "physical"]  # who dealt: the service (it knows the pile) or people at a real table (§10)
+DEALS: tuple[str, ...] = get_args(Deal)
 
 
 def kings_in(hand: Zone[Card]) -> int:
@@ -57,6 +59,7 @@ class GameState:
     three_kings: str | None = None
     seed: int = 0
     outcome: Outcome | None = None
+    deal: Deal = "service"
 
     @property
     def acting(self) -> Player:
@@ -107,7 +110,13 @@ class GameState:
             "three_kings": self.three_kings,
             "seed": self.seed,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "deal": self.deal,
         }
+
+
+def may_take_king(state: GameState) -> bool:
+    """The player to act may take a King: the table shows one, and their hand holds one, or may among its unseen cards (§5.2)."""
+    return any(card.rank == KING for card in state.table) and possibly_held(state, state.acting.hand, KING)
 
 
 def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[int] | None = None) -> bool:
@@ -122,7 +131,7 @@ def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[
 
 # -- checking a state whole --------------------------------------------------------------
 def roster_problems(names: list[str], pointer: str = "/players/{}") -> list[Problem]:
-    """2 to 10 seats (§2.1), each named once."""
+    """2 to 20 seats (§2.1), each named once."""
     problems = []
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §2.1)"))
@@ -147,6 +156,8 @@ def state_problems(state: GameState) -> list[Problem]:
     total = state.card_total()
     if total != pack_size(count):
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, seen and unseen; the pack for {count} players has {pack_size(count)}"))
+    if state.deal == "physical" and state.draw_pile.cards:
+        problems.append(Problem("/draw_pile", "physical_pile_known", "people shuffled this pile: the referee only counts it (rules.md §10.1)"))
     if state.draw_pile.cards and state.draw_pile.hidden:
         problems.append(Problem("/draw_pile", "draw_pile_partly_known", "the draw pile is either known card by card (in order) or only counted, not both"))
     for seat, player in enumerate(state.players):
@@ -164,6 +175,10 @@ def _turn_problems(state: GameState) -> list[Problem]:
     if state.phase != "over" and not state.table and state.draw_pile.size:
         problems.append(
             Problem("/table", "table_not_refilled", "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)")
+        )
+    if state.phase == "kings" and not may_take_king(state):
+        problems.append(
+            Problem("/phase", "no_king_to_take", "phase kings keeps the turn only while its player may take a table King: the turn is over (rules.md §3.2)")
         )
     if not 0 <= state.passes <= len(state.players):
         problems.append(Problem("/passes", "bad_passes", f"passes in a row are 0 to {len(state.players)}, not {state.passes}"))
@@ -308,6 +323,7 @@ def read_state(data: Mapping[str, Any]) -> GameState:
         three_kings=reader.name(data.get("three_kings"), "/three_kings"),
         seed=reader.integer(data, "seed", ""),
         outcome=reader.outcome(data.get("outcome")),
+        deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
     )
     if reader.problems:
         raise InvalidInput(reader.problems)

@@ -87,11 +87,6 @@ class Declarations:
     def point(self) -> PointCount:
         return max(self.points, key=PointCount.strength)
 
-    def of_player(self, player: int) -> dict[str, object]:
-        """What ``player`` declares: their sequences and their Point's count and sum."""
-        mine = self.points[player]
-        return {"sequences": [card_texts(run.cards) for run in self.sequences if run.player == player], "point": {"count": mine.count, "sum": mine.total}}
-
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -99,6 +94,14 @@ class Claim:
 
     sequences: tuple[tuple[Card, ...], ...] | None = None
     point: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {}
+        if self.sequences is not None:
+            data["sequences"] = [card_texts(run) for run in self.sequences]
+        if self.point is not None:
+            data["point"] = {"count": self.point[0], "sum": self.point[1]}
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,19 @@ def claim_faults(declared: Declarations, player: int, claim: Claim) -> list[Clai
     if claim.point is not None and claim.point != (point.count, point.total):
         faults.append(ClaimFault("point", "wrong_point", "6.1", f"the hand's Point is {point.count} cards worth {point.total}"))
     return faults
+
+
+def announced(claims: Sequence[Claim], trump: str) -> Declarations:
+    """The declarations as the players announced them at a real table, from the leader to the right (§13.4)."""
+    runs = []
+    points = []
+    for player, claim in enumerate(claims):
+        for cards in claim.sequences or ():
+            ranks = [card.rank for card in cards]
+            runs.append(Run(player, cards[0].suit, min(ranks), max(ranks)))
+        count, total = claim.point or (0, 0)
+        points.append(PointCount(player, "", count, total))
+    return Declarations(tuple(runs), tuple(points), trump)
 
 
 def ranks_by_suit(hand: Sequence[Card]) -> dict[str, list[int]]:

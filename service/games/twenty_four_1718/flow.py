@@ -103,7 +103,7 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
     )
     if state.game < state.games:
         fresh = tuple(Seat(player.name, (), 0, player.games_won) for player in state.players)
-        return open_hand(replace(state, players=fresh, game=state.game + 1), state.leader, 1, events)
+        return _following_hand(replace(state, players=fresh, game=state.game + 1), state.leader, 1, events)
     standings = {player.name: player.games_won for player in state.players}
     events.append({"type": "match_over", "games_won": standings, "winners": match_winners(state), "rule": "10.3"})
     return replace(state, phase="over")
@@ -111,7 +111,51 @@ def _end_game(state: TableState, award: Award, events: list[Event]) -> TableStat
 
 def next_hand(state: TableState, events: list[Event]) -> TableState:
     """Nobody reached six: the hand's leader deals the next hand (§2.4)."""
-    return open_hand(state, state.leader, state.hand_number + 1, events)
+    return _following_hand(state, state.leader, state.hand_number + 1, events)
+
+
+def _following_hand(state: TableState, dealer: int, hand_number: int, events: list[Event]) -> TableState:
+    """The referee deals the next hand itself, or, at a real table, waits for the table to enter its real deal (§13.5)."""
+    if state.deal != "physical":
+        return open_hand(state, dealer, hand_number, events)
+    leader = (dealer + 1) % state.seats
+    gathered = tuple(replace(player, hand=(), hidden=0) for player in state.players)
+    waiting = replace(state, players=gathered, dealer=dealer, hand_number=hand_number, phase="deal", to_act=dealer, tricks=(), trick=Trick(leader), claims=())
+    events.append(
+        {
+            "type": "deal_awaited",
+            "game": waiting.game,
+            "hand_number": hand_number,
+            "dealer": state.players[dealer].name,
+            "honors": waiting.hand_honors,
+            "rule": "13.5",
+        }
+    )
+    return waiting
+
+
+def enter_draw(state: TableState, drawn: tuple[Card, ...], events: list[Event]) -> TableState:
+    """A round of the real draw for the first dealer (§2.1, §13.6): the highest alone deals; a tie draws again."""
+    drawing = state.drawing
+    state = replace(state, draws=(*state.draws, drawn))
+    events.append(
+        {"type": "drew", "draws": [{"player": state.players[seat].name, "card": str(card)} for seat, card in zip(drawing, drawn, strict=True)], "rule": "2.1"}
+    )
+    after = state.drawing
+    if len(after) > 1:
+        return replace(state, to_act=after[0])
+    dealer = after[0]
+    events.append({"type": "dealer_drawn", "player": state.players[dealer].name, "seat": dealer, "rule": "2.1"})
+    return replace(state, phase="deal", dealer=dealer, to_act=dealer, trick=Trick((dealer + 1) % state.seats))
+
+
+def enter_deal(state: TableState, hands: tuple[tuple[Card, ...], ...], hidden: tuple[int, ...], stock: Stock, events: list[Event]) -> TableState:
+    """The real deal entered at the table (§13.5): the hands as far as the referee may see them, the turn-up scored."""
+    players = tuple(replace(player, hand=sorted_hand(hand), hidden=count) for player, hand, count in zip(state.players, hands, hidden, strict=True))
+    leader = state.leader
+    dealt = replace(state, players=players, stock=stock, phase="declare", to_act=leader, tricks=(), trick=Trick(leader), claims=(), deals=state.deals + 1)
+    events.append(dealt_event(dealt))
+    return settle(dealt, score_turn_up(tally_of(dealt), dealt.dealer, stock.turn_up, dealt.hand_honors), events)
 
 
 def match_winners(state: TableState) -> list[str]:

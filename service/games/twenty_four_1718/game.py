@@ -26,7 +26,8 @@ INFO = GameInfo(
     rules_version="1",
     players=(4, 5),
     options={
-        "honors": "point: the honors are the trumps A 2 3 4 5; face: 9 10 J Q K; alternate: the point in odd hands of a game, the face cards in even ones.",
+        "honors": "point: the honors are the trumps A 2 3 4 5; face: 9 10 J Q K; alternate: the point in odd hands of a game, the face cards in even ones; "
+        "alternate_games: the point in odd games of the match, the face cards in even ones.",
         "games": "How many games of 24 points the match is played to; the standings count games won.",
     },
 )

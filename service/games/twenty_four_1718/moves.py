@@ -13,14 +13,26 @@ from service.core.cards import Card, card_texts
 from service.core.reading import Reader
 from service.core.verdicts import Reason
 
-from .declarations import Claim, claim_faults, declare
-from .flow import Event, next_hand, settle, tally_of
+from .declarations import Claim, announced, claim_faults, declare
+from .flow import Event, enter_deal, enter_draw, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
-from .pack import honors_of
-from .state import MAX_NAME, TableState, Trick
+from .pack import PLAYER_COUNTS, honors_of
+from .state import MAX_NAME, Stock, TableState, Trick
+from .table import (
+    RULE_DEAL,
+    RULE_DECLARED,
+    RULE_DRAW,
+    Contradiction,
+    claim_shape_reasons,
+    contradiction,
+    duty_reasons,
+    playable_unseen,
+    seat_label,
+    unseen_play_reasons,
+)
 from .tricks import Obligation, obligation, refusal, winning_position
 
-Action = Literal["declare", "play"]
+Action = Literal["declare", "play", "deal", "draw"]
 ACTIONS: tuple[Action, ...] = get_args(Action)
 MAX_DECLARED_SEQUENCES = 4
 
@@ -28,18 +40,39 @@ MAX_DECLARED_SEQUENCES = 4
 @dataclass(frozen=True, slots=True)
 class Move:
     """A proposed move. A ``declare`` may state what the player announces (``sequences``, ``point`` as
-    (count, sum)) for the referee to check; without them the referee announces the hand's true declaration."""
+    (count, sum)) for the referee to check; without them the referee announces the hand's true declaration.
+    A ``deal`` (a real table's next hand, by its dealer) names the turn-up, the stock cards seen, and of each hand
+    the cards seen and how many are not (rules.md §13.5)."""
 
     player: str
     action: Action
     card: Card | None = None
     sequences: tuple[tuple[Card, ...], ...] | None = None
     point: tuple[int, int] | None = None
+    turn_up: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    hidden: tuple[int, ...] | None = None
+    stock: tuple[Card, ...] | None = None
+    drawn: tuple[Card, ...] | None = None  # a draw for the first dealer: one card per player drawing, in seat order
+
+    @property
+    def claim(self) -> Claim:
+        return Claim(self.sequences, self.point)
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
         if self.card is not None:
             data["card"] = str(self.card)
+        if self.turn_up is not None:
+            data["turn_up"] = str(self.turn_up)
+        if self.hands is not None:
+            data["hands"] = [card_texts(hand) for hand in self.hands]
+        if self.hidden is not None:
+            data["hidden"] = list(self.hidden)
+        if self.stock is not None:
+            data["stock"] = card_texts(self.stock)
+        if self.drawn is not None:
+            data["drawn"] = card_texts(self.drawn)
         if self.sequences is not None:
             data["sequences"] = [card_texts(run) for run in self.sequences]
         if self.point is not None:
@@ -61,23 +94,38 @@ def own_declaration(state: TableState, seat: int) -> Move:
 
 
 def legal_moves(state: TableState) -> list[Move]:
-    """Every legal move of the player to act: their declaration, or each card the duty allows."""
+    """Every legal move of the player to act: their declaration, or each card the duty allows.
+
+    At a real table the physical step is named as a form to fill: the dealer's ``deal`` (the cards come from
+    the table), a ``declare`` from a hand the referee only counts (its announcement comes from the player).
+    """
     if state.phase == "over":
         return []
+    if state.phase in ("draw", "deal"):
+        return [Move(state.acting.name, state.phase)]
     if state.phase == "declare":
+        if state.acting.hidden:
+            return [Move(state.acting.name, "declare")]
         return [own_declaration(state, state.to_act)]
     return _plays(state, duty_of(state))
 
 
 def _plays(state: TableState, duty: Obligation) -> list[Move]:
     name = state.acting.name
+    if state.acting.hidden:  # the known cards the duty on the known cards allows, then every unseen card the hand may hold
+        known = [card for card in state.acting.hand if not duty_reasons(state, state.to_act, card)]
+        return [Move(name, "play", card) for card in (*known, *playable_unseen(state, state.to_act))]
     return [Move(name, "play", card) for card in duty.plays]
 
 
 def report_facts(state: TableState) -> dict[str, object]:
-    """What the legal report says beside the moves: the trumps, the honors, and in the play the duty the moves follow."""
-    facts: dict[str, object] = {"trump": state.trump, "honors": card_texts(honors_of(state.trump, state.hand_honors))}
-    if state.phase == "play":
+    """What the legal report says beside the moves: the trumps and honors (once the turn-up is known), and in the
+    play the duty the moves follow (none for a hand only counted)."""
+    facts: dict[str, object] = {
+        "trump": state.trump if state.trump_known else None,
+        "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
+    }
+    if state.phase == "play" and not state.acting.hidden:
         facts["duty"] = duty_of(state).to_dict()
     return facts
 
@@ -93,8 +141,12 @@ def move_reasons(state: TableState, move: Move) -> list[Reason]:
     reasons = []
     turn = seat == state.to_act
     if not turn:
-        rule = "5.2" if state.phase == "declare" else "7.1"
+        rule = {"declare": "5.2", "deal": RULE_DEAL, "draw": RULE_DRAW}.get(state.phase, "7.1")
         reasons.append(Reason("not_your_turn", rule, "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
+    if state.phase == "draw" or move.action == "draw":
+        return reasons + draw_reasons(state, move)
+    if state.phase == "deal" or move.action == "deal":
+        return reasons + deal_reasons(state, move)
     if move.action == "declare":
         reasons += _declare_reasons(state, seat, move, turn)
     else:
@@ -110,7 +162,14 @@ def _declare_reasons(state: TableState, seat: int, move: Move, turn: bool) -> li
         reasons.append(Reason("unexpected_field", "5.2", "/card", "a declaration plays no card"))
     if not turn:
         return reasons
-    faults = claim_faults(declare([state.players[seat].hand], state.trump), 0, Claim(move.sequences, move.point))
+    if state.players[seat].hidden:
+        if move.sequences is None or move.point is None:
+            return [
+                *reasons,
+                Reason("announcement_required", RULE_DECLARED, "/point", f"{move.player!r}'s hand is not seen: give the sequences and Point announced"),
+            ]
+        return reasons + claim_shape_reasons(state, seat, move.claim)
+    faults = claim_faults(declare([state.players[seat].hand], state.trump), 0, move.claim)
     return reasons + [Reason(fault.code, fault.rule, f"/{fault.field}", f"{move.player!r}: {fault.message}") for fault in faults]
 
 
@@ -125,8 +184,12 @@ def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[
     if card is None:
         return [*reasons, Reason("card_required", "7.1", "/card", "play needs the card played")]
     if card not in state.players[seat].hand:
-        return [*reasons, Reason("card_not_in_hand", "7.1", "/card", f"{move.player!r} does not hold {card}")]
-    if turn:
+        if not state.players[seat].hidden:
+            return [*reasons, Reason("card_not_in_hand", "7.1", "/card", f"{move.player!r} does not hold {card}")]
+        return reasons + (unseen_play_reasons(state, seat, card) if turn else [])
+    if turn and state.players[seat].hidden:
+        reasons += duty_reasons(state, seat, card)
+    elif turn:
         duty = duty_of(state)
         fault = refusal(duty, card)
         if fault is not None:
@@ -134,12 +197,80 @@ def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[
     return reasons
 
 
+def deal_reasons(state: TableState, move: Move) -> list[Reason]:
+    """The real deal of a hand at a real table (§13.5): by the dealer, when the table waits for it, every card possible."""
+    if state.phase != "deal":
+        return [Reason("not_dealing", RULE_DEAL, "/action", "the table is not waiting for a deal: the hand under way goes on")]
+    if move.action != "deal":
+        return [Reason("deal_first", RULE_DEAL, "/action", f"the next hand is dealt first: {state.acting.name!r} enters the real deal")]
+    if move.card is not None or move.sequences is not None or move.point is not None or move.drawn is not None:
+        return [Reason("unexpected_field", RULE_DEAL, "/card", "a deal names its turn-up, stock and hands, nothing else")]
+    if move.turn_up is None:
+        return [Reason("turn_up_required", RULE_DEAL, "/turn_up", "the dealer's turn-up is needed: it gives the trumps")]
+    seats, shape = state.seats, state.shape
+    hands, hidden = dealt_shape(state, move)
+    reasons = []
+    if len(hands) != seats or len(hidden) != seats:
+        return [Reason("hands_count", RULE_DEAL, "/hands", f"one hand per player: {seats} at this table")]
+    seen: set[Card] = {move.turn_up}
+    for at, cards in (("/stock", move.stock or ()), *((f"/hands/{seat}", hand) for seat, hand in enumerate(hands))):
+        for card in cards:
+            if card in seen:
+                reasons.append(Reason("card_twice", RULE_DEAL, at, f"{card} is named twice in the deal"))
+            seen.add(card)
+    if len(move.stock or ()) > shape.stock - 1:
+        reasons.append(Reason("stock_size", "2.2", "/stock", f"the stock under the turn-up holds {shape.stock - 1} cards at a table of {seats}"))
+    for seat, (hand, count) in enumerate(zip(hands, hidden, strict=True)):
+        if len(hand) + count != shape.hand_size:
+            reasons.append(
+                Reason(
+                    "hand_size", "2.2", f"/hands/{seat}", f"{seat_label(state, seat)}: {len(hand)} cards seen and {count} unseen; a hand is {shape.hand_size}"
+                )
+            )
+    return reasons
+
+
+def draw_reasons(state: TableState, move: Move) -> list[Reason]:
+    """A round of the real draw for the first dealer (§2.1, §13.6): one card for each player drawing, none drawn before."""
+    if state.phase != "draw":
+        return [Reason("not_drawing", RULE_DRAW, "/action", "the first dealer is known: there is no draw")]
+    if move.action != "draw":
+        return [Reason("draw_first", RULE_DRAW, "/action", "the players first draw for the first dealer")]
+    drawing = state.drawing
+    names = ", ".join(seat_label(state, seat) for seat in drawing)
+    if move.drawn is None or len(move.drawn) != len(drawing):
+        return [Reason("drawn_count", RULE_DRAW, "/drawn", f"one card for each player drawing, in seat order: {names}")]
+    earlier = {card for cards in state.draws for card in cards}
+    reasons = []
+    for index, card in enumerate(move.drawn):
+        if card in earlier or card in move.drawn[:index]:
+            reasons.append(Reason("card_twice", RULE_DRAW, f"/drawn/{index}", f"{card} has already been drawn: a tie draws again from what is left"))
+    return reasons
+
+
+def dealt_shape(state: TableState, move: Move) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+    """The hands seen and the counts unseen of a deal: no hands given, none seen; hands given without counts, all seen."""
+    size = state.shape.hand_size
+    hands = move.hands if move.hands is not None else ((),) * state.seats
+    hidden = move.hidden if move.hidden is not None else ((size,) * state.seats if move.hands is None else (0,) * len(hands))
+    return hands, hidden
+
+
 # -- applying a move -------------------------------------------------------------------------------
 def step(state: TableState, move: Move) -> tuple[TableState, tuple[Event, ...]]:
     """The state after a legal ``move`` and what happened."""
     events: list[Event] = []
+    if move.action == "draw":
+        assert move.drawn is not None  # the kit verified the move: a draw names its cards
+        return enter_draw(state, move.drawn, events), tuple(events)
+    if move.action == "deal":
+        assert move.turn_up is not None  # the kit verified the move: a deal names its turn-up
+        hands, hidden = dealt_shape(state, move)
+        stock = Stock(move.turn_up, move.stock or (), state.shape.stock - 1 - len(move.stock or ()))
+        return enter_deal(state, hands, hidden, stock, events), tuple(events)
     if move.action == "declare":
-        return _declare(state, events), tuple(events)
+        declared = _announce(state, move, events) if state.deal == "physical" else _declare(state, events)
+        return declared, tuple(events)
     assert move.card is not None  # the kit verified the move: a play names its card
     return _play(state, move.card, events), tuple(events)
 
@@ -159,12 +290,38 @@ def _declare(state: TableState, events: list[Event]) -> TableState:
     return settle(replace(state, phase="play", to_act=state.leader), tally, events)
 
 
+def _announce(state: TableState, move: Move, events: list[Event]) -> TableState:
+    """A real table's declaration: what the player announces (the true one of a hand the referee sees, if they say nothing);
+    the sequences' cards are shown; after the dealer's, the announcements are scored (§13.4)."""
+    seat = state.to_act
+    player = state.players[seat]
+    if move.sequences is None or move.point is None:
+        claim = own_declaration(state, seat).claim
+    else:
+        claim = move.claim
+    shown = [card for run in claim.sequences or () for card in run if card not in player.hand]
+    player = replace(player, hand=(*player.hand, *shown), hidden=player.hidden - len(shown))
+    state = replace(state.with_seat(seat, player), claims=(*state.claims, claim))
+    events.append({"type": "declared", "player": player.name, "seat": seat, **claim.to_dict(), "rule": RULE_DECLARED})
+    if seat != state.dealer:
+        return replace(state, to_act=(seat + 1) % state.seats)
+    tally = score_declarations(tally_of(state), announced(state.claims, state.trump), state.leader)
+    return settle(replace(state, phase="play", to_act=state.leader), tally, events)
+
+
 def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
     """Play a card; a full trick is taken, its honors scored, and after the last trick the card (§7-§9)."""
     seat = state.to_act
     player = state.players[seat]
-    state = state.with_seat(seat, replace(player, hand=tuple(held for held in player.hand if held != card)))
+    before = _false_claim(state, seat)
+    if card in player.hand:
+        player = replace(player, hand=tuple(held for held in player.hand if held != card))
+    else:  # from the cards the referee only counts (a real table)
+        player = replace(player, hidden=player.hidden - 1)
+    state = state.with_seat(seat, player)
     events.append({"type": "played", "player": player.name, "seat": seat, "card": str(card)})
+    if before is None:
+        _report_false_claim(replace(state, trick=Trick(state.trick.leader, (*state.trick.cards, card))), seat, events)
     cards = (*state.trick.cards, card)
     if len(cards) < state.seats:
         return replace(state, trick=Trick(state.trick.leader, cards), to_act=(seat + 1) % state.seats)
@@ -180,6 +337,35 @@ def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
     if not last or tally.winner is not None:
         return state
     return next_hand(state, events)
+
+
+def _false_claim(state: TableState, seat: int) -> Contradiction | None:
+    """What the cards known of ``seat``'s hand as dealt show false in its announcement (a real table only)."""
+    if state.deal != "physical" or state.phase != "play" or len(state.claims) != state.seats:
+        return None
+    position = (seat - state.leader) % state.seats
+    player = state.players[seat]
+    return contradiction(state.dealt_hands()[seat], player.hidden == 0, state.claims[position])
+
+
+def _report_false_claim(state: TableState, seat: int, events: list[Event]) -> None:
+    """A declaration already scored that this play shows false is reported with the tricks that show it; its chips stand (§13.4)."""
+    found = _false_claim(state, seat)
+    if found is None:
+        return
+    played = [(number, trick) for number, trick in enumerate((*state.tricks, state.trick)) if any(card in found.cards for card in trick.cards)]
+    events.append(
+        {
+            "type": "declaration_contradicted",
+            "player": state.players[seat].name,
+            "seat": seat,
+            "declaration": f"/claims/{(seat - state.leader) % state.seats}",
+            "tricks": [number + 1 for number, _ in played],
+            "message": found.message,
+            "chips_stand": True,
+            "rule": RULE_DECLARED,
+        }
+    )
 
 
 # -- reading a move --------------------------------------------------------------------------------
@@ -200,5 +386,21 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     if data.get("point") is not None:
         fields = reader.mapping(data["point"], "/point", '{"count": n, "sum": n}')
         point = (reader.integer(fields, "count", "/point", 0, 13), reader.integer(fields, "sum", "/point", 0, 85))
+    turn_up = reader.card(data["turn_up"], "/turn_up") if data.get("turn_up") is not None else None
+    hands = None
+    if data.get("hands") is not None:
+        if not isinstance(data["hands"], list) or len(data["hands"]) > max(PLAYER_COUNTS):
+            reader.problem("/hands", "not_a_list", f"hands is a list of at most {max(PLAYER_COUNTS)} lists of cards")
+        else:
+            hands = tuple(reader.cards(hand, f"/hands/{index}") for index, hand in enumerate(data["hands"]))
+    hidden = None
+    if data.get("hidden") is not None:
+        counts = data["hidden"]
+        if not isinstance(counts, list) or len(counts) > max(PLAYER_COUNTS):
+            reader.problem("/hidden", "not_a_list", "hidden is a list of counts, one per player")
+        else:
+            hidden = tuple(reader.integer({"count": count}, "count", f"/hidden/{index}", 0, 12) for index, count in enumerate(counts))
+    stock = reader.cards(data["stock"], "/stock") if data.get("stock") is not None else None
+    drawn = reader.cards(data["drawn"], "/drawn") if data.get("drawn") is not None else None
     reader.done()
-    return Move(player, action, card, sequences, point)
+    return Move(player, action, card, sequences, point, turn_up, hands, hidden, stock, drawn)

@@ -17,7 +17,7 @@ from service.core.problems import InvalidInput, Problem
 from .flow import Event, dealt_event, open_hand, settle, tally_of
 from .hand import score_turn_up
 from .pack import DEAL_SHAPES, PLAYER_COUNTS, shuffled
-from .state import MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
+from .state import HONORS_OPTIONS, MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
 
 DRAW_SHUFFLE = 0
 
@@ -60,8 +60,8 @@ def draw_for_dealer(names: Sequence[str], seed: int) -> tuple[int, tuple[DrawRou
 
 def _options_problems(honors: str, games: int, seed: int | None) -> list[Problem]:
     problems = []
-    if honors not in ("point", "face", "alternate"):
-        problems.append(Problem("/honors", "bad_choice", f"honors is point, face or alternate, not {honors!r}"))
+    if honors not in HONORS_OPTIONS:
+        problems.append(Problem("/honors", "bad_choice", f"honors is one of {', '.join(HONORS_OPTIONS)}, not {honors!r}"))
     if not 1 <= games <= MAX_GAMES:
         problems.append(Problem("/games", "bad_integer", f"a match is 1 to {MAX_GAMES} games, not {games}"))
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -107,12 +107,13 @@ def _blank(names: Sequence[str], honors: HonorsOption, games: int, seed: int, de
 
 @dataclass(frozen=True, slots=True)
 class TableHand:
-    """A hand dealt at a real table, as typed in: every hand known, the stock's face-down cards known or only counted."""
+    """A hand dealt at a real table, as typed in: of each hand the cards seen and how many are only counted (§13.1),
+    the stock's face-down cards known or only counted."""
 
     names: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]  # in seat order (the order of play)
-    dealer: int
-    turn_up: Card
+    hands: tuple[tuple[Card, ...], ...]  # in seat order (the order of play): the cards the referee may see
+    dealer: int | None  # None: the players draw for the first dealer, each round entered as a move (§13.6)
+    turn_up: Card | None
     stock: tuple[Card, ...] = ()
     honors: HonorsOption = "point"
     games: int = 1
@@ -121,10 +122,12 @@ class TableHand:
     chips: tuple[int, ...] | None = None  # before this deal
     games_won: tuple[int, ...] | None = None
     seed: int | None = None
+    hidden: tuple[int, ...] | None = None  # per seat, the cards not seen; omitted, every hand is typed in whole
 
 
 _STATE_TO_REQUEST = (  # where a table's fields sit in the state, and where they came from in the request
     (re.compile(r"^/players/(\d+)/hand"), r"/hands/\1"),
+    (re.compile(r"^/players/(\d+)/hidden$"), r"/hidden/\1"),
     (re.compile(r"^/players/(\d+)/(chips|games_won)$"), r"/\2/\1"),
     (re.compile(r"^/players/(\d+)/name$"), r"/players/\1"),
     (re.compile(r"^/stock/turn_up$"), "/turn_up"),
@@ -149,21 +152,33 @@ def table_hand(table: TableHand) -> NewMatch:
     """The state of a hand dealt at a real table, its turn-up scored (which may end the game), ready for the declarations."""
     seats = len(table.names)
     problems = roster_problems(table.names) + _options_problems(table.honors, table.games, table.seed)
-    for name, values in (("chips", table.chips), ("games_won", table.games_won), ("hands", table.hands)):
+    for name, values in (("chips", table.chips), ("games_won", table.games_won), ("hands", table.hands), ("hidden", table.hidden)):
         if values is not None and len(values) != seats:
             problems.append(Problem(f"/{name}", f"{name}_count", f"{len(values)} {name} given for {seats} players"))
-    if not 0 <= table.dealer < max(seats, 1):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {table.dealer} does not exist at a table of {seats}"))
+    if table.dealer is None:
+        given = [name for name, value in (("turn_up", table.turn_up), ("stock", table.stock), ("hands", any(table.hands))) if value]
+        problems += [
+            Problem(f"/{name}", "draw_first", "without a dealer the players draw for one first: the deal comes after (rules.md §13.6)") for name in given
+        ]
+    elif not 0 <= table.dealer < max(seats, 1):
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {table.dealer} does not exist at a table of {seats} (seats count from 0)"))
+    elif table.turn_up is None:
+        problems.append(Problem("/turn_up", "turn_up_required", "the dealer's turn-up gives the trumps"))
     if seats in PLAYER_COUNTS and len(table.stock) >= DEAL_SHAPES[seats].stock:
         problems.append(Problem("/stock", "stock_size", f"the stock under the turn-up holds {DEAL_SHAPES[seats].stock - 1} cards at a table of {seats}"))
     if problems:
         raise InvalidInput(problems)
+    if table.dealer is None or table.turn_up is None:
+        return _table_draw(table)
     chips = table.chips or (0,) * seats
     won = table.games_won or (0,) * seats
+    hidden = table.hidden or (0,) * seats
     stock = Stock(table.turn_up, table.stock, DEAL_SHAPES[seats].stock - 1 - len(table.stock))
     leader = (table.dealer + 1) % seats
     state = TableState(
-        players=tuple(Seat(name, hand, chip, games) for name, hand, chip, games in zip(table.names, table.hands, chips, won, strict=True)),
+        players=tuple(
+            Seat(name, hand, chip, games, count) for name, hand, chip, games, count in zip(table.names, table.hands, chips, won, hidden, strict=True)
+        ),
         honors=table.honors,
         games=table.games,
         game=table.game,
@@ -176,6 +191,7 @@ def table_hand(table: TableHand) -> NewMatch:
         trick=Trick(leader),
         seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
         deals=table.hand_number,
+        deal="physical",
     )
     problems = state_problems(state)
     if problems:
@@ -183,3 +199,30 @@ def table_hand(table: TableHand) -> NewMatch:
     events: list[Event] = [dealt_event(state)]
     after = settle(state, score_turn_up(tally_of(state), table.dealer, table.turn_up, state.hand_honors), events)
     return NewMatch(after, (), tuple(events))
+
+
+def _table_draw(table: TableHand) -> NewMatch:
+    """A real table that has not drawn for its first dealer yet: the state waits for the draw's first round (§13.6)."""
+    seats = len(table.names)
+    chips = table.chips or (0,) * seats
+    won = table.games_won or (0,) * seats
+    state = TableState(
+        players=tuple(Seat(name, (), chip, games) for name, chip, games in zip(table.names, chips, won, strict=True)),
+        honors=table.honors,
+        games=table.games,
+        game=table.game,
+        hand_number=table.hand_number,
+        dealer=0,
+        stock=Stock(Card(1, "S")),  # no hand dealt yet: never shown (the state's stock is null)
+        phase="draw",
+        to_act=0,
+        tricks=(),
+        trick=Trick(1 % max(seats, 1)),
+        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
+        deals=0,
+        deal="physical",
+    )
+    problems = state_problems(state)
+    if problems:
+        raise InvalidInput([replace(problem, pointer=_request_pointer(problem)) for problem in problems])
+    return NewMatch(state, (), ())

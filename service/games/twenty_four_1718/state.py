@@ -23,14 +23,17 @@ from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
 
 from .chips import WINNING_CHIPS
+from .declarations import SEQUENCE_MIN, Claim
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 from .tricks import winning_position
 
-Phase = Literal["declare", "play", "over"]
+Phase = Literal["draw", "deal", "declare", "play", "over"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
-HonorsOption = Literal["point", "face", "alternate"]
+HonorsOption = Literal["point", "face", "alternate", "alternate_games"]
 HONORS_OPTIONS: tuple[HonorsOption, ...] = get_args(HonorsOption)
+DealKind = Literal["service", "physical"]
+DEAL_KINDS: tuple[DealKind, ...] = get_args(DealKind)
 MAX_GAMES = 99
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 MAX_NAME = 40
@@ -38,15 +41,22 @@ MAX_NAME = 40
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player: name, the cards in hand, chips in the game under way, games won in the match."""
+    """A player: name, the cards in hand the referee knows, how many more it only counts (a real table),
+    chips in the game under way, games won in the match."""
 
     name: str
     hand: tuple[Card, ...]
     chips: int = 0
     games_won: int = 0
+    hidden: int = 0
+
+    @property
+    def holding(self) -> int:
+        """How many cards the player holds, seen or not."""
+        return len(self.hand) + self.hidden
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "hand": card_texts(self.hand), "chips": self.chips, "games_won": self.games_won}
+        return {"name": self.name, "hand": card_texts(self.hand), "hidden": self.hidden, "chips": self.chips, "games_won": self.games_won}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +103,30 @@ class TableState:
     trick: Trick  # the trick under way (empty before its lead)
     seed: int
     deals: int  # hands dealt in the match so far: the next deal's shuffle number
+    deal: DealKind = "service"  # physical: people deal real cards and enter each deal (rules.md §11)
+    claims: tuple[Claim, ...] = ()  # at a real table, what each player announced this hand, in seat order (declared so far)
+    draws: tuple[tuple[Card, ...], ...] = ()  # at a real table, the draw for the first dealer: each round's cards, drawers in seat order
+
+    @property
+    def drawing(self) -> list[int]:
+        """The seats that draw in the next round of the draw for the first dealer: all, then those tied for highest (§2.1)."""
+        seats = list(range(len(self.players)))
+        for cards in self.draws:
+            if len(cards) != len(seats):
+                return seats
+            top = max(card.rank for card in cards)
+            seats = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == top]
+        return seats
+
+    @property
+    def dealt_yet(self) -> bool:
+        """Whether a hand has been dealt in this match (at a real table, not before the first real deal)."""
+        return self.deals > 0
+
+    @property
+    def trump_known(self) -> bool:
+        """Whether a hand is on the table, so its turn-up and trumps are known (not while a real table draws or deals)."""
+        return self.dealt_yet and self.phase not in ("draw", "deal")
 
     @property
     def seats(self) -> int:
@@ -109,9 +143,12 @@ class TableState:
 
     @property
     def hand_honors(self) -> str:
-        """The honors of the hand under way: with ``alternate``, odd hands of a game at the point, even at the face cards."""
+        """The honors of the hand under way (§1.4): ``alternate`` by hands (odd hands of a game at the point, even at the
+        face cards), ``alternate_games`` by games (odd games of the match at the point, even at the face cards)."""
         if self.honors == "alternate":
             return "point" if self.hand_number % 2 else "face"
+        if self.honors == "alternate_games":
+            return "point" if self.game % 2 else "face"
         return self.honors
 
     @property
@@ -165,13 +202,16 @@ class TableState:
             "game": self.game,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "stock": self.stock.to_dict(),
+            "stock": self.stock.to_dict() if self.dealt_yet else None,
             "phase": self.phase,
             "to_act": self.to_act,
             "tricks": [trick.to_dict() for trick in self.tricks],
             "trick": self.trick.to_dict(),
             "seed": self.seed,
             "deals": self.deals,
+            "deal": self.deal,
+            "claims": [claim.to_dict() for claim in self.claims],
+            "draws": [card_texts(cards) for cards in self.draws],
         }
 
 
@@ -187,7 +227,10 @@ def state_problems(state: TableState) -> list[Problem]:
     if len(state.players) not in PLAYER_COUNTS:
         return problems  # without a table of four or five, no other count means anything
     problems += _counter_problems(state)
+    problems += _hidden_problems(state)
     problems += _card_problems(state)
+    if state.phase in ("draw", "deal"):
+        return problems
     shape = _trick_problems(state)
     problems += shape or _hand_size_problems(state)
     if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
@@ -232,15 +275,83 @@ def _counter_problems(state: TableState) -> list[Problem]:
 def _card_problems(state: TableState) -> list[Problem]:
     """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2)."""
     cards = list(_cards(state))
-    total = len(cards) + state.stock.hidden
+    total = len(cards) + state.stock.hidden + sum(player.hidden for player in state.players)
     # one pack holds each card once: only a table with a repeated card needs every card's place
     problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
+    if state.phase in ("draw", "deal"):  # the cards are gathered for the next deal: only the last hand's stock is kept, as a record
+        return problems + _gathered_problems(state)
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the hands, tricks and stock hold {total} cards, known and counted; the pack is {DECK_SIZE}"))
-    if state.stock.size != state.shape.stock:
+    if state.dealt_yet and state.stock.size != state.shape.stock:
         problems.append(
             Problem("/stock", "stock_size", f"the stock holds {state.stock.size} cards with the turn-up; at a table of {state.seats} it is {state.shape.stock}")
         )
+    return problems
+
+
+def _gathered_problems(state: TableState) -> list[Problem]:
+    """Waiting for a real deal (§13.5): nothing in hand, no trick, the new dealer to act; only a real table waits."""
+    problems = []
+    if state.deal != "physical":
+        problems.append(
+            Problem("/phase", "deal_not_physical", "only a real table waits for its next deal; the referee deals the others itself (rules.md §13.5)")
+        )
+    if any(player.hand or player.hidden for player in state.players) or state.tricks or state.trick.cards or state.claims:
+        problems.append(
+            Problem("/players", "cards_before_deal", "before the next deal every card is gathered: no hand, trick or declaration yet (rules.md §13.5)")
+        )
+    if state.phase == "draw":
+        return problems + _draw_problems(state)
+    if state.to_act != state.dealer:
+        problems.append(Problem("/to_act", "wrong_turn", f"the dealer (seat {state.dealer + 1}) enters the deal, not seat {state.to_act + 1}"))
+    if state.draws and state.drawing != [state.dealer]:
+        problems.append(
+            Problem("/dealer", "draw_not_won", f"the draw for the first dealer gives seat {state.drawing[0] + 1} the deal only if it alone drew highest")
+        )
+    return problems
+
+
+def _draw_problems(state: TableState) -> list[Problem]:
+    """The draw for the first dealer under way (§2.1, §13.6): before any deal, each round as long as its drawers, no card twice."""
+    problems = []
+    if state.dealt_yet:
+        problems.append(Problem("/deals", "draw_after_deal", "the draw for the first dealer comes before the first deal (rules.md §2.1)"))
+    seen: set[Card] = set()
+    seats = list(range(state.seats))
+    for number, cards in enumerate(state.draws):
+        if len(cards) != len(seats):
+            problems.append(Problem(f"/draws/{number}", "draw_size", f"{len(seats)} players draw in this round, not {len(cards)}"))
+            return problems
+        if seen & set(cards) or len(set(cards)) != len(cards):
+            problems.append(Problem(f"/draws/{number}", "card_twice", "a card drawn once is not drawn again"))
+        seen |= set(cards)
+        top = max(card.rank for card in cards)
+        seats = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == top]
+    if len(seats) == 1 and state.draws:
+        problems.append(Problem("/phase", "draw_won", f"seat {seats[0] + 1} drew highest alone: the draw is over and they deal"))
+    if state.to_act != seats[0]:
+        problems.append(Problem("/to_act", "wrong_turn", f"the draw is entered by the first player drawing (seat {seats[0] + 1})"))
+    return problems
+
+
+def _hidden_problems(state: TableState) -> list[Problem]:
+    """Unseen cards and announced declarations belong to a real table only; one announcement per player who has declared."""
+    problems = []
+    if state.deal != "physical":
+        problems += [
+            Problem(f"/players/{seat}/hidden", "hidden_not_physical", "only at a real table may a hand be counted rather than seen (rules.md §13.1)")
+            for seat, player in enumerate(state.players)
+            if player.hidden
+        ]
+        if state.claims:
+            problems.append(Problem("/claims", "claims_not_physical", "the referee announces the declarations of the hands it deals (rules.md §5.2)"))
+    elif state.phase in ("declare", "play") and len(state.claims) != state.declared():
+        problems.append(Problem("/claims", "claims_count", f"{state.declared()} players have declared in this hand; {len(state.claims)} announcements given"))
+    for number, claim in enumerate(state.claims):
+        for index, run in enumerate(claim.sequences or ()):
+            ranks = sorted(card.rank for card in run)
+            if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+                problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
 
 
@@ -304,12 +415,12 @@ def _hand_size_problems(state: TableState) -> list[Problem]:
     seats, dealt = len(state.players), state.shape.hand_size
     problems = []
     for seat, (player, played) in enumerate(zip(state.players, state.played_cards(), strict=True)):
-        if len(player.hand) + len(played) != dealt:
+        if player.holding + len(played) != dealt:
             problems.append(
                 Problem(
                     f"/players/{seat}/hand",
                     "hand_size",
-                    f"{player.name!r} holds {len(player.hand)} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}",
+                    f"{player.name!r} holds {player.holding} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}",
                 )
             )
     return problems
@@ -342,7 +453,8 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
         seats = []
     players = tuple(_seat(reader, item, f"/players/{index}") for index, item in enumerate(seats))
     count = max(len(players), max(PLAYER_COUNTS))  # seat numbers are checked against the real count later, with the roster
-    stock_data = reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
+    placeholder = data.get("stock") is None and data.get("deals") == 0  # no hand dealt yet at a real table: no stock either
+    stock_data = {"turn_up": "AS"} if placeholder else reader.mapping(data.get("stock"), "/stock", '{"turn_up": ..., "cards": [...], "hidden": n}')
     turn_up = reader.card(stock_data.get("turn_up"), "/stock/turn_up")
     stock = Stock(
         turn_up or Card(1, "S"), reader.cards(stock_data.get("cards", []), "/stock/cards"), reader.integer(stock_data, "hidden", "/stock", 0, DECK_SIZE, 0)
@@ -366,7 +478,10 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
         tricks=tricks,
         trick=_trick(reader, data.get("trick"), "/trick", count),
         seed=reader.integer(data, "seed", "", 0, MAX_SEED),
-        deals=reader.integer(data, "deals", "", 1, 1_000_000),
+        deals=reader.integer(data, "deals", "", 0, 1_000_000),
+        deal=reader.choice({"deal": data.get("deal", "service")}, "deal", "", DEAL_KINDS),
+        claims=_claims(reader, data.get("claims", [])),
+        draws=_draws(reader, data.get("draws", [])),
     )
     if reader.problems:  # with the names' problems, which the state check would have told
         reader.extend(roster_problems([player.name for player in players], "/players/{}/name"))
@@ -380,7 +495,31 @@ def _seat(reader: Reader[Card], item: object, at: str) -> Seat:
         reader.cards(data.get("hand"), f"{at}/hand"),
         reader.integer(data, "chips", at, 0, WINNING_CHIPS, 0),
         reader.integer(data, "games_won", at, 0, MAX_GAMES, 0),
+        reader.integer(data, "hidden", at, 0, DECK_SIZE, 0),
     )
+
+
+def _draws(reader: Reader[Card], items: object) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(items, list) or len(items) > DECK_SIZE:
+        reader.problem("/draws", "not_a_list", "draws is the list of the rounds of the draw for the first dealer, each a list of cards")
+        return ()
+    return tuple(reader.cards(cards, f"/draws/{number}") for number, cards in enumerate(items))
+
+
+def _claims(reader: Reader[Card], items: object) -> tuple[Claim, ...]:
+    """The announcements of a real table's hand, in seat order from the leader: each its sequences and its Point."""
+    if not isinstance(items, list):
+        reader.problem("/claims", "not_a_list", "claims is the list of what each player announced, from the leader")
+        return ()
+    claims = []
+    for index, item in enumerate(items):
+        at = f"/claims/{index}"
+        data = reader.mapping(item, at, '{"sequences": [[...]], "point": {"count", "sum"}}')
+        runs = data.get("sequences", [])
+        sequences = tuple(reader.cards(run, f"{at}/sequences/{number}") for number, run in enumerate(runs)) if isinstance(runs, list) else ()
+        point = reader.mapping(data.get("point"), f"{at}/point", '{"count": n, "sum": n}')
+        claims.append(Claim(sequences, (reader.integer(point, "count", f"{at}/point", 0, 13), reader.integer(point, "sum", f"{at}/point", 0, 85))))
+    return tuple(claims)
 
 
 def _trick(reader: Reader[Card], item: object, at: str, seats: int) -> Trick:

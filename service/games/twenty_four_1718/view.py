@@ -37,13 +37,13 @@ class PlayerView:
             "hand_number": state.hand_number,
             "dealer": names[state.dealer],
             "leader": names[state.leader],
-            "trump": state.trump,
-            "turn_up": str(state.stock.turn_up),
-            "stock_face_down": state.stock.size - 1,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)),
+            "trump": state.trump if state.trump_known else None,
+            "turn_up": str(state.stock.turn_up) if state.trump_known else None,
+            "stock_face_down": state.stock.size - 1 if state.trump_known else 0,
+            "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
             "hand": card_texts(state.players[self.seat].hand),
             "players": [
-                {"name": player.name, "cards": len(player.hand), "chips": player.chips, "games_won": player.games_won, "tricks_taken": taken[seat]}
+                {"name": player.name, "cards": player.holding, "chips": player.chips, "games_won": player.games_won, "tricks_taken": taken[seat]}
                 for seat, player in enumerate(state.players)
             ],
             "declarations": self._declarations(),
@@ -57,7 +57,7 @@ class PlayerView:
         A match over before any trick of its last hand shows none: the state cannot tell whether
         the game stopped at the turn-up or after the declarations (the events of that move did)."""
         state = self.state
-        if state.phase == "over" and not state.tricks:
+        if (state.phase == "over" and not state.tricks) or state.phase in ("draw", "deal"):
             return []
         dealt = state.dealt_hands()
         made: list[dict[str, object]] = []
@@ -65,9 +65,15 @@ class PlayerView:
         best: list[int] = []  # the places in ``made`` holding the best Point count so far
         for offset in range(state.declared()):
             seat = (state.leader + offset) % state.seats
-            declared = declare([dealt[seat]], state.trump)
-            count, total = declared.points[0].count, declared.points[0].total
-            made.append({"player": state.players[seat].name, **declared.of_player(0), "point": {"count": count}})
+            if state.deal == "physical" and offset < len(state.claims):  # a real table: what the player announced
+                claim = state.claims[offset]
+                sequences = [card_texts(run) for run in claim.sequences or ()]
+                count, total = claim.point or (0, 0)
+            else:
+                declared = declare([dealt[seat]], state.trump)
+                sequences = [card_texts(run.cards) for run in declared.sequences]
+                count, total = declared.points[0].count, declared.points[0].total
+            made.append({"player": state.players[seat].name, "sequences": sequences, "point": {"count": count}})
             points.append((count, total))
             if best and count == points[best[0]][0]:
                 best.append(len(made) - 1)

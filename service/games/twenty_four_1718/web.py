@@ -71,11 +71,22 @@ def _claim(data: Mapping[str, Any]) -> Claim:
 
 
 def table_from(body: Mapping[str, Any]) -> TableHand:
+    """A from-table body: hands omitted, none is seen (each a count of a whole hand); hands without counts, all are seen."""
+    names = tuple(body["players"])
+    hands = body.get("hands")
+    hidden = body.get("hidden")
+    if hands is None and body.get("dealer") is None:  # a draw for the first dealer comes first: no hand yet
+        hands, hidden = [[] for _ in names], None
+    elif hands is None:
+        hands = [[] for _ in names]
+        size = DEAL_SHAPES[len(names)].hand_size if len(names) in DEAL_SHAPES else 0
+        hidden = [size] * len(names) if hidden is None else hidden
     return TableHand(
-        names=tuple(body["players"]),
-        hands=tuple(tuple(hand) for hand in _hands(body["hands"])),
-        dealer=body["dealer"],
-        turn_up=_card(body["turn_up"]),
+        names=names,
+        hidden=_optional_tuple(hidden),
+        hands=tuple(tuple(hand) for hand in _hands(hands)),
+        dealer=body.get("dealer"),
+        turn_up=None if body.get("turn_up") is None else _card(body["turn_up"]),
         stock=tuple(parse_cards(body["stock"])),
         honors=body["honors"],
         games=body["games"],
@@ -165,7 +176,7 @@ def create_match(body: dict[str, Any]) -> Response:
     description="The state of a hand dealt at a real table, its turn-up scored, ready to declare.",
 )
 def create_from_table(body: dict[str, Any]) -> Response:
-    """Every hand as dealt; the stock's face-down cards may be only counted (rules.md §11.3)."""
+    """What the referee may see of each hand as dealt, the rest counted, as the stock's face-down cards may be (rules.md §11.3, §13.1)."""
     return jsonify(table_hand(table_from(body)).to_dict())
 
 

@@ -1,0 +1,188 @@
+"""A real table (rules.md §13): hands the referee only counts, what the plays so far prove, the real deal entered.
+
+The referee of a real table sees only the cards shown: those a player played
+or showed in a declaration, and any it was told at the deal. Every other card
+of a hand is a count. A card named from an unseen hand must be nowhere else
+the referee knows, and must not contradict the hand's earlier plays: a
+player who did not follow a suit, did not trump, or did not overruff when the
+duty of §7 asked it, showed that they held no such card (§13.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.core.cards import Card, card_texts
+from service.core.verdicts import Reason
+
+from .declarations import SEQUENCE_MIN, Claim, declare, point_of, ranks_by_suit, sequences_in
+from .hand import replay
+from .pack import DEAL_SHAPES, PACK, SUIT_NAMES
+from .state import TableState
+from .tricks import obligation, refusal
+
+RULE_COUNTED = "13.2"
+RULE_REVOKE = "13.3"
+RULE_DECLARED = "13.4"
+RULE_DEAL = "13.5"
+RULE_DRAW = "13.6"
+
+
+def seat_label(state: TableState, seat: int) -> str:
+    """A seat as people say it: its player's name and its place counted from 1."""
+    return f"{state.players[seat].name!r} (seat {seat + 1})"
+
+
+def known_places(state: TableState) -> dict[Card, str]:
+    """Where each card the referee knows lies, in words."""
+    places: dict[Card, str] = {}
+    for seat, player in enumerate(state.players):
+        for card in player.hand:
+            places[card] = f"in the hand of {seat_label(state, seat)}"
+    for number, trick in enumerate(state.tricks):
+        for card in trick.cards:
+            places[card] = f"played to trick {number + 1}"
+    for card in state.trick.cards:
+        places[card] = "played to the trick under way"
+    places[state.stock.turn_up] = "the turn-up"
+    for card in state.stock.cards:
+        places[card] = "in the stock"
+    return places
+
+
+# -- playing from an unseen hand ----------------------------------------------------------------------
+def unseen_play_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
+    """Why ``seat`` cannot play ``card`` from the cards it holds unseen: the card is elsewhere, or the hand's plays deny it."""
+    name = state.players[seat].name
+    place = known_places(state).get(card)
+    if place is not None:
+        return [Reason("card_known_elsewhere", RULE_COUNTED, "/card", f"{name!r} cannot hold {card}: it is {place}")]
+    revoke = revoke_reason(state, seat, card)
+    if revoke is not None:
+        return [revoke]
+    return duty_reasons(state, seat, card)
+
+
+def duty_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
+    """The duty of §7 judged on what the player is known to hold with ``card``: enough to refuse, never to allow wrongly.
+
+    A fault on a part of the hand is a fault on the whole hand: more cards never make a refused card legal.
+    """
+    known = (*state.players[seat].hand, *((card,) if card not in state.players[seat].hand else ()))
+    duty = obligation(known, state.trick.cards, state.trump)
+    fault = refusal(duty, card)
+    return [] if fault is None else [Reason(fault[0], duty.rule, "/card", fault[1])]
+
+
+def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
+    """The earlier trick whose play shows ``seat`` did not hold ``card`` (§13.3), or None.
+
+    The hand is replayed as if the card had been held from the deal: a play of the player's that the
+    duty would then have forbidden is the trick that proves the player void (or short of a higher card).
+    """
+    hands = state.dealt_hands()
+    hands[seat] = [*hands[seat], card]
+    tricks = [trick.cards for trick in state.tricks]
+    if not tricks:
+        return None
+    pointers = [f"/tricks/{number}" for number in range(len(tricks))]
+    for problem in replay(hands, state.leader, tricks, state.trump, pointers).problems:
+        parts = problem.pointer.split("/")  # /tricks/<number>/<position>; a trick's own shape is never at fault in a checked state
+        if len(parts) != 4:
+            continue
+        number, position = int(parts[2]), int(parts[3])
+        trick = state.tricks[number]
+        if (trick.leader + position) % state.seats != seat:
+            continue
+        played = trick.cards[position]
+        led = SUIT_NAMES[trick.cards[0].suit]
+        return Reason(
+            "revoke",
+            RULE_REVOKE,
+            f"/tricks/{number}",
+            f"{state.players[seat].name!r} played {played} to trick {number + 1} ({led} led: {' '.join(card_texts(trick.cards))}); "
+            f"holding {card} that play would have been illegal, so they cannot hold it now",
+        )
+    return None
+
+
+def playable_unseen(state: TableState, seat: int) -> list[Card]:
+    """Every card ``seat`` may still play from its unseen cards: none known elsewhere, none its plays deny, none the duty refuses."""
+    if state.players[seat].hidden == 0:
+        return []
+    known = known_places(state)
+    return [card for card in PACK.cards() if card not in known and revoke_reason(state, seat, card) is None and not duty_reasons(state, seat, card)]
+
+
+# -- declarations announced -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Contradiction:
+    """What shows an announcement false: in words, and the cards that prove it."""
+
+    message: str
+    cards: tuple[Card, ...]
+
+
+def contradiction(known: Sequence[Card], complete: bool, claim: Claim) -> Contradiction | None:
+    """How the cards known of a hand (all of it when ``complete``) contradict what its player announced (§13.4)."""
+    sequences = claim.sequences or ()
+    count, total = claim.point or (0, 0)
+    suits = ranks_by_suit(known)
+    if complete:
+        true = declare([known], "S")
+        runs = sorted(sorted(run.cards) for run in true.sequences)
+        if runs != sorted(map(sorted, sequences)):
+            shown = "; ".join(" ".join(card_texts(run)) for run in runs) or "none"
+            return Contradiction(f"the hand held these sequences: {shown}", tuple(known))
+        point = point_of(suits)
+        if (point.count, point.total) != (count, total):
+            return Contradiction(f"the hand's Point was {point.count} cards worth {point.total}, not {count} worth {total}", tuple(known))
+        return None
+    for suit, ranks in suits.items():
+        worth = sum(min(rank, 10) for rank in ranks)
+        if len(ranks) > count or (len(ranks) == count and worth > total):
+            cards = tuple(Card(rank, suit) for rank in ranks)
+            return Contradiction(f"{len(ranks)} {SUIT_NAMES[suit]} worth {worth} beat the Point announced ({count} worth {total})", cards)
+    for run in sequences_in(suits):
+        if not any(run.suit == claimed[0].suit and set(run.cards) <= set(claimed) for claimed in sequences):
+            return Contradiction(f"{' '.join(card_texts(run.cards))} is a sequence not announced", tuple(run.cards))
+    for claimed in sequences:
+        ranks = [card.rank for card in claimed]
+        for neighbour in (min(ranks) - 1, max(ranks) + 1):
+            if neighbour in suits[claimed[0].suit]:
+                extra = Card(neighbour, claimed[0].suit)
+                return Contradiction(f"with {extra}, {' '.join(card_texts(claimed))} was a longer sequence", (*claimed, extra))
+    return None
+
+
+def claim_shape_reasons(state: TableState, seat: int, claim: Claim) -> list[Reason]:
+    """An announcement from a hand the referee only counts: real sequences, of cards the hand can hold, the known cards agreeing."""
+    player = state.players[seat]
+    name = player.name
+    reasons = []
+    places = known_places(state)
+    shown: list[Card] = []
+    for index, run in enumerate(claim.sequences or ()):
+        ranks = sorted(card.rank for card in run)
+        if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+            reasons.append(Reason("not_a_sequence", "5.1", f"/sequences/{index}", f"{' '.join(card_texts(run))} is not five or more cards of a suit in a row"))
+        for card in run:
+            if card in shown:
+                reasons.append(Reason("card_twice", "5.1", f"/sequences/{index}", f"{card} is announced twice"))
+            elif card not in player.hand and card in places:
+                reasons.append(Reason("card_known_elsewhere", RULE_COUNTED, f"/sequences/{index}", f"{name!r} cannot hold {card}: it is {places[card]}"))
+            shown.append(card)
+    unseen = sum(card not in player.hand for card in set(shown))
+    if unseen > player.hidden:
+        reasons.append(Reason("too_many_cards", RULE_COUNTED, "/sequences", f"{name!r} holds {player.hidden} unseen cards, not the {unseen} announced"))
+    count, total = claim.point or (0, 0)
+    if count > DEAL_SHAPES[state.seats].hand_size or count < 1 or not count <= total <= 10 * count:
+        reasons.append(Reason("impossible_point", "6.1", "/point", f"{count} cards of one suit cannot be worth {total} in a hand of {player.holding}"))
+    if reasons:
+        return reasons
+    known = sorted(set(player.hand) | set(shown))
+    found = contradiction(known, player.hidden == unseen, claim)
+    if found is not None:
+        return [Reason("declaration_contradicted", RULE_DECLARED, "/sequences" if "sequence" in found.message else "/point", f"{name!r}: {found.message}")]
+    return []

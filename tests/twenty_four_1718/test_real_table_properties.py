@@ -1,0 +1,183 @@
+"""Random real-table matches through HTTP, the test holding the cards the referee cannot see (rules.md §13).
+
+The test deals real cards from its own shuffle, tells the referee only a random part of each hand, and plays
+for every player a random card the rules allow on the true hand. It checks, move by move, that the 52 cards
+are conserved and the referee's known cards are true; that /moves/legal and /moves/validate agree; that a
+truthful card is never refused; and, after every hand, that the chips and any game's winner are those of the
+independent oracle (tests/twenty_four_1718/oracle.py, which imports nothing from service/).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from . import oracle
+
+ROOT = "/v1/twenty-four-1718"
+NAMES = ["ann", "bob", "cy", "dee", "eve"]
+DECK = [rank + suit for suit in "SHDC" for rank in oracle.ORDER]
+STOCK = {4: 4, 5: 2}
+
+
+class Table:
+    """The truth of one real table: the hands as they are, the tricks played, the match's counters."""
+
+    def __init__(self, client, rng: random.Random, players: int, honors: str, games: int) -> None:
+        self.client, self.rng, self.players, self.honors, self.games = client, rng, players, honors, games
+        self.game, self.hand_number = 1, 1
+        self.chips = [0] * players
+        self.won = [0] * players
+
+    def post(self, path: str, body: dict, status: int = 200) -> dict:
+        response = self.client.post(ROOT + path, json=body)
+        assert response.status_code == status, response.get_json()
+        return response.get_json()
+
+    def deal(self, dealer: int) -> dict:
+        """Real cards: shuffled and dealt by the test; of each hand the referee sees a random part."""
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        size = oracle.HAND_SIZE[self.players]
+        self.dealer = dealer
+        self.leader = (dealer + 1) % self.players
+        self.held = [deck[seat * size : (seat + 1) * size] for seat in range(self.players)]
+        self.dealt = [list(hand) for hand in self.held]
+        self.turn_up = deck[self.players * size]
+        self.stock = deck[self.players * size + 1 :]
+        assert len(self.stock) == STOCK[self.players] - 1
+        self.tricks: list[list[str]] = []
+        seen = [[card for card in hand if self.rng.random() < 0.3] if self.rng.random() < 0.5 else [] for hand in self.held]
+        return {"turn_up": self.turn_up, "hands": seen, "hidden": [size - len(hand) for hand in seen]}
+
+    def hand_honors(self) -> str:
+        if self.honors == "alternate":
+            return "point" if self.hand_number % 2 else "face"
+        if self.honors == "alternate_games":
+            return "point" if self.game % 2 else "face"
+        return self.honors
+
+    def from_leader(self, values: list) -> list:
+        return [values[(self.leader + offset) % self.players] for offset in range(self.players)]
+
+    def expected_after_hand(self) -> tuple[list[int], int | None]:
+        """The oracle's chips after this hand (seat order) and the seat that reached six, if any."""
+        chips, stop = oracle.chips_of_hand(self.from_leader(self.dealt), self.turn_up, self.hand_honors(), self.tricks, self.from_leader(self.chips))
+        seats = [0] * self.players
+        for offset, value in enumerate(chips):
+            seats[(self.leader + offset) % self.players] = value
+        winner = seats.index(6) if stop is not None else None
+        return seats, winner
+
+
+def conserved(state: dict, table: Table) -> None:
+    """Every card once, counted cards included; what the referee knows of a hand is in the true hand."""
+    known = [card for player in state["players"] for card in player["hand"]]
+    known += [card for trick in state["tricks"] for card in trick["cards"]] + state["trick"]["cards"]
+    known += [state["stock"]["turn_up"], *state["stock"]["cards"]]
+    assert len(known) == len(set(known))
+    counted = sum(player["hidden"] for player in state["players"]) + state["stock"]["hidden"]
+    assert len(known) + counted == 52
+    for seat, player in enumerate(state["players"]):
+        assert set(player["hand"]) <= set(table.held[seat])
+        assert len(player["hand"]) + player["hidden"] == len(table.held[seat])
+
+
+def agree(table: Table, state: dict, card: str) -> None:
+    """/moves/legal and /moves/validate agree on the true card and on a few others; the true legal cards are never refused."""
+    legal = table.post("/moves/legal", {"state": state})
+    player = legal["player"]
+    seat = NAMES.index(player)
+    listed = {move["card"] for move in legal["moves"]}
+    truth = oracle.legal(table.held[seat], state["trick"]["cards"], oracle.suit(table.turn_up))
+    assert truth <= listed  # a play the rules allow on the true hand is never refused
+    if all(card in state["players"][seat]["hand"] for card in table.held[seat]):
+        assert listed == truth  # a hand seen whole is judged exactly
+    for probe in {card, *table.rng.sample(DECK, 4)}:
+        verdict = table.post("/moves/validate", {"state": state, "move": {"player": player, "action": "play", "card": probe}})
+        assert verdict["legal"] == (probe in listed), (probe, verdict)
+
+
+def play_hand(table: Table, state: dict) -> dict:
+    """Declarations (the truth, announced) and tricks until the hand ends; checks every state on the way."""
+    trump = oracle.suit(table.turn_up)
+    while state["phase"] == "declare":
+        seat = state["to_act"]
+        hand = table.held[seat]
+        move: dict = {"player": NAMES[seat], "action": "declare"}
+        if state["players"][seat]["hidden"] or table.rng.random() < 0.5:
+            runs = [[f"{oracle.ORDER[rank - 1]}{suit}" for rank in range(low, high + 1)] for suit, low, high in oracle.runs(hand)]
+            count, total = oracle.point(hand)
+            move |= {"sequences": runs, "point": {"count": count, "sum": total}}
+        state = table.post("/moves/apply", {"state": state, "move": move})["state"]
+        if state["phase"] in ("declare", "play"):  # not when a declaration itself ended the game
+            conserved(state, table)
+    while state["phase"] == "play":
+        seat = state["to_act"]
+        trick = state["trick"]["cards"]
+        card = table.rng.choice(sorted(oracle.legal(table.held[seat], trick, trump)))
+        agree(table, state, card)
+        applied = table.post("/moves/apply", {"state": state, "move": {"player": NAMES[seat], "action": "play", "card": card}})
+        assert not [event for event in applied["events"] if event["type"] == "declaration_contradicted"]  # every announcement was true
+        table.held[seat].remove(card)
+        if not trick:
+            table.tricks.append([])
+        table.tricks[-1].append(card)
+        state = applied["state"]
+        if state["phase"] == "play":
+            conserved(state, table)
+    return state
+
+
+def settle(table: Table, state: dict) -> None:
+    """After a hand: the chips, or the game's winner, are the oracle's."""
+    chips, winner = table.expected_after_hand()
+    if winner is None:
+        assert [player["chips"] for player in state["players"]] == chips
+        table.chips = chips
+        table.hand_number += 1
+        return
+    table.won[winner] += 1
+    assert [player["games_won"] for player in state["players"]] == table.won
+    table.chips = [0] * table.players
+    table.game, table.hand_number = table.game + 1, 1
+    if state["phase"] == "over":
+        assert table.game > table.games
+    else:
+        assert [player["chips"] for player in state["players"]] == table.chips
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([4, 5]),
+    honors=st.sampled_from(["point", "face", "alternate", "alternate_games"]),
+    games=st.integers(1, 2),
+)
+def test_random_real_table_hands_agree_with_the_oracle(app, seed, players, honors, games):
+    rng = random.Random(seed)
+    table = Table(app.test_client(), rng, players, honors, games)
+    dealer = rng.randrange(players)
+    deal = table.deal(dealer)
+    body = {"players": NAMES[:players], "dealer": dealer, "honors": honors, "games": games, **deal}
+    state = table.post("/games/from-table", body)["state"]
+    assert state["deal"] == "physical"
+    for _ in range(3):  # three hands at most: enough to cross a hand's end, and sometimes a game's
+        if state["phase"] == "over":
+            break
+        if state["phase"] in ("declare", "play"):
+            state = play_hand(table, state)
+        settle(table, state)
+        if state["phase"] != "deal":
+            break
+        legal = table.post("/moves/legal", {"state": state})
+        assert legal["moves"] == [{"player": NAMES[table.leader], "action": "deal"}]  # the previous leader deals, with real cards
+        assert all(not player["hand"] and not player["hidden"] for player in state["players"])
+        deal = table.deal(table.leader)
+        state = table.post("/moves/apply", {"state": state, "move": {"player": NAMES[table.dealer], "action": "deal", **deal}})["state"]
+        if state["phase"] == "declare":  # not when the turn-up itself ended the game
+            conserved(state, table)
