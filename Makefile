@@ -7,19 +7,29 @@ PORT ?= 8000
 LINTED := service schemas tests benchmarks
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install run test test-fast bench bench-http soak soak-proxy lint format typecheck openapi docker-build
+.PHONY: install install-serving run test test-fast bench bench-http soak soak-proxy lint format typecheck openapi docker-build
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
+# Two steps: what serving needs (requirements.txt, the serving pins), then the
+# test, lint and benchmark tools and the editable install (`kings`), which
+# `make test`, `make lint` and the others add. `make run` takes only the first.
+$(VENV)/.serving: requirements.txt
 	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.serving requirements-dev.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
+install-serving: $(VENV)/.serving
+
 install: $(VENV)/.installed
 
 # The settings ship in the package (service/serving.py): loopback unless
-# KINGS_HOST says otherwise, e.g. `make run KINGS_HOST=0.0.0.0`.
-run: install
+# KINGS_HOST says otherwise, e.g. `make run KINGS_HOST=0.0.0.0`. The service
+# runs from the checkout (PYTHONPATH above), so serving needs no editable install.
+run: install-serving
 	PORT=$(PORT) $(VENV)/bin/gunicorn -c python:service.serving
 
 # The whole suite, slow tests included (CI runs this).
@@ -31,11 +41,13 @@ test: install
 test-fast: install
 	$(PY) -m pytest -n 2 -m "not slow"
 
+# The service and a plain Flask floor (benchmarks/floor_app.py), both under the shipped
+# gunicorn settings; every endpoint as a ratio to the floor of the same run.
 bench-http: install
 	$(PY) -m benchmarks.http_bench
 
 soak: install
-	$(PY) -m benchmarks.soak
+	$(PY) -m benchmarks.soak $(SOAK_ARGS)
 
 # The production setup (Debian's nginx on deploy/nginx.conf in front of
 # gunicorn) under issue 16's loads: 6 slow clients for 30 s while /healthz

@@ -11,20 +11,37 @@ hold whole. A Lua hook counts every unexpected status. Reports transport
 errors (must be 0), answers other than the expected ones (must be 0), and
 each worker's memory before and after: a worker may grow by at most 50 MiB
 (the memory goal, stated for 100,000 requests over distinct tables).
-Exits 1 when a bound is broken.
 
-    python -m benchmarks.soak [--duration 60] [--connections 64]
+``--requests N`` (issue 25: 200,000) repeats that load in rounds of
+``--duration`` seconds until N requests have been served or ``--max-time``
+seconds have passed (bounded in count and in time), printing each worker's
+memory after every round: the memory bound then holds over N requests, and
+the rounds show whether it still grows.
+
+Then the restarts (issue 25, ``--restarts``, 10 unless 0): two probes send
+one request after another (``/healthz`` and a ``/hands``, each on a new
+connection) while every worker is told to stop (SIGTERM) at once, every
+``--restart-every`` seconds, and the master forks new ones. Each restart must
+be seen (new worker pids), every probe answered 200, and the longest probe
+request at most 100 ms: with the app built in the master (preload), a new
+worker serves as soon as it is forked. Exits 1 when a bound is broken.
+
+    python -m benchmarks.soak [--duration 60] [--connections 64] [--requests 200000] [--restarts 10]
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -133,6 +150,7 @@ end
 """
 MIB = 1024  # KiB
 WORKER_GROWTH_MIB = 50
+RESTART_STALL_MS = 100.0  # the longest a request may wait while every worker restarts (issue 25)
 
 
 def lua_table(entries: list[tuple[str, Any]]) -> str:
@@ -190,12 +208,81 @@ def summary(output: str) -> dict[str, int]:
     }  # type: ignore[union-attr]
 
 
+def workers_of(master: int) -> set[int]:
+    return {int(pid) for pid in subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True, check=False).stdout.split()}
+
+
+def probe(port: int, path: str, body: bytes | None, stop: threading.Event, latencies: list[tuple[float, float]], failures: list[str]) -> None:
+    """One request after another, each on a new connection (as a client through a proxy would), until ``stop``;
+    ``latencies`` gets (when it was sent, by ``time.monotonic``; how long it took, ms)."""
+    while not stop.is_set():
+        sent, started = time.monotonic(), time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("POST" if body else "GET", path, body=body, headers={"Content-Type": "application/json"} if body else {})
+            answer = connection.getresponse()
+            answer.read()
+            connection.close()
+            if answer.status != 200:
+                failures.append(f"{path}: {answer.status}")
+        except OSError as error:
+            failures.append(f"{path}: {error!r}")
+        latencies.append((sent, (time.perf_counter() - started) * 1000))
+
+
+def restarts(port: int, master: int, count: int, every: float) -> dict[str, Any]:
+    """Stop every worker at once ``count`` times while two probes run: the longest probe request sent during a restart
+    (from the signal until 0.5 s after the new workers are up), the longest sent outside one (the machine's own noise),
+    and what went wrong."""
+    hands = json.dumps(bodies()["hands-7"][1]).encode()
+    stop, latencies, failures = threading.Event(), [], []  # type: ignore[var-annotated]
+    probes = [
+        threading.Thread(target=probe, args=(port, path, body, stop, latencies, failures)) for path, body in (("/healthz", None), ("/v1/24-kings/hands", hands))
+    ]
+    for thread in probes:
+        thread.start()
+    windows: list[tuple[float, float]] = []
+    try:
+        for _ in range(count):
+            time.sleep(every)
+            old = workers_of(master)
+            signalled = time.monotonic()
+            for pid in old:
+                os.kill(pid, signal.SIGTERM)
+            deadline = signalled + 10
+            while time.monotonic() < deadline:  # new workers, as many as before, none of the old ones
+                now = workers_of(master)
+                if len(now) >= len(old) and not now & old:
+                    windows.append((signalled, time.monotonic() + 0.5))
+                    break
+                time.sleep(0.01)
+        time.sleep(every)
+    finally:
+        stop.set()
+        for thread in probes:
+            thread.join()
+    during = [ms for sent, ms in latencies if any(start - ms / 1000 <= sent <= end for start, end in windows)]
+    outside = [ms for sent, ms in latencies if not any(start - ms / 1000 <= sent <= end for start, end in windows)]
+    return {
+        "restarts": len(windows),
+        "requests": len(latencies),
+        "during": len(during),
+        "max_ms": max(during, default=float("nan")),
+        "max_outside_ms": max(outside, default=float("nan")),
+        "failures": failures,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_argument("--duration", type=int, default=60)
     options.add_argument("--connections", type=int, default=64)
     options.add_argument("--warmup", type=int, default=5)
     options.add_argument("--seed", type=int, default=24, help="seeds the Lua dealer of distinct tables")
+    options.add_argument("--requests", type=int, default=0, help="repeat the load in rounds of --duration until this many requests were served")
+    options.add_argument("--max-time", type=int, default=900, help="with --requests: stop the rounds after this many seconds whatever the count")
+    options.add_argument("--restarts", type=int, default=10, help="times every worker is stopped at once under the probes (0: none)")
+    options.add_argument("--restart-every", type=float, default=2.0)
     args = options.parse_args(argv)
     if not shutil.which("wrk"):
         print("make soak needs wrk: install it with `apt-get install wrk` (Debian/Ubuntu) and run again.", file=sys.stderr)
@@ -220,14 +307,26 @@ def main(argv: list[str] | None = None) -> int:
                 process.communicate()
             before = worker_rss_kib(server.pid)
             started = time.monotonic()
-            runs = {
-                "good": wrk(url, scripts["good"], args.connections - bad_share - tables_share, args.duration),
-                "bad": wrk(url, scripts["bad"], bad_share, args.duration),
-                "tables": wrk(url, scripts["tables"], tables_share, args.duration),
-            }
-            results = {name: summary(process.communicate()[0]) for name, process in runs.items()}
+            results = {name: {"requests": 0, "errors": 0, "unexpected": 0} for name in ("good", "bad", "tables")}
+            while True:  # one round, or rounds until --requests were served or --max-time has passed
+                runs = {
+                    "good": wrk(url, scripts["good"], args.connections - bad_share - tables_share, args.duration),
+                    "bad": wrk(url, scripts["bad"], bad_share, args.duration),
+                    "tables": wrk(url, scripts["tables"], tables_share, args.duration),
+                }
+                for name, process in runs.items():
+                    for key, value in summary(process.communicate()[0]).items():
+                        results[name][key] += value
+                served = sum(r["requests"] for r in results.values())
+                if not args.requests:
+                    break
+                rss = worker_rss_kib(server.pid)
+                print(f"  {served} requests, {time.monotonic() - started:.0f} s: workers (KiB) " + ", ".join(str(rss[pid]) for pid in sorted(rss)), flush=True)
+                if served >= args.requests or time.monotonic() - started + args.duration > args.max_time:
+                    break
             elapsed = time.monotonic() - started
             after = worker_rss_kib(server.pid)
+            restarted = restarts(port, server.pid, args.restarts, args.restart_every) if args.restarts else None
         finally:
             server.terminate()
             server.wait(timeout=15)
@@ -247,7 +346,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"worker memory: {total_before / MIB:.1f} MiB before, {total_after / MIB:.1f} MiB after, growth {growth:+.1%}")
     print("  per worker (KiB): " + ", ".join(f"{before[pid]} -> {after.get(pid, 0)}" for pid in sorted(before)))
     print(f"largest growth of one worker: {worst:+.1f} MiB (must be at most {WORKER_GROWTH_MIB} MiB)")
-    return 0 if errors == 0 and unexpected == 0 and worst <= WORKER_GROWTH_MIB else 1
+    if args.requests:
+        print(f"requests served: {requests} (asked for {args.requests}, within {args.max_time} s)")
+    stalls = True
+    if restarted is not None:
+        stalls = restarted["restarts"] < args.restarts or bool(restarted["failures"]) or not restarted["max_ms"] <= RESTART_STALL_MS
+        print(
+            f"restarts: every worker stopped at once {restarted['restarts']} of {args.restarts} times under 2 probes; "
+            f"{restarted['requests']} probe requests, {restarted['during']} of them during a restart, the longest of those "
+            f"{restarted['max_ms']:.1f} ms (must be at most {RESTART_STALL_MS:g} ms; the longest outside a restart, the machine's noise: "
+            f"{restarted['max_outside_ms']:.1f} ms), "
+            f"{len(restarted['failures'])} failed (must be 0){': ' + ', '.join(restarted['failures'][:5]) if restarted['failures'] else ''}"
+        )
+    served_enough = not args.requests or requests >= args.requests
+    return 0 if errors == 0 and unexpected == 0 and worst <= WORKER_GROWTH_MIB and served_enough and not stalls else 1
 
 
 if __name__ == "__main__":

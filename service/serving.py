@@ -15,8 +15,10 @@ from __future__ import annotations
 import gc
 import math
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from service.core.sealing import share_development_key
 
@@ -73,16 +75,25 @@ bind = _address(os.environ.get("KINGS_HOST", DEFAULT_HOST), os.environ.get("PORT
 workers = int(os.environ.get("WEB_CONCURRENCY", available_cpus() * 2 + 1))
 worker_class = "sync"
 wsgi_app = "service:create_app()"
+# The master builds the app once and forks the workers from it (issue 25): a worker starts
+# in milliseconds, whatever the build costs, and a worker that exits is replaced at once.
+# What the master holds before the fork is safe to share: the sealing key (one for all
+# workers, share_development_key above), the app's schemas and tables (read-only), the log
+# handler (writes to standard output); no socket, file or random state of the app's own
+# (seeds come from os.urandom through `secrets`; the `random` module reseeds in each child).
+preload_app = True
 accesslog = None  # the app writes its own JSON access line, with the request id (service/http/request_log.py)
 errorlog = "-"
 timeout = 30
 # SIGTERM drains: a worker finishes the request it has accepted (up to 10 s),
 # then exits. compose.yaml's stop_grace_period leaves it the time.
 graceful_timeout = 10
-# Workers recycle after about 1,000 requests (the jitter keeps them from all
-# restarting at once), so no slow leak lives long.
-max_requests = 1000
-max_requests_jitter = 100
+# Workers are not recycled: `make soak` shows their memory bounded over 200,000 requests
+# (BENCHMARKS.md), and a recycled worker of the shipped settings cost a third of the
+# throughput (issue 25). A worker that does exit (a crash, the timeout) is forked again
+# from the master, in milliseconds.
+max_requests = 0
+max_requests_jitter = 0
 # Bodies are capped at 1 MiB by the app; these bound the request line and headers.
 limit_request_line = 8190
 limit_request_fields = 100
@@ -92,12 +103,42 @@ limit_request_fields = 100
 control_socket_disable = True
 
 
-def post_worker_init(worker: object) -> None:
-    """Once a worker has built the app, move everything it holds out of the garbage collector's sight.
+def when_ready(server: Any) -> None:
+    """In the master, once the app is built (preload) and before any worker is forked: write its OpenAPI document.
+
+    The app writes it on first read (service/http/api.py): here, once for every worker, not once in each.
+    """
+    app = server.app.wsgi()
+    api = getattr(app, "extensions", {}).get("referee_api")
+    if api is not None:
+        api.spec.to_dict()
+
+
+def pre_fork(server: object, worker: object) -> None:
+    """In the master, before each worker is forked: move everything the built app holds out of the collector's sight.
 
     The app's schemas, rule texts and tables live as long as the worker; without
     this, every full collection walks them again, in the middle of a request
     (a worst-case XLSX upload took up to 120 ms of CPU in such a round, 62 ms
-    with the app frozen: BENCHMARKS.md, ninth round).
+    with the app frozen: BENCHMARKS.md, ninth round), and writes to their pages,
+    which the worker would then copy from the master's instead of sharing them.
     """
     gc.freeze()
+
+
+def worker_exit(server: object, worker: object) -> None:
+    """In a worker that has served and is leaving (SIGTERM, a restart): exit now, with its status, without unwinding the interpreter.
+
+    The master forks a replacement only once the old worker has exited, and the
+    interpreter's teardown of the app (every module, schema and table freed one by
+    one) took 0.4 s of it: with every worker restarting at once, requests waited
+    that long in the queue. The worker holds nothing to finalize (answers are sent,
+    nothing is buffered but standard output, flushed here). A worker that never
+    booted, or leaves on anything but ``sys.exit``, exits as gunicorn makes it.
+    """
+    leaving = sys.exc_info()[1]
+    if not isinstance(leaving, SystemExit) or not isinstance(leaving.code, int) or not getattr(worker, "booted", False):
+        return
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    os._exit(leaving.code)

@@ -117,12 +117,41 @@ def operation_id(method: str, path: str) -> str:
 
 
 class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
-    """An Api whose error responses are RFC 9457 documents, in the spec and on the wire."""
+    """An Api whose error responses are RFC 9457 documents, in the spec and on the wire.
+
+    A blueprint's routes are registered at once; its part of the OpenAPI document
+    is written the first time the document is read (``spec``), not while the app
+    is built: writing it (apispec resolving every schema of 69 operations) was
+    the larger part of ``create_app()`` (issue 25), and most processes that build
+    the app never read it. gunicorn's master reads it once, before forking
+    (service/serving.py ``when_ready``), so every worker has it written.
+    """
 
     ERROR_SCHEMA = ProblemSchema
 
     def __init__(self, app: Any, *, spec_kwargs: dict[str, Any]) -> None:
+        self._undocumented: list[tuple[Any, str, Any]] = []  # (blueprint, name, parameters), in registration order
         super().__init__(app, spec_kwargs={**spec_kwargs, "extra_plugins": [OperationIds()]})
+
+    @property
+    def spec(self) -> Any:
+        """The OpenAPI document, with every blueprint registered so far written into it, in their order."""
+        pending, self._undocumented = self.__dict__.get("_undocumented") or [], []
+        for blp, name, parameters in pending:
+            blp.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
+            self._spec.tag({"name": name, "description": blp.description})
+        return self._spec
+
+    @spec.setter
+    def spec(self, value: Any) -> None:
+        self._spec = value
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        """flask-smorest's registration, with the blueprint's documentation left for the first read of ``spec``."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, name, parameters))
 
     def _register_pagination_header(self) -> None:
         """No endpoint pages its answers: no pagination header or schema in the document."""

@@ -48,7 +48,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
-    init_request_log(app)  # first: its after_request runs last, and logs the final status
+    init_request_log(app)  # a WSGI middleware around the whole app: it sees the final status, whatever the hooks did
     init_caching(app)
     init_cors(app)
     init_security_headers(app)  # nosniff, Referrer-Policy, Content-Security-Policy on every answer

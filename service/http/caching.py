@@ -7,6 +7,8 @@ replica of one release gives the same) and ``Cache-Control: public, max-age=…`
 (``CACHE_MAX_AGE`` seconds, 300 by default); a request whose ``If-None-Match``
 names the current tag is a ``304 Not Modified`` with no body. The tag of each
 path is computed once: the paths are the app's own routes, so the table is bounded.
+Which routes are unchanging is decided once too, at the first request, from the
+app's URL map (one string per such route), not by parsing the rule every request.
 """
 
 from __future__ import annotations
@@ -30,11 +32,17 @@ def init_caching(app: Flask) -> None:
     """Tag and cache the unchanging GET answers; answer ``If-None-Match`` with a 304."""
     cache_control = f"public, max-age={int(app.config.get('CACHE_MAX_AGE', DEFAULT_MAX_AGE))}"
     tags: dict[str, str] = {}
+    tagged: frozenset[str] | None = None  # the unchanging routes, read from the URL map once every route is in it
 
     @app.after_request
     def tag(response: Response) -> Response:
+        nonlocal tagged
+        if response.status_code != 200 or request.method not in ("GET", "HEAD"):
+            return response
+        if tagged is None:
+            tagged = frozenset(rule.rule for rule in app.url_map.iter_rules() if unchanging(rule.rule))
         rule = request.url_rule
-        if request.method not in ("GET", "HEAD") or response.status_code != 200 or rule is None or not unchanging(rule.rule):
+        if rule is None or rule.rule not in tagged:
             return response
         path = request.path
         if path not in tags:  # one entry per route of the app: bounded

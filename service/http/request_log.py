@@ -4,35 +4,88 @@ Every answer carries ``X-Request-ID``: the client's own when it sent a usable on
 (1 to 128 letters, digits and ``._:-``; a proxy's id passes through), else a new
 one. The id is in the access line of the request and in every log line written
 while it is served, so an operator can follow one request from the proxy to the
-traceback. Lines go to standard output as JSON (python-json-logger): ``time``,
-``level``, ``logger``, ``message``, and for the access log ``method``, ``path``,
-``status``, ``duration_ms``, ``bytes``, ``remote_addr``, ``request_id``.
+traceback. Lines go to standard output as JSON, each encoded by orjson in one
+call (:func:`json_line`): ``time``, ``level``, ``logger``, ``message``, and for
+the access log ``method``, ``path``, ``status``, ``duration_ms``, ``bytes``,
+``remote_addr``, ``request_id``; an error line has the traceback in ``exc_info``.
+
+The id and the access line live in a WSGI middleware around the Flask app
+(:class:`RequestLog`), not in Flask's request hooks: it reads the environ and the
+status and headers the app starts its answer with, so it never goes through
+Flask's context proxies or a ``logging`` record, and it times the whole request.
+Together they cost a few microseconds a request (BENCHMARKS.md, issue 25).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sys
 import time
-import uuid
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
-from pythonjsonlogger.json import JsonFormatter
+import orjson
+from flask import Flask, has_request_context, request
 
 REQUEST_ID_HEADER = "X-Request-ID"
+REQUEST_ID_KEY = "kings.request_id"  # where the middleware leaves the id in the WSGI environ
 _USABLE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 LOGGER = "service"  # the package's loggers: service.access, service.http.problems (unexpected errors)...
-access_log = logging.getLogger("service.access")
+ACCESS_LOGGER = "service.access"
+access_log = logging.getLogger(ACCESS_LOGGER)
+# Attributes every LogRecord has; anything else on a record came in ``extra`` and goes into the line.
+_RECORD_FIELDS = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime"}
+
+
+_second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text: one entry, replaced each second
+
+
+def log_time(seconds: float) -> str:
+    """``2026-11-26 20:45:05,333``: the local time of a line, to the millisecond (logging's default format).
+
+    Formatting the date and time costs 4 µs, a quarter of the access line; it changes once a
+    second, so the text of the last second is kept (one entry, replaced when the second changes).
+    """
+    global _second
+    whole = int(seconds)
+    if _second[0] != whole:
+        _second = (whole, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(whole)))
+    return f"{_second[1]},{int((seconds - whole) * 1000):03d}"
+
+
+def json_line(fields: dict[str, Any]) -> str:
+    """One log line: ``fields`` as compact JSON, in their order, and a newline. What orjson cannot encode is written as text."""
+    return orjson.dumps(fields, default=str, option=orjson.OPT_APPEND_NEWLINE).decode()
+
+
+def current_request_id() -> str | None:
+    """The id of the request being served, if any."""
+    return request.environ.get(REQUEST_ID_KEY) if has_request_context() else None
+
+
+class JsonLineFormatter(logging.Formatter):
+    """A log record as one JSON line (without the newline, which the handler adds)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        fields: dict[str, Any] = {"time": log_time(record.created), "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        fields |= {key: value for key, value in record.__dict__.items() if key not in _RECORD_FIELDS}
+        if record.exc_info:
+            fields["exc_info"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            fields["stack_info"] = self.formatStack(record.stack_info)
+        return json_line(fields).rstrip("\n")
 
 
 class RequestIdFilter(logging.Filter):
     """Adds the request id to every line logged while a request is served."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if has_request_context() and not hasattr(record, "request_id"):
-            record.request_id = g.get("request_id")
+        if not hasattr(record, "request_id"):
+            request_id = current_request_id()
+            if request_id is not None:
+                record.request_id = request_id
         return True
 
 
@@ -53,11 +106,60 @@ class StdoutHandler(logging.StreamHandler[Any]):
 
 def json_handler() -> logging.Handler:
     handler = StdoutHandler()
-    handler.setFormatter(
-        JsonFormatter("{asctime}{levelname}{name}{message}", style="{", rename_fields={"asctime": "time", "levelname": "level", "name": "logger"})
-    )
+    handler.setFormatter(JsonLineFormatter())
     handler.addFilter(RequestIdFilter())
     return handler
+
+
+StartResponse = Callable[..., Any]
+WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+class RequestLog:
+    """WSGI middleware: give the request its id (in the environ and on the answer), and write its access line."""
+
+    def __init__(self, app: WsgiApp, access: bool) -> None:
+        self.app = app
+        self.access = access
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        sent = environ.get("HTTP_X_REQUEST_ID")
+        request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else os.urandom(16).hex()
+        environ[REQUEST_ID_KEY] = request_id
+        answer: list[Any] = []
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            headers.append((REQUEST_ID_HEADER, request_id))
+            answer[:] = (status, headers)
+            return start_response(status, headers, exc_info)
+
+        body = self.app(environ, start)
+        if self.access and answer and access_log.isEnabledFor(logging.INFO):
+            status, headers = answer
+            length = None
+            for name, value in headers:
+                if name == "Content-Length" or name.lower() == "content-length":
+                    length = value
+                    break
+            sys.stdout.write(
+                json_line(
+                    {
+                        "time": log_time(time.time()),
+                        "level": "INFO",
+                        "logger": ACCESS_LOGGER,
+                        "message": "request",
+                        "method": environ.get("REQUEST_METHOD"),
+                        "path": environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "replace"),
+                        "status": int(status[:3]),
+                        "duration_ms": int((time.perf_counter() - started) * 1e6) / 1000,  # to the µs
+                        "bytes": int(length) if length is not None and length.isdigit() else None,
+                        "remote_addr": environ.get("REMOTE_ADDR"),
+                        "request_id": request_id,
+                    }
+                )
+            )
+        return body
 
 
 def init_request_log(app: Flask) -> None:
@@ -68,30 +170,4 @@ def init_request_log(app: Flask) -> None:
         handler.kings_json = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
-    access = bool(app.config.get("ACCESS_LOG", True))
-
-    @app.before_request
-    def start() -> None:
-        g.started = time.perf_counter()
-        sent = request.headers.get(REQUEST_ID_HEADER)
-        g.request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else uuid.uuid4().hex
-
-    @app.after_request
-    def finish(response: Response) -> Response:
-        request_id = g.get("request_id") or uuid.uuid4().hex  # a request refused before routing has none yet
-        response.headers[REQUEST_ID_HEADER] = request_id
-        if access:
-            started = g.get("started")
-            access_log.info(
-                "request",
-                extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 3) if started else None,
-                    "bytes": response.content_length,
-                    "remote_addr": request.remote_addr,
-                    "request_id": request_id,
-                },
-            )
-        return response
+    app.wsgi_app = RequestLog(app.wsgi_app, bool(app.config.get("ACCESS_LOG", True)))  # type: ignore[method-assign]

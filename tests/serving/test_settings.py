@@ -1,4 +1,4 @@
-"""service/serving.py: the worker count follows the CPUs the process may use, workers recycle, one settings module."""
+"""service/serving.py: the worker count follows the CPUs the process may use, workers fork from a preloaded app, one settings module."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_no_cgroup_v2_or_no_files_leaves_the_affinity(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs os.sched_setaffinity (Linux)")
-def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1_recycles_them_and_shares_no_socket(tmp_path):
+def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1_forked_from_a_preloaded_app_and_shares_no_socket(tmp_path):
     """Pinned to one CPU (taskset -c 0), gunicorn's own --print-config says 3 workers, whatever the host has."""
     base = {key: value for key, value in os.environ.items() if key not in ("KINGS_HOST", "PORT", "WEB_CONCURRENCY")}
     command = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "--print-config"]
@@ -65,20 +65,43 @@ def test_gunicorn_runs_2_workers_per_allowed_cpu_plus_1_recycles_them_and_shares
     ).stdout
     settings = {name.strip(): value.strip() for name, _, value in (line.partition("=") for line in printed.splitlines())}
     assert settings["workers"] == "3"
-    assert settings["max_requests"] == "1000" and settings["max_requests_jitter"] == "100"
+    assert settings["preload_app"] == "True"  # the app is built once, in the master (issue 25)
+    assert settings["max_requests"] == "0"  # no recycling: a recycled worker rebuilt the app every ~1,000 requests
     assert settings["control_socket_disable"] == "True"
     assert settings["bind"] == "['127.0.0.1:8000']"  # make run: loopback unless KINGS_HOST says otherwise
     assert int(settings["graceful_timeout"]) >= 10
 
 
-def test_a_worker_freezes_what_its_app_holds_once_it_is_built():
-    """gunicorn calls post_worker_init after the worker loads the app: from then on full collections skip it."""
+def test_the_master_freezes_what_the_app_holds_before_each_fork():
+    """gunicorn calls pre_fork in the master, whose app is built (preload): from then on full collections skip it."""
     from service import serving
 
     gc.unfreeze()
     before = gc.get_freeze_count()
     try:
-        serving.post_worker_init(object())
+        serving.pre_fork(object(), object())
         assert gc.get_freeze_count() > before
     finally:
         gc.unfreeze()
+
+
+EXIT_PROBE = """
+import atexit, sys, types
+from service import serving
+atexit.register(lambda: print("unwound"))
+print("answered", end="")  # buffered: the fast exit must flush it
+try:
+    sys.exit(3)
+finally:
+    serving.worker_exit(None, types.SimpleNamespace(booted={booted}))
+"""
+
+
+@pytest.mark.parametrize("booted", [True, False])
+def test_a_worker_that_served_leaves_at_once_with_its_status_and_output(booted):
+    """A booted worker skips the interpreter's teardown (no atexit runs) but keeps its exit status and flushed output;
+    one that never booted leaves as gunicorn makes it (teardown and all), so a boot error is still reported."""
+    ran = subprocess.run([sys.executable, "-c", EXIT_PROBE.format(booted=booted)], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 3
+    assert ran.stdout.startswith("answered")
+    assert ("unwound" in ran.stdout) is not booted

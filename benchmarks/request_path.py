@@ -1,0 +1,90 @@
+"""The request path's own cost, in process (issue 25): what every request pays besides its endpoint's work.
+
+    python -m benchmarks.request_path [--repeat 5] [--number 5000]
+
+Calls the WSGI apps directly (no server, no socket), best of ``--repeat`` rounds of
+CPU time per call: the plain Flask floor (benchmarks/floor_app.py), the service's
+``/healthz``, and ``/healthz`` with the request-log middleware taken off (no request
+id, no access line); then the body guards of a POST, ``strict_json`` (the structure
+check, the strict parse, the duplicate-key check) against a bare ``orjson.loads`` of
+the same /hands body. The layers' share is (middleware + guards) over ``/healthz``'s
+CPU; the goal is at most 10%. Access lines go to /dev/null.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from werkzeug.test import EnvironBuilder
+
+from benchmarks.bodies import bodies
+from benchmarks.floor_app import app as floor_app
+from service import create_app
+from service.http.problems import strict_json
+from service.http.request_log import RequestLog
+
+LAYERS_GOAL = 0.10
+
+
+def best_us(call: Callable[[], Any], repeat: int, number: int) -> float:
+    """The least CPU time of one call, over ``repeat`` rounds of ``number`` calls, in µs."""
+    for _ in range(min(number, 500)):
+        call()
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        for _ in range(number):
+            call()
+        best = min(best, (time.process_time() - started) / number * 1e6)
+    return best
+
+
+def wsgi_get(app: Callable[..., Any], path: str) -> Callable[[], bytes]:
+    environ = EnvironBuilder(path=path, method="GET").get_environ()
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        return None
+
+    return lambda: b"".join(app(dict(environ), start_response))
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    options.add_argument("--repeat", type=int, default=5)
+    options.add_argument("--number", type=int, default=5000)
+    args = options.parse_args(argv)
+    service = create_app()
+    wrapped = service.wsgi_app
+    assert isinstance(wrapped, RequestLog)
+    raw = json.dumps(bodies()["hands-7"][1]).encode()
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+        figures = {
+            "floor": best_us(wsgi_get(floor_app.wsgi_app, "/"), args.repeat, args.number),
+            "healthz": best_us(wsgi_get(wrapped, "/healthz"), args.repeat, args.number),
+            "healthz_bare": best_us(wsgi_get(wrapped.app, "/healthz"), args.repeat, args.number),
+            "guarded": best_us(lambda: strict_json(raw), args.repeat, args.number),
+            "parsed": best_us(lambda: orjson.loads(raw), args.repeat, args.number),
+        }
+    middleware = figures["healthz"] - figures["healthz_bare"]
+    guards = figures["guarded"] - figures["parsed"]
+    share = (middleware + guards) / figures["healthz"]
+    print(f"CPU µs per call, best of {args.repeat} × {args.number}:")
+    print(f"  plain Flask floor, GET /                    {figures['floor']:7.1f}")
+    print(f"  /healthz                                    {figures['healthz']:7.1f}  ({figures['healthz'] / figures['floor']:.2f} × the floor)")
+    print(f"  /healthz without the request-log middleware {figures['healthz_bare']:7.1f}")
+    print(f"  request id + access line                    {middleware:7.1f}")
+    print(f"  body guards of a /hands body ({len(raw)} bytes)  {guards:7.1f}  (strict_json {figures['guarded']:.1f} − orjson.loads {figures['parsed']:.1f})")
+    print(f"  layers' share of /healthz's CPU             {share:7.1%}  (goal at most {LAYERS_GOAL:.0%}: {'met' if share <= LAYERS_GOAL else 'MISSED'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
