@@ -11,6 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+STATE = "/state"  # a reason's pointer is relative to the move, unless it cites the state: then it is /state/...
+
+
+def cites_state(pointer: str) -> bool:
+    """Whether a reason's pointer cites the state (``/state/tricks/5``) rather than the move."""
+    return pointer == STATE or pointer.startswith(STATE + "/")
+
 
 @dataclass(frozen=True, slots=True)
 class Reason:
@@ -25,8 +32,9 @@ class Reason:
         return {"code": self.code, "rule": self.rule, "pointer": self.pointer, "message": self.message}
 
     def under(self, prefix: str) -> Reason:
-        """The same reason pointing under ``prefix`` (``/move``: the request body's frame)."""
-        return Reason(self.code, self.rule, prefix + self.pointer, self.message)
+        """The same reason pointing under ``prefix`` (``/move``: the request body's frame); a reason that cites
+        the state (its pointer under :data:`STATE`, already in the body's frame) stays as it is."""
+        return self if cites_state(self.pointer) else Reason(self.code, self.rule, prefix + self.pointer, self.message)
 
 
 class IllegalMove(ValueError):

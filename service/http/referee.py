@@ -34,7 +34,7 @@ from service.core.caches import memo, per_game
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import Game
 from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
-from service.core.verdicts import IllegalMove, Reason
+from service.core.verdicts import IllegalMove, Reason, cites_state
 from service.games import REGISTRY, game_package, registered
 
 from .api import RefereeApi, RefereeBlueprint
@@ -188,12 +188,17 @@ def in_body(prefix: str, body: Any = None) -> Iterator[None]:
     except InvalidInput as error:
         raise error.under(prefix) from error
     except IllegalMove as error:
-        raise IllegalMove(error.move, [Reason(r.code, r.rule, sent_part(body, prefix + r.pointer), r.message) for r in error.reasons]) from error
+        raise IllegalMove(error.move, [Reason(r.code, r.rule, reason_in_body(body, prefix, r.pointer), r.message) for r in error.reasons]) from error
 
 
 def verdict_in_body(verdict: Mapping[str, Any], body: Any, prefix: str = MOVE) -> dict[str, Any]:
     """A verdict's plain data with its reasons pointing into the body (``/move/card``), as /moves/apply's 422 does."""
-    return {**verdict, "reasons": [{**reason, "pointer": sent_part(body, prefix + reason["pointer"])} for reason in verdict["reasons"]]}
+    return {**verdict, "reasons": [{**reason, "pointer": reason_in_body(body, prefix, reason["pointer"])} for reason in verdict["reasons"]]}
+
+
+def reason_in_body(body: Any, prefix: str, pointer: str) -> str:
+    """A reason's pointer in the body's frame: under the move, or as it is when it cites the state."""
+    return sent_part(body, pointer if cites_state(pointer) else prefix + pointer)
 
 
 def sent_part(body: Any, pointer: str) -> str:
