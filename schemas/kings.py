@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
+from service.core.sealing import MAX_TOKEN_CHARS
 from service.games.kings.hands import MOST_CARDS_HELD
 from service.games.kings.moves import ACTIONS
 from service.games.kings.rules import HAND_SET_DESCRIPTIONS, HAND_SET_NAMES, OPTION_DESCRIPTIONS
@@ -19,7 +20,12 @@ from .fields import Boolean, Card, CardList, Integer, Number
 DECK = 104
 SEALED_REQUEST = (
     "true: state is only what the table may see, and sealed is a token of the rest (hands, draw pile, seed), "
-    "to send beside the state to every endpoint. false (the default, as before): the whole state in plain JSON."
+    "to send beside the state to every endpoint, and seat_keys, one per player (each seat's answers need its key). "
+    "The server shuffles: seed is refused with sealed. false (the default, as before): the whole state in plain JSON."
+)
+SEALED_NEXT_REQUEST = (
+    "true: the follow-on game is sealed too, in the same match (send the finished game's token as match_token): "
+    "the match's seat keys serve it. The server shuffles: seed is refused with sealed."
 )
 MAX_TABLE_PLAYERS = 10
 
@@ -206,6 +212,11 @@ NextGameRequestSchema = LeanSchema.from_dict(
     {
         "state": fields.Nested(GameStateSchema, required=True, metadata={"description": "The finished game (phase over)."}),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "A service-dealt game: same seed, same deal."}),
+        "sealed": Boolean(load_default=False, metadata={"description": SEALED_NEXT_REQUEST}),
+        "match_token": fields.String(
+            validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+            metadata={"description": "With sealed: true, the finished game's sealed token (the one sent beside its state)."},
+        ),
         **table_deal_fields(
             fields.List(
                 fields.Nested(CastleSchema),
@@ -229,6 +240,12 @@ class NewGameResponseSchema(LeanSchema):
     castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
     deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})
     sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
+    sealed_move = fields.Integer(metadata={"description": "With sealed: true, the token's move number along the match (docs/sealed-deals.md)."})
+    seat_keys = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "With sealed: true on POST /games, each player's seat key; the match's follow-on games keep them."},
+    )
 
 
 def declared_hands(description: str) -> fields.List[Any]:

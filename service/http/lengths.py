@@ -6,7 +6,9 @@ their number only after every set was loaded (0.5-0.6 s of CPU). This module rea
 themselves (their ``Length`` validators: one place, no second list of limits) into a plan per schema class, and
 :func:`check_lengths` walks the body along it, once, before :func:`service.http.problems.load_body` loads it (its
 one hook). A list past its bound is refused with the validator's own message, at its JSON pointer; the walk does
-not go into it. Lists within their bounds are walked into only where their items hold bounded lists themselves.
+not go into it, and the schema then loads the body with that list emptied, so every other problem of the body is
+reported in the same answer while the over-long list's items are never read. Lists within their bounds are walked
+into only where their items hold bounded lists themselves.
 
 Only upper bounds are checked here (``max``, or ``equal`` as the most a list may hold): a list too short costs
 nothing to load and the schema words it. What is not a list (or a map) where one is expected is left to the
@@ -87,24 +89,53 @@ def field_plan(item: fields.Field[Any]) -> Plan | None:
     return None
 
 
-def check_lengths(schema: Schema, data: Any) -> None:
-    """Refuse ``data`` (a parsed JSON body) when any list or map in it is longer than ``schema`` allows there.
+def check_lengths(schema: Schema, data: Any) -> tuple[Any, Any]:
+    """The refusals of every list or map in ``data`` (a parsed JSON body) longer than ``schema`` allows there, and
+    the body to load for every other problem: ``data`` itself, or a copy with each over-long value emptied.
 
-    Raises :class:`~marshmallow.ValidationError` whose messages nest as the body does (``{"sets": {"3": {"won":
-    {"ann": [...]}}}}``), so each refusal is at its JSON pointer (``/sets/3/won/ann``).
+    The refusals nest as the body does (``{"sets": {"3": {"won": {"ann": [...]}}}}``), so each is at its JSON
+    pointer (``/sets/3/won/ann``); None when every length is within its bound. An emptied value's items are never
+    loaded, so a list past its bound costs no more than its length; the rest of the body is still loaded, so its
+    problems are reported in the same answer.
     """
     plan = schema_plan(schema)
     if plan is None:
-        return
-    errors = _walk(plan, data)
-    if errors is not None:
-        raise ValidationError(errors)
+        return None, data
+    too_long: list[tuple[Any, ...]] = []
+    errors = _walk(plan, data, (), too_long)
+    return errors, _emptied(data, too_long)
 
 
-def _walk(plan: Plan, value: Any) -> Any:
-    """The refusals in ``value``: a list of messages for the value itself, a dict by key or index for those within it."""
+def merged(refusals: Any, messages: Any) -> Any:
+    """The schema's ``messages`` for the emptied body, with each length refusal in place of what lies at or below it."""
+    if not isinstance(refusals, dict) or not isinstance(messages, dict):
+        return refusals
+    out = {str(key): value for key, value in messages.items()}
+    for key, refusal in refusals.items():
+        out[key] = merged(refusal, out[key]) if key in out else refusal
+    return out
+
+
+def _emptied(data: Any, paths: list[tuple[Any, ...]]) -> Any:
+    """``data`` with the value at each path replaced by an empty one of its kind; the containers on the way copied."""
+    for path in paths:
+        data = _replaced(data, path)
+    return data
+
+
+def _replaced(container: Any, path: tuple[Any, ...]) -> Any:
+    key, rest = path[0], path[1:]
+    copy = list(container) if type(container) is list else dict(container)
+    copy[key] = _replaced(container[key], rest) if rest else type(container[key])()
+    return copy
+
+
+def _walk(plan: Plan, value: Any, path: tuple[Any, ...], too_long: list[tuple[Any, ...]]) -> Any:
+    """The refusals in ``value`` (at ``path``): a list of messages for the value itself, a dict by key or index for
+    those within it; each over-long value's path is added to ``too_long``."""
     kind = type(value)
     if plan.bound is not None and (kind is list or kind is dict) and len(value) > plan.bound.most:
+        too_long.append(path)
         return plan.bound.refusal(value)
     errors: dict[str, Any] = {}
     if plan.items is not None:
@@ -118,12 +149,12 @@ def _walk(plan: Plan, value: Any) -> Any:
         if items.bound is not None and items.items is None and not items.fields and _all_within(value.values() if kind is dict else value, items.bound.most):
             return None
         for key, item in pairs:
-            found = _walk(items, item)
+            found = _walk(items, item, (*path, key), too_long)
             if found is not None:
                 errors[str(key)] = found
     elif plan.fields and kind is dict:
         for name, inner in plan.fields.items():
-            if name in value and (found := _walk(inner, value[name])) is not None:
+            if name in value and (found := _walk(inner, value[name], (*path, name), too_long)) is not None:
                 errors[name] = found
     return errors or None
 

@@ -25,7 +25,7 @@ from service.core.verdicts import IllegalMove
 from service.games import GAME_PACKAGES
 from service.tournaments.rows import BadRows
 
-from .lengths import check_lengths
+from .lengths import check_lengths, merged
 
 PROBLEM_MIME = "application/problem+json"
 JSON_ONLY = frozenset({"application/json"})
@@ -494,10 +494,13 @@ def load_body(schema: Schema, data: Any) -> Any:
     """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
 
     Every list bound of the schema is checked first, on the parsed body (:func:`.lengths.check_lengths`): a list
-    past its bound is refused before any item of it is loaded.
+    past its bound is refused without any item of it being loaded, beside every other problem of the body.
     """
+    refusals, loadable = check_lengths(schema, data)
     try:
-        check_lengths(schema, data)
-        return schema.load(data)
+        loaded = schema.load(loadable)
     except ValidationError as error:
-        raise BodyDoesNotFit(error.messages) from error
+        raise BodyDoesNotFit(merged(refusals, error.messages) if refusals is not None else error.messages) from error
+    if refusals is not None:
+        raise BodyDoesNotFit(refusals)
+    return loaded

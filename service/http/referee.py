@@ -38,7 +38,7 @@ from service.core.verdicts import IllegalMove, Reason, cites_state
 from service.games import REGISTRY, game_package, registered
 
 from .api import RefereeApi, RefereeBlueprint
-from .sealed import init_sealing, open_sealed, seal_answer
+from .sealed import SEAT_KEY_DESCRIPTION, init_sealing, open_sealed, seal_answer
 from .views.tournaments import standings_blueprint
 
 __all__ = ["GameWeb", "PrivateTable", "init_sealing", "mount_games"]
@@ -250,6 +250,7 @@ def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
     return {
         "sealed": fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS), metadata={"description": SEALED_DESCRIPTION}),
         "player": player_name(required=required_player, metadata={"description": "Whose view." if required_player else VIEWER_DESCRIPTION}),
+        "seat_key": fields.String(validate=validate.Length(min=1, max=128), metadata={"description": SEAT_KEY_DESCRIPTION}),
     }
 
 
@@ -274,6 +275,7 @@ def transition_answer_schema(web: GameWeb) -> type[Schema]:
     extra = {
         "sealed": fields.String(metadata={"description": "The new sealed token, when the request sent one: send it with this state next time."}),
         "view": fields.Nested(web.view_schema, metadata={"description": "The asking player's view of the state after the move, when player was given."}),
+        "sealed_move": fields.Integer(metadata={"description": "The new token's move number along the match (docs/sealed-deals.md)."}),
     }
     # Named after the game's own schema module, so the OpenAPI document calls it e.g. KingsSealedTransition.
     return type("SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
@@ -295,7 +297,7 @@ def read_table(web: GameWeb, body: Mapping[str, Any], needs_viewer: bool = True)
         return Table(state, False, viewer)
     if viewer is None and needs_viewer:
         raise InvalidInput([Problem("/player", "player_required", "a sealed deal is answered for one player: say whose answer it is with player")])
-    return Table(open_sealed(web.split, web.slug, state, token), True, viewer)
+    return Table(open_sealed(web.split, web.slug, state, token, viewer, body.get("seat_key")), True, viewer)
 
 
 def own_move(body: Mapping[str, Any], viewer: str | None) -> None:

@@ -1,38 +1,75 @@
-"""Sealed deals over HTTP: the app's :class:`~service.core.sealing.Sealer`, and a refused token as a problem document.
+"""Sealed deals over HTTP: the app's :class:`~service.core.sealing.Sealer`, seat keys, fresh tokens, refusals as problems.
 
 ``init_sealing(app)`` reads the keys (``SEAL_KEYS`` in the app's config, else
-``KINGS_SEAL_KEYS`` in the environment) and the mode (``KINGS_ENV``, config or
-environment); in production without keys it raises, so the app does not start.
+``KINGS_SEAL_KEYS`` in the environment), the tokens' lifetime (``SEAL_TTL``,
+else ``KINGS_SEAL_TTL``), the clock (``SEAL_CLOCK``, for tests) and the mode
+(``KINGS_ENV``, config or environment); in production without keys it raises,
+so the app does not start.
+
+Within one request, the token opened (:func:`open_sealed`) is remembered, so a
+token sealed afterwards (:func:`seal_answer`) carries the same match one move
+on, and every successful answer to a valid token carries the token to send next
+in the ``Sealed-Token`` header, and its move number in ``Sealed-Move``.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, g
 
-from service.core.sealing import ENV_VARIABLE, KEYS_VARIABLE, Sealed, SealedTokenError, Sealer, StateSplit, open_state, seal_state, sealer_from
+from service.core.problems import InvalidInput, Problem
+from service.core.sealing import (
+    ENV_VARIABLE,
+    KEYS_VARIABLE,
+    TTL_VARIABLE,
+    Opened,
+    Seal,
+    Sealed,
+    SealedTokenError,
+    Sealer,
+    SeatKeyError,
+    StateSplit,
+    check_seat_key,
+    open_table,
+    reissue,
+    seal_state,
+    sealer_from,
+)
 
 from .problems import problem_response
 
 SEALER = "sealer"  # app.extensions key
+TOKEN_HEADER = "Sealed-Token"
+MOVE_HEADER = "Sealed-Move"
 log = logging.getLogger(__name__)
 
 
 def init_sealing(app: Flask) -> None:
     config = app.config
     keys = config.get("SEAL_KEYS") or os.environ.get(KEYS_VARIABLE)
-    sealer = sealer_from(keys, config.get(ENV_VARIABLE) or os.environ.get(ENV_VARIABLE))
+    ttl = config.get("SEAL_TTL") or os.environ.get(TTL_VARIABLE)
+    environment = config.get(ENV_VARIABLE) or os.environ.get(ENV_VARIABLE)
+    sealer = sealer_from(keys, environment, None if ttl is None else str(ttl), config.get("SEAL_CLOCK", time.time))
     if sealer.development and not app.testing:
         log.warning("%s is not set: sealed deals use a development key that dies with this process", KEYS_VARIABLE)
     app.extensions[SEALER] = sealer
     app.register_error_handler(SealedTokenError, from_sealed_token_error)
+    app.register_error_handler(SeatKeyError, from_seat_key_error)
+    app.after_request(carry_the_next_token)
 
 
 def from_sealed_token_error(error: SealedTokenError) -> Response:
     return problem_response(422, str(error), [p.to_dict() for p in error.problems], slug="sealed-token", title="Sealed token refused")
+
+
+def from_seat_key_error(error: SeatKeyError) -> Response:
+    return problem_response(403, str(error), [p.to_dict() for p in error.problems], slug="seat-key", title="Not this seat's answer")
 
 
 def app_sealer() -> Sealer:
@@ -40,11 +77,100 @@ def app_sealer() -> Sealer:
     return sealer
 
 
+class _Request:
+    """What this request opened and sealed, for the next token of its answer (kept in ``flask.g``)."""
+
+    def __init__(self, opened: Opened[Any] | None = None, size: int = 0) -> None:
+        self.opened, self.size = opened, size
+        self.issued: tuple[str, Seal] | None = None
+
+
+def _this_request() -> _Request:
+    found: _Request | None = g.get("sealing")
+    if found is None:
+        found = g.sealing = _Request()
+    return found
+
+
+def _seal(split: StateSplit[Any], game: str, state: Any) -> Sealed[Any]:
+    """The state sealed in the match of the token this request opened, one move on; else in a new match."""
+    if not split.sealable(state):
+        raise InvalidInput([Problem("/sealed", "sealed_physical_table", PHYSICAL_TABLE)])
+    request = _this_request()
+    seal = request.opened.seal.next() if request.opened is not None else None
+    sealed = seal_state(split, app_sealer(), game, state, seal)
+    request.issued = (sealed.token, sealed.seal)
+    return sealed
+
+
+def _answer(split: StateSplit[Any], sealed: Sealed[Any]) -> dict[str, Any]:
+    return {"state": dict(split.plain(sealed.public)), "sealed": sealed.token, "sealed_move": sealed.seal.move}
+
+
 def seal_answer(split: StateSplit[Any], game: str, state: Any) -> dict[str, Any]:
-    """``state`` and ``sealed`` of an answer: the public part's plain data and the token of the rest."""
-    sealed: Sealed[Any] = seal_state(split, app_sealer(), game, state)
-    return {"state": dict(split.plain(sealed.public)), "sealed": sealed.token}
+    """``state``, ``sealed`` and ``sealed_move`` of an answer: the public part, the token of the rest, its move number."""
+    return _answer(split, _seal(split, game, state))
 
 
-def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str) -> Any:
-    return open_state(split, app_sealer(), game, public, token)
+def seal_deal(split: StateSplit[Any], game: str, state: Any) -> dict[str, Any]:
+    """A new match's first deal, sealed: :func:`seal_answer` and ``seat_keys``, each seat's key, answered this once."""
+    sealed, sealer = _seal(split, game, state), app_sealer()
+    keys = {seat: sealer.seat_key(game, sealed.seal.match, seat) for seat in split.seats(state)}
+    return _answer(split, sealed) | {"seat_keys": keys}
+
+
+CHOSEN_SEED = (
+    "a sealed deal is shuffled by the server: a seed chosen by a client would tell it every hidden card; "
+    "leave seed out, or ask for a plain deal (sealed false) to reproduce one"
+)
+PHYSICAL_TABLE = "a game dealt at a real table is never sealed: the referee does not see its cards, so it has none to hide"
+MATCH_TOKEN_REQUIRED = "a sealed follow-on deal carries its match on: send the finished game's sealed token as match_token"
+
+
+def refuse_a_chosen_seed(body: Mapping[str, Any]) -> None:
+    """No chosen future: with sealed, the seed is the server's (secrets), never the client's (422 at /seed)."""
+    if body.get("seed") is not None:
+        raise InvalidInput([Problem("/seed", "seed_with_sealed", CHOSEN_SEED)])
+
+
+def open_match(split: StateSplit[Any], game: str, finished: Any, body: Mapping[str, Any]) -> Any:
+    """A sealed follow-on deal's finished game, whole, from its ``match_token``: the deal then goes on in that match.
+
+    A refused token is refused at ``/match_token``, where the client sent it.
+    """
+    token = body.get("match_token")
+    if token is None:
+        raise InvalidInput([Problem("/match_token", "match_token_required", MATCH_TOKEN_REQUIRED)])
+    try:
+        return open_sealed(split, game, finished, str(token))
+    except SealedTokenError as error:
+        raise SealedTokenError([replace(problem, pointer="/match_token") for problem in error.problems]) from None
+
+
+def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str, seat: str | None = None, seat_key: str | None = None) -> Any:
+    """The whole state behind ``public`` and ``token``; an answer for ``seat`` needs that seat's key (else 403)."""
+    sealer = app_sealer()
+    opened = open_table(split, sealer, game, public, token)
+    if seat is not None:
+        check_seat_key(sealer, game, opened.seal, split.seats(opened.state), seat, seat_key)
+    g.sealing = _Request(opened, split.token_size)
+    return opened.state
+
+
+def carry_the_next_token(response: Response) -> Response:
+    """A successful answer to a valid token carries the token to send next: the new one, or the same one issued now."""
+    request: _Request | None = g.get("sealing")
+    if request is None or response.status_code >= 400:
+        return response
+    if request.issued is None and request.opened is not None:
+        request.issued = (reissue(app_sealer(), request.opened, request.size), request.opened.seal)
+    if request.issued is not None:
+        response.headers[TOKEN_HEADER] = request.issued[0]
+        response.headers[MOVE_HEADER] = str(request.issued[1].move)
+    return response
+
+
+SEAT_KEY_DESCRIPTION = (
+    "With a sealed token and player: that player's seat key (seat_keys of the sealed deal). "
+    "Without it, or with another seat's, an answer private to the player is a 403."
+)

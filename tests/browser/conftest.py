@@ -7,6 +7,7 @@ every test here skips and says what to install.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from collections.abc import Iterator
@@ -93,11 +94,14 @@ def phone(driver: Any, width: int = PHONE[0], height: int = PHONE[1], scale: flo
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
 
 
-def open_page(browser: Any, live_url: str) -> Any:
-    """/table/ freshly opened at 390×844 with nothing saved from an earlier test."""
+KINGS_PAGE = "/table/?game=24-kings"
+
+
+def open_page(browser: Any, live_url: str, path: str = KINGS_PAGE) -> Any:
+    """A page of /table/ (24 Kings' unless told) freshly opened at 390×844 with nothing saved from an earlier test."""
     phone(browser)
     browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": live_url, "storageTypes": "local_storage"})
-    browser.get(f"{live_url}/table/")
+    browser.get(f"{live_url}{path}")
     wait_ready(browser)
     return browser
 
@@ -125,3 +129,26 @@ def screenshot(driver: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
+
+
+# A tap, and the time until the element at `watched` shows a changed text, drawn (figures only, never asserted).
+TIME_TAP = """
+const [target, watched, done] = arguments;
+const box = document.querySelector(watched);
+const before = box.textContent;
+const start = performance.now();
+target.click();
+(function wait() {
+  if (box.textContent !== before) requestAnimationFrame(() => done(performance.now() - start));
+  else setTimeout(wait, 1);
+})();
+"""
+
+
+def record_figures(game: str, figures: dict[str, Any]) -> None:
+    """The measured figures of a run, kept with the artefacts for docs/table.md (never asserted: a loaded machine is slow)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    answers = sorted(figures.pop("tap_to_answer_ms"))
+    if answers:
+        figures["tap_to_answer_ms"] = {"n": len(answers), "median": round(answers[len(answers) // 2], 1), "max": round(answers[-1], 1)}
+    (ARTIFACTS / f"figures-{game}.json").write_text(json.dumps(figures, indent=2), encoding="utf-8")

@@ -12,27 +12,64 @@ from tests.conftest import ROOT
 STATIC = ROOT / "service" / "table" / "static"
 FILES = {
     "index.html": "text/html",
+    "kings.html": "text/html",
+    "twenty-four.html": "text/html",
     "app.js": "text/javascript",
+    "home.js": "text/javascript",
+    "kings.js": "text/javascript",
+    "twenty-four.js": "text/javascript",
+    "store.js": "text/javascript",
+    "ui.js": "text/javascript",
     "api.js": "text/javascript",
     "cards.js": "text/javascript",
+    "events.js": "text/javascript",
     "picker.js": "text/javascript",
+    "sw.js": "text/javascript",
     "table.css": "text/css",
     "icon.svg": "image/svg+xml",
+    "manifest.json": "application/json",
 }
+PAGES = ("index.html", "kings.html", "twenty-four.html")
+GAMES = ("24-kings", "twenty-four", "three-kings", "1923", "twenty-four-1718")
 
 
 def policy(header: str) -> dict[str, list[str]]:
     return {name: values for name, *values in (part.split() for part in header.split(";") if part.strip())}
 
 
+def test_the_home_lists_every_game_and_each_page_is_served_at_its_address(client):
+    home = client.get("/table/")
+    assert home.status_code == 200 and b"<title>Card games at the table</title>" in home.data
+    listed = re.findall(r'<li id="game-([\w-]+)">', home.get_data(as_text=True))
+    assert listed == list(GAMES) == [game["slug"] for game in client.get("/v1/games").get_json()["games"]]
+    assert b'href="./?game=24-kings"' in home.data
+    assert b"<title>24 Kings at the table</title>" in client.get("/table/?game=24-kings").data
+    assert client.get("/table/24-kings/").headers["Location"].endswith("/table/?game=24-kings")
+    # A game without a page of its own is not served 24 Kings' page: the home says it has none yet.
+    assert b"<title>Card games at the table</title>" in client.get("/table/?game=1923").data
+
+
+def test_the_root_leads_to_the_home_which_links_the_api_docs(client):
+    answer = client.get("/")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/table/")
+    assert b'href="../docs/"' in client.get("/table/").data
+
+
+def test_the_api_docs_have_a_viewport_and_their_policy_still_allows_their_script(client):
+    answer = client.get("/docs/")
+    head = answer.get_data(as_text=True).split("</head>")[0]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in head
+    assert "'sha256-" in policy(answer.headers["Content-Security-Policy"])["script-src"][1]
+
+
 def test_the_page_is_served_at_table_with_a_strict_content_security_policy(client):
-    answer = client.get("/table/")
+    answer = client.get("/table/?game=24-kings")
     assert answer.status_code == 200 and answer.mimetype == "text/html"
-    assert b"<title>24 Kings at the table</title>" in answer.data
     directives = policy(answer.headers["Content-Security-Policy"])
     assert directives["default-src"] == ["'none'"]
     for name in ("script-src", "style-src", "img-src", "connect-src"):
         assert directives[name] == ["'self'"], name  # nothing inline, nothing from another origin
+    assert directives["manifest-src"] == ["'self'"] and directives["worker-src"] == ["'self'"]  # the app a phone keeps
     assert directives["frame-ancestors"] == ["'none'"] and directives["base-uri"] == ["'none'"] and directives["form-action"] == ["'none'"]
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
     assert answer.headers["Referrer-Policy"] == "no-referrer"
@@ -67,19 +104,46 @@ def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline():
         text = (STATIC / name).read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, not a load
         urls = re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}", text)
         assert urls == [], name
-    html = (STATIC / "index.html").read_text(encoding="utf-8")
-    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == []
-    assert re.findall(r"\sstyle=|<style|\son[a-z]+=", html) == []
+    for page in PAGES:
+        html = (STATIC / page).read_text(encoding="utf-8")
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == [], page
+        assert re.findall(r"\sstyle=|<style|\son[a-z]+=", html) == [], page
 
 
-def test_the_page_calls_only_the_public_api(app):
-    """Every endpoint the page calls is one the OpenAPI document publishes, with the method the page uses."""
+@pytest.mark.parametrize(
+    ("script", "game", "needed"),
+    [
+        ("kings.js", "24-kings", {"hands", "calculus", "moves/validate", "moves/apply", "games/from-table", "games/next"}),
+        ("twenty-four.js", "twenty-four", {"games/from-table", "moves/legal", "moves/apply", "standings", "solve"}),
+    ],
+)
+def test_the_page_calls_only_the_public_api(app, script, game, needed):
+    """Every endpoint a page calls is one the OpenAPI document publishes, with the method the page uses."""
     spec = app.extensions["referee_api"].spec.to_dict()["paths"]
-    text = (STATIC / "api.js").read_text(encoding="utf-8")
-    called = {(method, f"/v1/24-kings/{path}") for method, path in re.findall(r'\b(get|post)\("([^"]+)"', text)}
-    assert {path for _, path in called} >= {"/v1/24-kings/hands", "/v1/24-kings/calculus", "/v1/24-kings/moves/validate"}
-    assert {(method, path) for method, path in called if method not in spec.get(path, {})} == set()
-    assert "fetch(" not in "".join((STATIC / name).read_text(encoding="utf-8") for name in FILES if name != "api.js")
+    text = (STATIC / script).read_text(encoding="utf-8")
+    assert f'gameApi("{game}")' in text
+    called = {(method, path) for method, path in re.findall(r'\breferee\.(get|post)\("([^"]+)"', text)}
+    assert {path for _, path in called} >= needed
+    assert {(method, path) for method, path in called if method not in spec.get(f"/v1/{game}/{path}", {})} == set()
+    # Only the API module fetches (and the service worker, which keeps the pages and never the API's answers).
+    assert "fetch(" not in "".join((STATIC / name).read_text(encoding="utf-8") for name in FILES if name not in ("api.js", "sw.js"))
+
+
+def test_the_service_worker_keeps_every_file_the_pages_load(client):
+    """Offline once loaded: every file a page needs is in the worker's list (a file left out would be missing offline)."""
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    kept = set(re.findall(r'^  "([^"]+)",$', worker, re.M))
+    assert kept == {"./", "./?game=24-kings", "./?game=twenty-four"} | {name for name in FILES if name not in (*PAGES, "sw.js")}
+    for name in kept:
+        assert client.get(f"/table/{name.removeprefix('./')}").status_code == 200, name
+
+
+def test_the_manifest_names_the_app_and_its_icon(client):
+    manifest = client.get("/table/manifest.json").get_json()
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert [icon["src"] for icon in manifest["icons"]] == ["icon.svg"]
+    for page in PAGES:
+        assert '<link rel="manifest" href="manifest.json">' in (STATIC / page).read_text(encoding="utf-8")
 
 
 def test_without_a_browser_the_browser_tests_say_what_to_install(monkeypatch, tmp_path):
@@ -94,11 +158,11 @@ def test_without_a_browser_the_browser_tests_say_what_to_install(monkeypatch, tm
 def test_the_page_offers_every_variant_and_hand_set_the_referee_knows(client):
     """The page names the options and hand sets itself (no request before the first tap): they must be the referee's."""
     rules = client.get("/v1/24-kings/rules").get_json()
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = (STATIC / "kings.js").read_text(encoding="utf-8")
     offered = re.search(r"const OPTIONS = \{(.*?)\n\};", script, re.S)
     assert offered is not None
     assert set(re.findall(r"^\s+(\w+): \[", offered.group(1), re.M)) == set(rules["options"])
-    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    html = (STATIC / "kings.html").read_text(encoding="utf-8")
     hand_sets = re.search(r'<select id="hand-set">(.*?)</select>', html, re.S)
     assert hand_sets is not None
     assert re.findall(r'value="([^"]+)"', hand_sets.group(1)) == [hand_set["name"] for hand_set in rules["hand_sets"]]

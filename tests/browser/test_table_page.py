@@ -13,7 +13,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.browser.conftest import screenshot, wait_ready
+from tests.browser.conftest import TIME_TAP, record_figures, screenshot, wait_ready
 
 STEPS = ("setup", "hand", "move", "calculus")
 
@@ -154,80 +154,146 @@ def test_cards_are_taken_out_and_two_decks_hold_two_copies(page):
     assert len(held(page, "hand-picker")) == 7
 
 
-def test_a_move_is_checked_then_made(page):
-    set_players(page, "ann, bob, cy", me=0, dealer=2)
-    set_castles(page, "7H", "2C", "JD", "4S")
-    go(page, "hand")
-    tap_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C")
-    go(page, "move")
-    page.find_element(By.ID, "start-game").click()
+def action(driver: Any, name: str) -> None:
+    """Tap an action of the move form (a radio button, by its label: a thumb taps the words)."""
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'label[for="action-{name}"]'))
+
+
+def castle(driver: Any, number: int) -> None:
+    press(driver, driver.find_element(By.CSS_SELECTOR, f'label[for="castle-{number}"]'))
+
+
+def checked(driver: Any, name: str) -> str:
+    values: list[str] = [el.get_attribute("value") for el in driver.find_elements(By.CSS_SELECTOR, f"input[name={name}]:checked")]
+    return ",".join(values)
+
+
+def timed_move(driver: Any, answers: list[float]) -> None:
+    """Tap "Make move" and measure the time until the referee's answer is on the screen (a figure, never asserted)."""
+    button = driver.find_element(By.ID, "make-move")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    answers.append(driver.execute_async_script(TIME_TAP, button, "#events"))
+
+
+def start_game(driver: Any, players: str, dealer: int, castles: tuple[str, str, str, str], hand: str) -> None:
+    """A table (I am the first seat) with its castles and my dealt hand, then "Start refereeing this table"."""
+    set_players(driver, players, me=0, dealer=dealer)
+    set_castles(driver, *castles)
+    go(driver, "hand")
+    tap_cards(driver, "hand-picker", hand)
+    go(driver, "move")
+    press(driver, driver.find_element(By.ID, "start-game"))
+    wait_text(driver, "#game-status", "to act")
+
+
+def test_a_move_is_checked_then_made_and_the_form_starts_afresh_for_the_next_player(page):
+    start_game(page, "ann, bob, cy", 2, ("7H", "2C", "JD", "4S"), "QH AS KD KD 2H JH 6C")
     # §8: the first turn goes to the player after The Turn; cy deals, so ann acts.
     wait_text(page, "#game-status", "ann to act")
     assert not page.find_element(By.ID, "start-game").is_displayed()  # one game at a time, until it is forgotten
-    choose(page, "move-action", "play_king")
-    choose(page, "move-card", "KD")
-    choose(page, "move-castle", "1")
-    page.find_element(By.ID, "check-move").click()
+    # ann's own cards are offered first: the King of diamonds is one tap away.
+    suggested = [b.get_attribute("data-card") for b in page.find_elements(By.CSS_SELECTOR, "#card-picker .suggested-row button")]
+    assert suggested == ["QH", "AS", "KD", "2H", "JH", "6C"]
+    action(page, "play_king")
+    tap_cards(page, "card-picker .suggested-row", "KD")
+    castle(page, 1)
+    press(page, page.find_element(By.ID, "check-move"))
     # §9.4: a King goes onto a castle of its own suit; castle 1 is the 7H, castle 3 the JD.
     verdict = wait_text(page, "#verdict", "Not legal")
     assert "rule 9.4" in verdict
     screenshot(page, "move-refused")
     alternative = next(b for b in page.find_elements(By.CSS_SELECTOR, "#verdict .alternative") if "castle 3" in b.text)
-    alternative.click()
-    wait_text(page, "#verdict", "Legal: ann: play King of diamonds on castle 3")
-    page.find_element(By.ID, "move-drawn").send_keys("5C 6C")
-    page.find_element(By.ID, "make-move").click()
+    press(page, alternative)
+    wait_text(page, "#verdict", "Legal: ann plays K♦ on castle 3 (East)")
+    press(page, page.find_element(By.ID, "drawn-summary"))  # folded away until a player shows a draw
+    tap_cards(page, "drawn-picker", "5C 6C")  # the cards ann drew, tapped as she shows them
+    press(page, page.find_element(By.ID, "make-move"))
     # §9.4 then §9.7: the castle is crowned, ann drew two and now discards one of eight.
-    wait_text(page, "#game-status", "discarding one of eight cards")
+    wait_text(page, "#game-status", "ann discards one of eight cards")
     assert "3: J♦ + 1 King" in " ".join(page.find_element(By.ID, "game-status").text.split())
+    events = page.find_element(By.ID, "events").text
+    assert "ann crowned castle 3 (East) with K♦." in events and "ann drew 5♣ 6♣." in events
     assert len(held(page, "hand-picker")) == 8  # her hand, as the referee now knows it: the two drawn cards in, the King out
     assert "5♣ (5 of clubs): take out" in held(page, "hand-picker")
-    choose(page, "move-action", "face_up_discard")
-    choose(page, "move-card", "KD")
-    page.find_element(By.ID, "check-move").click()
-    assert "rule 9." in wait_text(page, "#verdict", "Not legal")  # §9.7: a King goes face up only by dumping it
-    screenshot(page, "move")
-    choose(page, "move-card", "6C")
+    # §9.7: in this phase only a discard may be made, and the form starts afresh: no card chosen.
+    shown = [el.get_attribute("for") for el in page.find_elements(By.CSS_SELECTOR, "#move-actions label") if el.is_displayed()]
+    assert shown == ["action-face_down_discard", "action-face_up_discard"]
+    assert held(page, "card-picker") == []
+    action(page, "face_up_discard")
+    tap_cards(page, "card-picker .suggested-row", "6C")
     press(page, page.find_element(By.ID, "make-move"))
     # §9.8: the turn passes clockwise, to bob; the 6C lies face up.
     status = " ".join(wait_text(page, "#game-status", "bob to act").split())
     assert "Face-up pile: 6♣ on top, 1 in all." in status
+    # The form is bob's now, with the first action and no card: never ann's last action and card.
+    assert page.find_element(By.ID, "move-player").get_attribute("value") == "1"
+    assert checked(page, "action") == "face_down_discard" and held(page, "card-picker") == []
+    # bob's cards were never seen: no card of ann's is offered for him.
+    assert page.find_elements(By.CSS_SELECTOR, "#card-picker .suggested-row button") == []
     # §22: bob's cards are unseen; one may go face down without being named, and his draw stays unseen.
-    choose(page, "move-action", "face_down_discard")
-    choose(page, "move-card", "")
     press(page, page.find_element(By.ID, "check-move"))
-    wait_text(page, "#verdict", "Legal: bob: discard face down an unseen card")
+    wait_text(page, "#verdict", "Legal: bob discards a card face down, not shown")
     press(page, page.find_element(By.ID, "make-move"))
     status = " ".join(wait_text(page, "#game-status", "cy to act").split())
     assert "Face-down pile: 1." in status and "bob: 7 cards" in status
+    assert "bob drew 1 card not shown." in page.find_element(By.ID, "events").text
     press(page, page.find_element(By.ID, "reset-game"))
     assert page.find_element(By.ID, "start-game").is_displayed() and not page.find_element(By.ID, "game-panel").is_displayed()
 
 
-def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
+def test_a_mis_tapped_move_is_taken_back_and_a_reload_keeps_the_game(page):
+    """The referee is stateless: taking back is following the game from the state before the move (§9.8's turn returns)."""
+    start_game(page, "ann, bob", 1, ("5H", "9C", "4D", "10S"), "QH JH 10H 9H 8H 7H 3S")
+    answers: list[float] = []
+    action(page, "face_up_discard")
+    tap_cards(page, "card-picker .suggested-row", "QH")  # meant the 3S
+    press(page, page.find_element(By.ID, "drawn-summary"))
+    tap_cards(page, "drawn-picker", "4S")
+    timed_move(page, answers)  # 5 taps: the action, the card, "Cards drawn", the card drawn, Make move
+    wait_text(page, "#game-status", "bob to act")
+    assert "Q♥ (Queen of hearts): take out" not in held(page, "hand-picker")
+    page.refresh()  # the phone keeps the game, and its history, through a reload
+    wait_ready(page)
+    go(page, "move")
+    wait_text(page, "#game-status", "bob to act")
+    undo = page.find_element(By.ID, "undo")
+    assert undo.text == "Take back: ann discards Q♥ face up"
+    page.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+    answers.append(page.execute_async_script(TIME_TAP, undo, "#events"))  # taking back: no referee call at all
+    status = " ".join(wait_text(page, "#game-status", "ann to act").split())
+    assert "Face-up pile: empty." in status
+    assert "Taken back: ann discards Q♥ face up." in page.find_element(By.ID, "events").text
+    assert "Q♥ (Queen of hearts): take out" in held(page, "hand-picker")  # her hand as it was before the move
+    assert not page.find_element(By.ID, "undo-box").is_displayed()  # nothing more to take back
+    record_figures("24-kings-undo", {"taps_discard_face_up_with_a_shown_draw": 5, "tap_to_answer_ms": answers})
+
+
+def test_a_call_ends_the_game_the_reveals_name_the_winners_and_the_next_game_carries_the_match(page):
     """ann calls with a Super Kingdom and the 3S as Pointer: 3 * (5 + 10) + 3 = 48 (§12, §15), a valid call (§11).
     bob's hand was never seen, so the referee asks him to reveal it (§27) before naming the winners:
-    his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17)."""
-    set_players(page, "ann, bob", me=0, dealer=1)
-    set_castles(page, "5H", "9C", "4D", "10S")
-    go(page, "hand")
-    tap_cards(page, "hand-picker", "QH JH 10H 9H 8H 7H 3S")
-    go(page, "move")
-    press(page, page.find_element(By.ID, "start-game"))
-    wait_text(page, "#game-status", "ann to act")
-    choose(page, "move-action", "call_hand")
+    his Super Southie in castle 4's suit pays 2 * (5 + 10) = 30, his 9C Pointer 9: 39, and ann wins (§17).
+    The next game (§28): The Turn passes to the next seat, and the match carries 48 to 39."""
+    start_game(page, "ann, bob", 1, ("5H", "9C", "4D", "10S"), "QH JH 10H 9H 8H 7H 3S")
+    answers: list[float] = []
+    action(page, "call_hand")
+    assert not page.find_element(By.ID, "reveal-box").is_displayed()  # the referee sees ann's cards: nothing to show
     press(page, page.find_element(By.ID, "check-move"))
-    assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann: call HAND!")
-    press(page, page.find_element(By.ID, "make-move"))
-    status = wait_text(page, "#game-status", "The game is over: bob reveals next")
-    assert "Winners: nobody yet." in status and "ann: 7 cards, 48 points" in status
-    assert page.find_element(By.ID, "move-action").get_attribute("value") == "reveal_hand"
-    reveal = page.find_element(By.ID, "move-reveal")
-    reveal.clear()
-    reveal.send_keys("AS 2S 3S 4S 5S 6S 9C")
-    press(page, page.find_element(By.ID, "make-move"))
-    status = wait_text(page, "#game-status", "Winners: ann.")
-    assert "bob: 7 cards, 39 points" in status
+    assert "The call would be valid." in wait_text(page, "#verdict", "Legal: ann calls HAND!")
+    timed_move(page, answers)  # 3 taps: the action, Check move (optional), Make move
+    status = wait_text(page, "#game-status", "The game is over: bob shows their cards next")
+    assert "Winner" not in status and "ann: 7 cards, 48 points" in status  # no winner named while a hand is unseen
+    events = page.find_element(By.ID, "events").text
+    assert "ann called HAND!: a valid call, 48 points." in events and "Still to show their cards: bob." in events
+    assert checked(page, "action") == "reveal_hand"
+    assert "bob's cards, as shown" in page.find_element(By.ID, "reveal-box").text
+    tap_cards(page, "reveal-picker", "AS 2S 3S 4S 5S 6S 9C")
+    timed_move(page, answers)  # 8 taps: seven cards, Make move (the action is chosen already)
+    wait_text(page, "#game-winners", "Winner: ann.")
+    status = page.find_element(By.ID, "game-status").text
+    assert "bob: 7 cards, 39 points" in status and "shows their cards" not in status
+    assert "This game (game 1): ann 48 and bob 39." in page.find_element(By.ID, "match").text
+    assert not page.find_element(By.ID, "move-form").is_displayed()  # nothing left to move
+    screenshot(page, "game-over")
     go(page, "calculus")
     assert len(held(page, "final-picker")) == 7  # ann's cards, as the game knows them
     assert page.find_element(By.ID, "caller").get_attribute("value") == "ann"  # the caller, from the game's outcome
@@ -237,6 +303,21 @@ def test_a_call_ends_the_game_and_the_calculus_scores_the_table(page):
     wait_text(page, "#winners", "Winner: ann")
     result = page.find_element(By.ID, "calculus-result").text
     assert "ann: 48 points" in result and "bob: 39 points" in result and "ann's call: valid" in result
+    go(page, "move")
+    press(page, page.find_element(By.ID, "next-game"))
+    WebDriverWait(page, 5).until(lambda d: d.find_element(By.ID, "setup").is_displayed())
+    assert "Game 2" in page.find_element(By.ID, "status").text
+    set_castles(page, "6H", "9C", "4D", "10S")
+    go(page, "hand")
+    assert held(page, "hand-picker") == []  # a new deal: the old hand is gone
+    tap_cards(page, "hand-picker", "2C 3C 4C 5C 6C 7C 8D")
+    go(page, "move")
+    assert page.find_element(By.ID, "start-game").text == "Start game 2 of the match"
+    press(page, page.find_element(By.ID, "start-game"))
+    # §28: bob was The Turn; now ann is, so bob acts first.
+    wait_text(page, "#game-status", "bob to act")
+    assert "Match before this game (1 game): ann 48 and bob 39." in page.find_element(By.ID, "match").text
+    record_figures("24-kings-call", {"taps_call_hand_checked_first": 3, "taps_reveal_of_seven_cards": 8, "tap_to_answer_ms": answers})
 
 
 def test_the_calculus_scores_everyone_and_names_the_winners(page):

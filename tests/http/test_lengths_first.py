@@ -69,8 +69,8 @@ def test_a_list_one_past_its_bound_is_refused_before_any_item_loads(monkeypatch,
     real = LeanSchema.load
 
     def never(self: LeanSchema, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, dict) and name in data:
-            raise AssertionError("a schema loaded the body holding a list past its bound")
+        if isinstance(data, dict) and len(data.get(name) or ()) > most:
+            raise AssertionError("a schema loaded the items of a list past its bound")
         return real(self, data, **kwargs)  # the query's schema
 
     monkeypatch.setattr(LeanSchema, "load", never)  # every body schema is lean (test_every_body_schema_is_lean)
@@ -105,6 +105,22 @@ def test_maps_are_bounded_too():
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sets/0/won", "bad_length")]
 
 
+def test_a_list_past_its_bound_is_named_beside_every_other_problem_of_the_body():
+    """Every problem at once: the over-long list by its length (its items unread), the rest by the schema."""
+    from marshmallow import fields, validate
+
+    class Outer(LeanSchema):
+        items = fields.List(fields.Integer(), validate=validate.Length(max=2))
+        name = fields.String(required=True)
+        count = fields.Integer()
+
+    with pytest.raises(BodyDoesNotFit) as refused, APP.test_request_context("/"):
+        load_body(Outer(), {"items": ["not a number"] * 3, "count": "many"})
+    with APP.test_request_context("/"):
+        errors = invalid_body(refused.value.data["messages"]).get_json()["errors"]
+    assert sorted((e["pointer"], e["code"]) for e in errors) == [("/count", "not_an_integer"), ("/items", "bad_length"), ("/name", "required")]
+
+
 def test_what_is_no_list_is_left_to_the_schema():
     """A text or a number where a list is expected is the schema's to word ("Not a valid list."), not a length's."""
     problem = APP.test_client().post("/v1/1923/matches/standings", json={"target": 21, "sets": "x" * 5_000}).get_json()
@@ -124,7 +140,8 @@ def test_the_plan_comes_from_the_schemas_validators():
 
     plan = lengths.schema_plan(Outer)
     assert plan is not None and set(plan.fields) == {"items"}
-    lengths.check_lengths(Outer(), {"items": [{"tags": ["a", "b"]}] * 3, "free": ["x"] * 1_000})
+    body = {"items": [{"tags": ["a", "b"]}] * 3, "free": ["x"] * 1_000}
+    assert lengths.check_lengths(Outer(), body) == (None, body)
     with pytest.raises(BodyDoesNotFit) as refused, APP.test_request_context("/"):
         load_body(Outer(), {"items": [{"tags": ["a"]}, {"tags": ["a", "b", "c"]}]})
     with APP.test_request_context("/"):

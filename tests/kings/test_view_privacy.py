@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from service.core.cards import Card, CardError, parse_card
 from service.core.records import Transition
-from service.core.sealing import open_state, seal_state
+from service.core.sealing import Seal, open_table
 from service.games.kings import GAME
 from service.games.kings.moves import Move, legal_moves
 from service.games.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
@@ -35,7 +35,7 @@ from service.games.kings.sealed import SPLIT
 from service.games.kings.start import new_game
 from service.games.kings.state import GameState, Zone, state_from_dict
 from service.games.kings.view import player_view, visible_event
-from tests.sealed.keys import TEST_SEALER, sealed_app
+from tests.sealed.keys import TEST_SEALER, as_seat, sealed_app, sealed_deal, sealed_state
 
 apply_move = GAME.apply
 
@@ -175,9 +175,9 @@ def http_app() -> Flask:
     return sealed_app()
 
 
-def sealed_body(state: GameState) -> dict[str, Any]:
-    sealed = seal_state(SPLIT, TEST_SEALER, "24-kings", state)
-    return {"state": sealed.public.to_dict(), "sealed": sealed.token}
+def sealed_body(state: GameState, seal: Seal) -> dict[str, Any]:
+    """``state`` sealed in the match ``seal`` (so the match's seat keys open it), as the app would seal it."""
+    return sealed_state(state, seal)
 
 
 @pytest.mark.slow
@@ -187,33 +187,39 @@ def test_no_answer_through_http_names_a_card_its_player_may_not_see(seed, player
     client = http_app().test_client()
     rng = random.Random(seed)
     names = NAMES[:players]
-    body = client.post("/v1/24-kings/games", json={"players": names, "seed": seed, "sealed": True, "rules": {"ghoul_raiser": True}}).get_json()
+    body = sealed_deal(names, seed, Rules(ghoul_raiser=True))  # the engine's deal of a chosen seed, sealed with the app's key
+    keys = body["seat_keys"]
     state, token = body["state"], body["sealed"]
     public: set[Card] = named_cards(state)
     for step in range(30):
         if state["phase"] == "over":
             break
         acting = state["players"][state["to_act"]]["name"]
-        whole = _opened(state, token)
+        whole, _ = _opened(state, token)
         move = random_move(whole, rng, step)
-        answer = client.post("/v1/24-kings/moves/apply", json={"state": state, "sealed": token, "player": acting, "move": move.to_dict()}).get_json()
-        after = _opened(answer["state"], answer["sealed"])
+        answer = client.post("/v1/24-kings/moves/apply", json={**as_seat(body, acting, keys, state=state, sealed=token), "move": move.to_dict()}).get_json()
+        after, seal = _opened(answer["state"], answer["sealed"])
         public |= moved_in_sight(move) | table_cards(after)
         own = set(whole.acting.hand.cards) | set(after.players[whole.to_act].hand.cards)
         leaked = named_cards([answer["state"], answer["events"], answer["view"], answer["move"]]) - public - own
         assert not leaked, f"the mover's answer names {sorted(map(str, leaked))}"
         for seat, name in enumerate(names):
-            request = {"state": answer["state"], "sealed": answer["sealed"], "player": name}
+            request = as_seat(answer, name, keys)
             view = client.post("/v1/24-kings/view", json=request).get_json()
             legal = client.post("/v1/24-kings/moves/legal", json=request).get_json()
             mine = set(after.players[seat].hand.cards)
             assert not named_cards([view, legal]) - public - mine, f"{name}'s answers name cards they may not see"
-            twin = sealed_body(redealt(after, {seat}, rng))
-            assert twin["state"] == answer["state"]
-            assert client.post("/v1/24-kings/view", json={**twin, "player": name}).get_json() == view
+            twin = sealed_body(redealt(after, {seat}, rng), seal)
+            assert twin["state"] == answer["state"] and twin["seat_keys"] == keys
+            twin_view = client.post("/v1/24-kings/view", json=as_seat(twin, name))
+            assert twin_view.get_json() == view
+            assert client.post("/v1/24-kings/moves/legal", json=as_seat(twin, name)).get_json() == legal
+            assert len(twin_view.data) == len(client.post("/v1/24-kings/view", json=request).data)  # the answer's size too
+            assert len(twin["sealed"]) == len(answer["sealed"])  # the token's length tells nothing of the cards unseen
         state, token = answer["state"], answer["sealed"]
 
 
-def _opened(public: dict[str, Any], token: str) -> GameState:
-    """The whole state behind a public state and its token, opened with the test key (the oracle, not the app)."""
-    return open_state(SPLIT, TEST_SEALER, "24-kings", state_from_dict(public), token)
+def _opened(public: dict[str, Any], token: str) -> tuple[GameState, Seal]:
+    """The whole state behind a public state and its token, and its match, opened with the test key (the oracle, not the app)."""
+    opened = open_table(SPLIT, TEST_SEALER, "24-kings", state_from_dict(public), token)
+    return opened.state, opened.seal

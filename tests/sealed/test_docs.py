@@ -21,6 +21,9 @@ def test_the_sealed_deals_curl_examples_work_as_written(server, tmp_path):
     result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     statuses = [int(status) for status in re.findall(r"\[http (\d{3})\]", result.stderr)]
-    assert statuses[:-1] and all(status == 200 for status in statuses[:-1]), result.stderr[-2000:]
-    assert statuses[-1] == 422  # the tampered token
-    assert "sealed_token_invalid" in result.stdout and "'hidden': 7" in result.stdout
+    # deal, ann's view, ann's key for bob's view, a chosen seed, bob's legal moves, bob's move, a changed token
+    assert statuses == [200, 200, 403, 422, 200, 200, 422], result.stderr[-2000:]
+    out = result.stdout
+    assert "'hidden': 7" in out and "move 0" in out and "keys for ['ann', 'bob', 'cy']" in out
+    assert "seat_key_refused" in out and "seed_with_sealed" in out and "sealed_token_invalid" in out
+    assert "move 1" in out and re.search(r"(?im)^sealed-move: 1\s*$", out)

@@ -10,14 +10,15 @@ import requests
 
 from service.core.cards import parse_card
 
-from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER, sealed_app
+from .keys import OTHER_KEY, TEST_KEY, TEST_SEALER, as_seat, sealed_app, sealed_deal
 
 PLAYERS = ["ann", "bob", "cy", "dee"]
 LISTING_NOTES = ("call_valid", "face_up_choices")  # the referee's notes on a listed move, not part of a move
 
 
-def new_sealed(client, seed: int = 11, players: list[str] = PLAYERS) -> dict[str, Any]:
-    reply = client.post("/v1/24-kings/games", json={"players": players, "seed": seed, "sealed": True})
+def new_sealed(client, players: list[str] = PLAYERS) -> dict[str, Any]:
+    """A sealed deal over HTTP: the server shuffles."""
+    reply = client.post("/v1/24-kings/games", json={"players": players, "sealed": True})
     assert reply.status_code == 200, reply.get_json()
     return reply.get_json()
 
@@ -54,37 +55,47 @@ def test_plain_json_stays_the_default(keyed):
     assert len(reply["state"]["draw_pile"]["cards"]) == 104 - 4 - len(reply["state"]["face_up"]) - 28
 
 
-def test_a_sealed_new_game_answers_the_public_state_and_a_token(keyed):
+def test_a_sealed_new_game_answers_the_public_state_a_token_and_a_key_per_seat(keyed):
     body = new_sealed(keyed)
-    plain = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": 11}).get_json()
     assert_public(body["state"])
-    assert body["state"]["castles"] == plain["state"]["castles"] and body["castle_phase"] == plain["castle_phase"]
     hidden = unsealed(body)
+    plain = keyed.post("/v1/24-kings/games", json={"players": PLAYERS, "seed": int(hidden["fields"]["seed"])}).get_json()
+    assert body["state"]["castles"] == plain["state"]["castles"] and body["castle_phase"] == plain["castle_phase"]
     assert hidden["hands"] == [player["hand"]["cards"] for player in plain["state"]["players"]]
     assert hidden["draw_pile"] == plain["state"]["draw_pile"]["cards"]
-    assert int(hidden["fields"]["seed"]) == 11
+    assert sorted(body["seat_keys"]) == sorted(PLAYERS) and len(set(body["seat_keys"].values())) == len(PLAYERS)
+    assert body["sealed_move"] == 0
+
+
+def test_the_server_shuffles_every_sealed_deal(keyed):
+    seeds = {int(unsealed(new_sealed(keyed))["fields"]["seed"]) for _ in range(5)}
+    assert len(seeds) == 5
 
 
 def test_a_whole_sealed_game_through_http(keyed):
     """Every step: the public state hides every card, the token carries the table on, each player sees their own hand."""
     rng = random.Random(5)
-    body = new_sealed(keyed, seed=23)
+    body = sealed_deal(PLAYERS, 23)
+    keys = body["seat_keys"]
     state, token, steps = body["state"], body["sealed"], 0
     while state["phase"] != "over":
         acting = state["players"][state["to_act"]]["name"]
-        legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": acting}).get_json()
+        legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": acting, "seat_key": keys[acting]}).get_json()
         assert legal["player"] == acting and legal["moves"]
         other = next(name for name in PLAYERS if name != acting)
-        hidden_legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": other}).get_json()
+        hidden_legal = keyed.post("/v1/24-kings/moves/legal", json={"state": state, "sealed": token, "player": other, "seat_key": keys[other]}).get_json()
         assert hidden_legal == {"player": acting, "phase": state["phase"], "moves": [], "counts": {}}
         calls = [m for m in legal["moves"] if m["action"] == "call_hand"]
         choice = calls[0] if steps >= 60 and calls else rng.choice([m for m in legal["moves"] if m["action"] != "call_hand"] or calls)
         move = as_move(choice)
-        verdict = keyed.post("/v1/24-kings/moves/validate", json={"state": state, "sealed": token, "player": acting, "move": move}).get_json()
+        mine = {"state": state, "sealed": token, "player": acting, "seat_key": keys[acting], "move": move}
+        verdict = keyed.post("/v1/24-kings/moves/validate", json=mine).get_json()
         assert verdict["legal"] is True
-        reply = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "sealed": token, "player": acting, "move": move})
+        reply = keyed.post("/v1/24-kings/moves/apply", json=mine)
         assert reply.status_code == 200, reply.get_json()
         answer = reply.get_json()
+        assert answer["sealed_move"] == steps + 1 and reply.headers["Sealed-Move"] == str(steps + 1)
+        assert reply.headers["Sealed-Token"] == answer["sealed"]
         assert_public(answer["state"])
         assert answer["sealed"] != token
         hidden = unsealed(answer)
@@ -93,7 +104,7 @@ def test_a_whole_sealed_game_through_http(keyed):
         if answer["state"]["phase"] != "over":
             assert answer["view"]["players"][seat]["hand"]["cards"] == hidden["hands"][seat]
         for index, name in enumerate(PLAYERS):
-            view = keyed.post("/v1/24-kings/view", json={"state": answer["state"], "sealed": answer["sealed"], "player": name}).get_json()
+            view = keyed.post("/v1/24-kings/view", json=as_seat(answer, name, keys)).get_json()
             assert view["players"][index]["hand"]["cards"] == (
                 hidden["hands"][index] if answer["state"]["phase"] != "over" else answer["state"]["players"][index]["hand"]["cards"]
             )
@@ -114,14 +125,14 @@ def test_a_tampered_token_is_a_422_problem_at_sealed(keyed):
     body = new_sealed(keyed)
     token = body["sealed"]
     tampered = token[:50] + ("A" if token[50] != "A" else "B") + token[51:]
-    problem = problem_of(keyed.post("/v1/24-kings/view", json={"state": body["state"], "sealed": tampered, "player": "ann"}))
+    problem = problem_of(keyed.post("/v1/24-kings/view", json=as_seat(body, "ann", sealed=tampered)))
     assert problem["type"] == "urn:24-kings:problem:sealed-token"
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sealed", "sealed_token_invalid")]
 
 
 def test_a_token_from_a_server_with_another_key_is_refused_and_rotation_keeps_it(keyed):
     body = new_sealed(keyed)
-    request = {"state": body["state"], "sealed": body["sealed"], "player": "ann"}
+    request = as_seat(body, "ann")
     foreign = sealed_app(SEAL_KEYS=OTHER_KEY).test_client()
     assert problem_of(foreign.post("/v1/24-kings/view", json=request))["errors"][0]["code"] == "sealed_token_invalid"
     rotated = sealed_app(SEAL_KEYS=f"{OTHER_KEY},{TEST_KEY}").test_client()
@@ -129,8 +140,8 @@ def test_a_token_from_a_server_with_another_key_is_refused_and_rotation_keeps_it
 
 
 def test_a_token_beside_another_tables_state_is_refused(keyed):
-    first, second = new_sealed(keyed, seed=1), new_sealed(keyed, seed=2)
-    reply = keyed.post("/v1/24-kings/moves/legal", json={"state": second["state"], "sealed": first["sealed"], "player": "ann"})
+    first, second = new_sealed(keyed), new_sealed(keyed)
+    reply = keyed.post("/v1/24-kings/moves/legal", json=as_seat(first, "ann", state=second["state"]))
     assert problem_of(reply)["errors"] == [{"pointer": "/sealed", "code": "sealed_token_mismatch", "message": problem_of(reply)["errors"][0]["message"]}]
 
 
@@ -149,13 +160,13 @@ def test_a_player_judges_only_their_own_moves(keyed):
     move = {"player": acting, "action": "face_down_discard", "card": card}
     other = next(name for name in PLAYERS if name != acting)
     for path in ("/v1/24-kings/moves/validate", "/v1/24-kings/moves/apply"):
-        reply = keyed.post(path, json={"state": body["state"], "sealed": body["sealed"], "player": other, "move": move})
+        reply = keyed.post(path, json=as_seat(body, other, move=move))
         assert [(e["pointer"], e["code"]) for e in problem_of(reply)["errors"]] == [("/move/player", "not_your_move")]
 
 
 def test_an_unknown_player_is_bad_input(keyed):
     body = new_sealed(keyed)
-    reply = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"], "sealed": body["sealed"], "player": "zed"})
+    reply = keyed.post("/v1/24-kings/moves/legal", json={"state": body["state"], "sealed": body["sealed"], "player": "zed", "seat_key": "x"})
     assert [e["pointer"] for e in problem_of(reply)["errors"]] == ["/player"]
 
 
@@ -180,13 +191,13 @@ def test_the_public_state_alone_reads_as_a_physical_table(keyed):
 
 
 def test_the_mover_sees_the_cards_they_drew(keyed):
-    body = new_sealed(keyed, seed=3)
+    body = sealed_deal(PLAYERS, 3)
     acting = body["state"]["players"][body["state"]["to_act"]]["name"]
     seat = PLAYERS.index(acting)
     hidden = unsealed(body)
     card = next(c for c in hidden["hands"][seat] if not parse_card(c).is_king)
     move = {"player": acting, "action": "face_up_discard", "card": card}
-    answer = keyed.post("/v1/24-kings/moves/apply", json={"state": body["state"], "sealed": body["sealed"], "player": acting, "move": move}).get_json()
+    answer = keyed.post("/v1/24-kings/moves/apply", json=as_seat(body, acting, move=move)).get_json()
     drew = next(e for e in answer["events"] if e["type"] == "drew")
     assert drew["cards"] == [hidden["draw_pile"][-1]]  # the top of the pile (top last), as the rule book deals it
     assert answer["state"]["face_up"][-1] == card
@@ -195,8 +206,8 @@ def test_the_mover_sees_the_cards_they_drew(keyed):
 @pytest.mark.slow
 def test_gunicorn_workers_share_one_development_key(server):
     """`make run` without KINGS_SEAL_KEYS: a token sealed by one worker opens in every other."""
-    body = requests.post(f"{server}/v1/24-kings/games", json={"players": PLAYERS, "seed": 4, "sealed": True}, timeout=10).json()
-    request = {"state": body["state"], "sealed": body["sealed"], "player": "ann"}
+    body = requests.post(f"{server}/v1/24-kings/games", json={"players": PLAYERS, "sealed": True}, timeout=10).json()
+    request = as_seat(body, "ann")
     statuses = {requests.post(f"{server}/v1/24-kings/view", json=request, timeout=10).status_code for _ in range(30)}
     assert statuses == {200}
 

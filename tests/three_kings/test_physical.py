@@ -52,7 +52,9 @@ def test_an_unseen_card_may_be_any_rank_left_in_the_pack():
     moves = GAME.legal_report(state).to_dict()["moves"]
     sets = {(item["hand_card"], tuple(item["table_cards"])) for item in moves if item["action"] == "set"}
     assert ("2", ("3", "5")) in sets and ("8", ("3", "J")) in sets  # 2 + 3 = 5, 8 + 3 = 11
-    assert {item["card"] for item in moves if item["action"] == "discard"} == {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"}
+    # A discard shows its card, and one that makes a set with two of 5 J 3 Q was a set to take (rules.md §10.1):
+    # A (1 + 11 = 12), 2 (2 + 3 = 5), 6 (6 + 5 = 11), 7 (5 + 7 = 12), 8 (8 + 3 = 11), 9 (9 + 3 = 12).
+    assert {item["card"] for item in moves if item["action"] == "discard"} == {"3", "4", "5", "10", "J", "Q"}
     after = apply(state, action="set", hand_card="2H", table_cards=["3", "5"], drawn=["9"]).state
     assert after.players[0].hand.to_dict() == {"cards": ["9"], "hidden": 4}
     assert [str(c) for c in after.players[0].pile] == ["2H", "3", "5"]

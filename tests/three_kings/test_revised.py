@@ -60,11 +60,12 @@ def test_the_third_king_by_an_extra_draw_is_shown_out_of_turn_at_once():
 
 
 def test_a_show_on_a_later_state_ends_the_game_there_and_what_was_played_stands():
-    # The table noticed late: bob drew and discarded a 9 (one of his unseen cards); ann shows then. The discard stands.
+    # The table noticed late: bob drew and discarded an 8 (one of his unseen cards; 8 makes no set with 3 Q, where a 9
+    # would: 9 + 3 = 12); ann shows then. The discard stands.
     state = apply(extra_draw_game(), move("bob", "draw"))
-    state = apply(state, move("bob", "discard", card="9"))
+    state = apply(state, move("bob", "discard", card="8"))
     after = apply(state, move("ann", "show_kings"))
-    assert after.phase == "over" and ranks(after.table) == ["3", "Q", "9"]
+    assert after.phase == "over" and ranks(after.table) == ["3", "Q", "8"]
     assert after.outcome.to_dict()["winners"] == ["ann"]
 
 
@@ -282,3 +283,13 @@ def test_a_real_table_is_marked_physical_and_its_pile_is_never_known():
     with pytest.raises(InvalidInput) as refused:
         GAME.read_state({**known, "deal": "physical"})
     assert [(p.pointer, p.code) for p in refused.value.problems] == [("/draw_pile", "physical_pile_known")]
+
+
+@pytest.mark.parametrize(("card", "made"), [("6", "6 + 5 = 11"), ("A", "1 + 11 = 12"), ("7", "5 + 7 = 12")])
+def test_at_a_real_table_a_discard_that_would_make_a_set_is_refused(card, made):
+    """A discard shows its card: 6 with 5 J (6 + 5 = 11), A with J Q (1 + 11 = 12), 7 with 5 Q (5 + 7 = 12) were sets to
+    take, and a set is compulsory when one exists (rule book, *Gameplay*; rules.md §3.3, §10.1). Worked by hand."""
+    state = apply(real_table(["5", "J", "K", "Q"], [[], []]), move("ann", "draw"))
+    assert codes(state, move("ann", "discard", card=card)) == [("set_available", "3.3")], made
+    assert {"player": "ann", "action": "discard", "card": card} not in report(state)["moves"]
+    assert codes(state, move("ann", "discard", card="9")) == []  # 9 makes no set with two of 5 J Q: 9 + 5 = 14, 9 + 11 = 20

@@ -99,6 +99,24 @@ def test_equals_25_bars_the_player(client):
     assert [reason["code"] for reason in moved["events"][0]["reasons"]] == ["stated_total"]
 
 
+@pytest.mark.parametrize(("expression", "code"), [("3 × (10 + 1 − 3) = -24", "stated_total"), ("3 × (10 + 1 − 3) = +24", "unary_plus")])
+def test_a_signed_total_is_read_and_bars(client, expression, code):
+    """The reading counts a sign before a number as readable (then refused as a sign): a wrong claim, not a slip."""
+    state = table(client, "3S 10H AD 3C")
+    moved = apply(client, state, claim("bob", expression))
+    assert moved["state"]["barred"] == ["bob"]
+    assert code in [reason["code"] for reason in moved["events"][0]["reasons"]]
+
+
+def test_a_raised_digit_is_a_power_which_bars_nobody(client):
+    """2³ is a power, outside the readable symbols (no powers): a slip, like 2^3, never the number 23."""
+    state = table(client, "2S 3H 3D AC")
+    for expression in ("2^3 × 3 × 1", "2³ × 3 × 1"):
+        refused = apply(client, state, claim("bob", expression), status=422)
+        assert "power" in [error["code"] for error in refused["errors"]]
+    assert post(client, "/moves/validate", {"state": state, "move": claim("bob", "2 × 3 × 3 + 1")})["legal"] is True
+
+
 def test_the_rule_books_example_is_a_correct_claim(client):
     state = table(client, "2S 4H 10D 10C")
     moved = apply(client, state, claim("cy", "(2 + 4 / 10) × 10 = 24"))

@@ -195,6 +195,29 @@ def test_an_announcement_the_known_cards_deny_is_refused():
     assert [r["code"] for r in short["reasons"]] == ["declaration_contradicted"]  # six hearts shown, a Point of five announced
 
 
+# Worked by hand for a ten-card hand (five players): the longest suit holds 3 to 10 cards; n cards of a suit are
+# worth from A + 2 + ... (the n lowest) to K + Q + J + 10 + 9 + ... (the n highest, J Q K counting ten).
+@pytest.mark.parametrize(
+    ("point", "possible"),
+    [
+        ((6, 20), False),  # six cards are worth at least 1 + 2 + 3 + 4 + 5 + 6 = 21
+        ((6, 21), True),
+        ((6, 55), True),
+        ((6, 57), True),  # the six highest: K Q J 10 9 8 = 10 + 10 + 10 + 10 + 9 + 8
+        ((6, 58), False),
+        ((2, 19), False),  # ten cards in four suits: some suit holds three
+        ((3, 5), False),  # three cards are worth at least 1 + 2 + 3 = 6
+        ((3, 30), True),
+        ((10, 79), True),  # every card but A 2 3 of a suit: 4 + 5 + ... + 10 + 10 + 10 + 10 = 79
+        ((10, 80), False),
+        ((11, 70), False),  # more cards than the hand holds
+    ],
+)
+def test_an_announced_point_no_cards_of_one_suit_can_make_is_refused(point, possible):
+    verdict = GAME.judge(unseen_table(), Move("ann", "declare", sequences=(), point=point)).to_dict()
+    assert (verdict["legal"], [r["code"] for r in verdict["reasons"]]) == ((True, []) if possible else (False, ["impossible_point"]))
+
+
 # -- the draw for the first dealer at a real table (§2.1, §13.6) ---------------------------------------------
 def test_the_real_draw_for_the_first_dealer_is_entered_round_by_round_and_ties_draw_again():
     state = table_hand(TableHand(FIVE, ((),) * 5, dealer=None, turn_up=None)).state

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any
 
-from service.core.cards import card_texts
+from service.core.cards import card_texts, parse_cards
 from service.core.problems import InvalidInput, Problem
 from service.core.records import LegalReport, Transition
 from service.core.sealing import SEALED_POINTER, SealedTokenError
@@ -34,6 +34,10 @@ SEALED_FIELDS = frozenset({"seed"})  # with the seed anyone could replay every r
 # Written with a fixed number of digits, so the token's length does not tell how long the seed is.
 SEED_DIGITS = len(str(MAX_SEED))
 CLASSIFIED = PUBLIC_FIELDS | COUNTED_FIELDS | SEALED_FIELDS | {HANDS_FIELD}
+# Every token's plaintext is padded to this many bytes, so its length tells nothing (a 10 is one character longer than a 9).
+# The largest hidden part there can be (every one of the 104 cards hidden, the castles' too, the longest names) fits:
+# tests/sealed/test_token_size.py checks it.
+TOKEN_SIZE = 1280
 
 
 def unlisted_fields() -> list[str]:
@@ -58,6 +62,11 @@ def _sealed_fields() -> list[str]:
 class KingsSplit:
     """Public part, hidden part, and each player's share of an answer."""
 
+    token_size: int = TOKEN_SIZE
+
+    def seats(self, state: GameState) -> list[str]:
+        return [player.name for player in state.players]
+
     def sealable(self, state: GameState) -> bool:
         """Only a state the referee sees whole is sealed; a physical table's state stays plain JSON."""
         zones = (state.draw_pile, state.face_down, state.set_aside, *(player.hand for player in state.players))
@@ -70,27 +79,47 @@ class KingsSplit:
         return replace(state, players=players, draw_pile=Zone(hidden=state.draw_pile.size), face_down=Zone(hidden=state.face_down.size), **changes)
 
     def hidden(self, state: GameState) -> dict[str, Any]:
-        plain = state.to_dict()
+        unlisted = unlisted_fields()
+        plain = state.to_dict() if unlisted else {}  # written whole only when a field is left unlisted: sealed as written
         return {
             "hands": [card_texts(player.hand.cards) for player in state.players],
             "draw_pile": card_texts(state.draw_pile.cards),
             "face_down": card_texts(state.face_down.cards),
-            "fields": {name: plain[name] for name in _sealed_fields()} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
+            "fields": {name: plain[name] for name in unlisted} | {"seed": f"{state.seed:0{SEED_DIGITS}d}"},
         }
 
     def join(self, public: GameState, hidden: Mapping[str, Any]) -> GameState:
-        data: dict[str, Any] = public.to_dict()
+        """The whole state: the public part with the sealed cards put back.
+
+        The token is authenticated and bound to this public part, so the whole is a state this service sealed
+        (checked when it was made): the cards are put back as they were, not read and checked again.
+        """
         try:
-            for player, cards in zip(data["players"], hidden["hands"], strict=True):
-                player["hand"] = {"cards": cards, "hidden": 0}
-            data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
-            data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
-            data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
-            return state_from_dict(data)
+            if unlisted_fields():  # a field nobody classified travels as written: read it as any state is read
+                return self._read_whole(public, hidden)
+            hands = hidden["hands"]
+            players = tuple(replace(player, hand=Zone(tuple(parse_cards(cards)))) for player, cards in zip(public.players, hands, strict=True))
+            return replace(
+                public,
+                players=players,
+                draw_pile=Zone(tuple(parse_cards(hidden["draw_pile"]))),
+                face_down=Zone(tuple(parse_cards(hidden["face_down"]))),
+                seed=int(hidden["fields"]["seed"]),
+            )
         except (KeyError, TypeError, ValueError, InvalidInput):
             raise SealedTokenError(
                 [Problem(SEALED_POINTER, "sealed_token_format", "the sealed token does not hold this table's hidden part in a form this service reads")]
             ) from None
+
+    @staticmethod
+    def _read_whole(public: GameState, hidden: Mapping[str, Any]) -> GameState:
+        data: dict[str, Any] = public.to_dict()
+        for player, cards in zip(data["players"], hidden["hands"], strict=True):
+            player["hand"] = {"cards": cards, "hidden": 0}
+        data["draw_pile"] = {"cards": hidden["draw_pile"], "hidden": 0}
+        data["face_down"] = {"cards": hidden["face_down"], "hidden": 0}
+        data |= hidden["fields"] | {"seed": int(hidden["fields"]["seed"])}
+        return state_from_dict(data)
 
     def plain(self, state: GameState) -> dict[str, object]:
         return state.to_dict()

@@ -35,7 +35,7 @@ from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
 from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
-from service.http.sealed import seal_answer
+from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
 from .calculus import PlayerCards, calculus, holdings_problems
@@ -167,10 +167,17 @@ def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The /games/next answer to a loaded body: the follow-on game, with the match carried on."""
+    """The /games/next answer to a loaded body: the follow-on game, with the match carried on (sealed, in the same match)."""
     finished = read_finished(body["state"])
+    if body["sealed"]:
+        refuse_a_chosen_seed(body)
+        finished = open_match(SPLIT, GAME.info.slug, finished, body)  # the match carries on, one move on
     table = None if body.get("castles") is None else TableDeal(castles_from(body["castles"]), body["face_up"], body.get("hands"))
-    return next_game(finished, body.get("seed"), table).to_dict()
+    game = next_game(finished, body.get("seed"), table)
+    answer = game.to_dict()
+    if body["sealed"]:
+        answer |= seal_answer(SPLIT, GAME.info.slug, game.state)
+    return answer
 
 
 def read_finished(data: Mapping[str, Any]) -> Any:
@@ -201,10 +208,12 @@ EX = examples()
 )
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
+    if body["sealed"]:
+        refuse_a_chosen_seed(body)
     game = new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"], body["direction"])
     answer = game.to_dict()
-    if body["sealed"]:  # the public state and a token of the hidden cards (docs/sealed-deals.md)
-        answer |= seal_answer(SPLIT, GAME.info.slug, game.state)
+    if body["sealed"]:  # the public state, a token of the hidden cards and each seat's key (docs/sealed-deals.md)
+        answer |= seal_deal(SPLIT, GAME.info.slug, game.state)
     return jsonify(answer)
 
 

@@ -169,7 +169,9 @@ def choices_of(state: GameState) -> Choices:
     sets = all_sets((rank for rank in ranks if rank != KING), table)
     held_ranks = set(held)
     sure_set = next((found for found in sets if found.hand in held_ranks), None)
-    discards = () if sure_set else tuple(dict.fromkeys(rank for rank in ranks if rank != KING))
+    # A discard shows its card: one that makes a set with the table proves a set was there to take (§3.3, §10.1).
+    made = {found.hand for found in sets}
+    discards = () if sure_set else tuple(dict.fromkeys(rank for rank in ranks if rank != KING and rank not in made))
     return Choices(False, tuple(sets), sure_set, take_king, discards, _can_pass(state, hand, known), show)
 
 
@@ -378,8 +380,9 @@ def _discard_reasons(state: GameState, player: Player, card: Card | None, choice
         reasons.append(Reason("king_discard", "5.1", "/card", "a King is never discarded"))
     if not possibly_held(state, player.hand, card.rank):
         reasons.append(Reason("card_not_in_hand", "3.3", "/card", f"{player.name!r} holds no {rank_text(card.rank)}"))
-    if choices.sure_set is not None:
-        found = choices.sure_set
+    shown = None if card.is_king else next((found for found in choices.sets if found.hand == card.rank), None)
+    found = choices.sure_set or shown  # the discarded card is seen: a set it makes was there to take
+    if found is not None:
         reasons.append(
             Reason(
                 "set_available",

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from unicodedata import normalize
+from unicodedata import decomposition, normalize
 
 from service.core.problems import InvalidInput, Problem
 
@@ -172,6 +172,9 @@ def normalised(expression: str) -> tuple[str, list[int]]:
     text: list[str] = []
     offsets: list[int] = []
     for at, character in enumerate(expression):
+        if decomposition(character).startswith("<super>"):  # 2³ is a power, which NFKC alone would fold into the digits 23
+            text.append("^")
+            offsets.append(at)
         for folded in normalize("NFKC", character):
             folded = PHONE_SYMBOLS.get(folded, folded)
             text.append(" " if folded.isspace() or folded in ZERO_WIDTH else folded)
@@ -225,6 +228,13 @@ def _stated_total(tokens: list[Token], end: int, faults: list[Fault]) -> tuple[l
     after = tokens[at + 1 :]
     if len(after) == 1 and after[0].kind == "number":
         return tokens[:at], after[0]
+    if len(after) == 2 and after[0].kind == "operator" and after[0].text in "+-" and after[1].kind == "number":
+        # A sign before the total is readable (rules.md §4.7): "= -24" states another total; "= +24" is a unary sign.
+        sign, number = after
+        if sign.text == "-":
+            return tokens[:at], Token("number", f"-{number.text}", sign.at)
+        faults.append(Fault("unary_plus", sign.at, "a plus sign before the total is not allowed: write the total alone"))
+        return tokens[:at], number
     where = after[0].at if after else end
     faults.append(Fault("bad_total", where, "after = comes the total the claim makes: one whole number, and nothing more"))
     return tokens[:at], None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from service.core.cards import Card, card_texts
 from service.core.verdicts import Reason
 
-from .declarations import SEQUENCE_MIN, Claim, declare, point_of, ranks_by_suit, sequences_in
+from .declarations import SEQUENCE_MIN, Claim, declare, point_of, point_sums, ranks_by_suit, sequences_in
 from .hand import replay
 from .pack import DEAL_SHAPES, PACK, SUIT_NAMES
 from .state import TableState
@@ -177,7 +177,9 @@ def claim_shape_reasons(state: TableState, seat: int, claim: Claim) -> list[Reas
     if unseen > player.hidden:
         reasons.append(Reason("too_many_cards", RULE_COUNTED, "/sequences", f"{name!r} holds {player.hidden} unseen cards, not the {unseen} announced"))
     count, total = claim.point or (0, 0)
-    if count > DEAL_SHAPES[state.seats].hand_size or count < 1 or not count <= total <= 10 * count:
+    hand_size = DEAL_SHAPES[state.seats].hand_size
+    fewest = -(-hand_size // len(SUIT_NAMES))  # a hand's longest suit holds at least a quarter of it
+    if not fewest <= count <= hand_size or total not in point_sums(count):
         reasons.append(Reason("impossible_point", "6.1", "/point", f"{count} cards of one suit cannot be worth {total} in a hand of {player.holding}"))
     if reasons:
         return reasons

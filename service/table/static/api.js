@@ -1,11 +1,18 @@
-// The public API of 24 Kings, called from the page's own origin (relative to /table/).
-const BASE = new URL("../v1/24-kings/", document.baseURI);
+// The referee's public API, called from the pages' own origin (relative to /table/). Nothing else is ever fetched.
+const ROOT = new URL("../v1/", document.baseURI);
+
+export const UNREACHABLE =
+  "The referee cannot be reached (no network, or the service is down). Nothing you entered is lost: try again once it answers.";
 
 export class ApiError extends Error {
   constructor(problem, status) {
     super(problem.detail || problem.title || `HTTP ${status}`);
     this.problem = problem;
     this.status = status;
+  }
+
+  get unreachable() {
+    return this.status === 0;
   }
 
   // One line per problem: its message and where in the request it points.
@@ -16,12 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(path, options) {
+async function call(url, options) {
   let response;
   try {
-    response = await fetch(new URL(path, BASE), options);
+    response = await fetch(url, options);
   } catch (error) {
-    throw new ApiError({ title: "The referee cannot be reached", detail: "The referee cannot be reached: check the connection and try again." }, 0);
+    throw new ApiError({ title: "The referee cannot be reached", detail: UNREACHABLE }, 0);
   }
   const text = await response.text();
   let data = null;
@@ -34,21 +41,16 @@ async function call(path, options) {
   return data;
 }
 
-export function get(path) {
-  return call(path, { headers: { Accept: "application/json" } });
+// One game's endpoints: `game("24-kings").post("hands", body)` asks POST /v1/24-kings/hands.
+export function game(slug) {
+  const base = new URL(`${slug}/`, ROOT);
+  return {
+    get: (path) => call(new URL(path, base), { headers: { Accept: "application/json" } }),
+    post: (path, body) =>
+      call(new URL(path, base), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      }),
+  };
 }
-
-export function post(path, body) {
-  return call(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-export const hands = (body) => post("hands", body);
-export const calculus = (body) => post("calculus", body);
-export const fromTable = (body) => post("games/from-table", body);
-export const validate = (state, move) => post("moves/validate", { state, move });
-export const apply = (state, move) => post("moves/apply", { state, move });
-export const legal = (state) => post("moves/legal", { state });

@@ -49,15 +49,6 @@ export function spoken(code) {
   return `${rankName} of ${BY_SUIT[suit] ? BY_SUIT[suit].name : suit}`;
 }
 
-// "QH 10s, 9h" → ["QH", "10S", "9H"]; the unknown words come back apart so the page can say which.
-export function readList(text) {
-  const words = String(text).split(/[\s,;]+/).filter(Boolean);
-  return {
-    cards: words.filter(isCard).map(normal),
-    unknown: words.filter((word) => !isCard(word)),
-  };
-}
-
 // A card element: the short text, red or black, and the spoken name for assistive technology.
 export function cardElement(code, tag = "span") {
   const element = document.createElement(tag);

@@ -1,12 +1,18 @@
-// A card grid to tap cards into a hand: two decks, so each card can be held twice.
+// A card grid to tap cards in (no card is ever typed): two decks, so each card can be held twice.
+// `single`: one card at most, a tap replaces it (the card of a move). `suggest(cards, label)`: a row of
+// cards tapped first (the cards the acting player is known to hold), above the whole deck.
 import { COPIES, RANKS, SUITS, cardElement, spoken, short } from "./cards.js";
 
 let pickers = 0;
 
-export function createPicker(root, { owner, max, onChange }) {
+export function createPicker(
+  root,
+  { owner, max, onChange, single = false, empty = "No cards yet", clearText = "Clear cards", ranks = RANKS, copies: most = COPIES },
+) {
   const id = `picker-${++pickers}`;
   let cards = [];
   let whose = owner;
+  const emptyText = empty;
 
   root.classList.add("picker");
   const heading = document.createElement("h3");
@@ -20,13 +26,23 @@ export function createPicker(root, { owner, max, onChange }) {
   const clear = document.createElement("button");
   clear.type = "button";
   clear.className = "clear";
-  clear.textContent = "Clear cards";
+  clear.textContent = clearText;
+  const suggested = document.createElement("div");
+  suggested.className = "suggested";
+  suggested.hidden = true;
+  const suggestedTitle = document.createElement("h3");
+  suggestedTitle.id = `${id}-suggested-title`;
+  const suggestedRow = document.createElement("div");
+  suggestedRow.className = "suggested-row";
+  suggestedRow.setAttribute("role", "group");
+  suggestedRow.setAttribute("aria-labelledby", suggestedTitle.id);
+  suggested.append(suggestedTitle, suggestedRow);
   const grid = document.createElement("div");
   grid.className = "grid";
   const gridTitle = document.createElement("h3");
   gridTitle.id = `${id}-grid-title`;
   gridTitle.textContent = "Tap to add";
-  root.append(heading, held, note, clear, gridTitle, grid);
+  root.append(heading, held, note, clear, suggested, gridTitle, grid);
 
   const buttons = new Map();
   for (const suit of SUITS) {
@@ -35,7 +51,7 @@ export function createPicker(root, { owner, max, onChange }) {
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `Add ${suit.name}`);
     group.setAttribute("aria-describedby", gridTitle.id);
-    for (const rank of RANKS) {
+    for (const rank of ranks) {
       const code = rank + suit.code;
       const button = document.createElement("button");
       button.type = "button";
@@ -62,8 +78,14 @@ export function createPicker(root, { owner, max, onChange }) {
   }
 
   function add(code) {
-    if (copies(code) >= COPIES) {
-      note.textContent = `Both copies of ${spoken(code)} are in already (two decks).`;
+    if (single) {
+      cards = [code];
+      note.textContent = `Chose ${spoken(code)}.`;
+      render(true);
+      return;
+    }
+    if (copies(code) >= most) {
+      note.textContent = most > 1 ? `Both copies of ${spoken(code)} are in already (two decks).` : `${spoken(code)} is in already.`;
       return;
     }
     if (cards.length >= max) {
@@ -85,7 +107,7 @@ export function createPicker(root, { owner, max, onChange }) {
   }
 
   function render(changed) {
-    heading.textContent = `${whose}: ${cards.length} card${cards.length === 1 ? "" : "s"}`;
+    heading.textContent = single ? whose : `${whose}: ${cards.length} card${cards.length === 1 ? "" : "s"}`;
     held.replaceChildren(
       ...cards.map((code, index) => {
         const item = document.createElement("li");
@@ -100,14 +122,16 @@ export function createPicker(root, { owner, max, onChange }) {
     if (!cards.length) {
       const empty = document.createElement("li");
       empty.className = "empty";
-      empty.textContent = "No cards yet";
+      empty.textContent = emptyText;
       held.append(empty);
     }
     clear.disabled = !cards.length;
     for (const [code, button] of buttons) {
       const n = copies(code);
       button.querySelector(".count").textContent = n ? `×${n}` : "";
-      button.setAttribute("aria-label", `${short(code)} (${spoken(code)})${n ? `, ${n} held` : ""}`);
+      const gone = unavailable.has(code);
+      button.disabled = gone;
+      button.setAttribute("aria-label", `${short(code)} (${spoken(code)})${n ? `, ${n} held` : ""}${gone ? ", already seen" : ""}`);
       button.classList.toggle("held-card", n > 0);
     }
     if (changed && onChange) onChange([...cards]);
@@ -115,7 +139,7 @@ export function createPicker(root, { owner, max, onChange }) {
 
   function set(next, changed = false) {
     cards = [...next];
-    if (changed) note.textContent = cards.length ? "" : "Cards cleared.";
+    if (changed) note.textContent = cards.length ? "" : single ? `${clearText}.` : "Cards cleared.";
     render(changed);
   }
 
@@ -124,6 +148,31 @@ export function createPicker(root, { owner, max, onChange }) {
     render(false);
   }
 
+  // The acting player's known cards, to tap without searching the deck; none hides the row.
+  function suggest(codes, label) {
+    const distinct = [...new Set(codes)];
+    suggested.hidden = !distinct.length;
+    suggestedTitle.textContent = label || "";
+    suggestedRow.replaceChildren(
+      ...distinct.map((code) => {
+        const button = cardElement(code, "button");
+        button.type = "button";
+        button.classList.add("pick");
+        button.dataset.card = code;
+        button.setAttribute("aria-label", `${short(code)} (${spoken(code)})`);
+        button.addEventListener("click", () => add(code));
+        return button;
+      }),
+    );
+  }
+
+  // Cards that cannot be tapped now (a one-deck game's cards already seen): greyed, and said so.
+  let unavailable = new Set();
+  function exclude(codes) {
+    unavailable = new Set(codes);
+    render(false);
+  }
+
   render(false);
-  return { set, setOwner, get: () => [...cards] };
+  return { set, setOwner, suggest, exclude, get: () => [...cards], root };
 }

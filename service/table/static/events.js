@@ -1,0 +1,100 @@
+// What happened, in sentences a player uses: one function per game from the API's events to lines of text.
+import { short } from "./cards.js";
+
+// "a, b and c"
+export function listing(words) {
+  const items = words.filter((word) => word !== undefined && word !== null && word !== "");
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export const cardsText = (codes) => codes.map(short).join(" ");
+export const plural = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+// A humane fallback for an event a page does not know yet: its type in words, never a dump of its fields.
+function unknown(event) {
+  const who = event.player ? `${event.player}: ` : "";
+  return `${who}${String(event.type).replaceAll("_", " ")}.`;
+}
+
+// -- 24 Kings (service/games/kings/rules.md) ---------------------------------------------------------
+export const CASTLE_NAMES = ["North", "West", "East", "South"];
+export const castleName = (number) => `castle ${number} (${CASTLE_NAMES[number - 1] || number})`;
+
+const END_REASONS = {
+  valid_call: (event) => `${event.caller} called HAND! and the call is valid`,
+  draw_pile_exhausted: () => "the draw pile ran dry",
+  last_player_left: () => "only one player is left in",
+};
+
+const KINGS = {
+  discarded: (e) => (e.card ? `${e.player} discarded ${short(e.card)} face ${e.face}.` : `${e.player} discarded a card face ${e.face}, not shown.`),
+  drew: (e) => {
+    const from = e.from === "face_up" ? " from the face-up pile" : "";
+    const shown = e.cards && e.cards.length ? cardsText(e.cards) : "";
+    const hidden = e.unseen ? `${plural(e.unseen, "card")} not shown` : "";
+    return `${e.player} drew ${listing([shown, hidden]) || "nothing"}${from}.`;
+  },
+  turn: (e) => `${e.player}'s turn.`,
+  king_dumped: (e) => `${e.player} dumped ${short(e.card)} on the face-up pile.`,
+  castle_changed: (e) => {
+    const castle = castleName(e.castle);
+    if (e.change === "crowned") return `${e.player} crowned ${castle} with ${short(e.king)}.`;
+    if (e.change === "double_king") return `${e.player} made ${castle} a Double King with ${short(e.king)}.`;
+    return `${e.player} dethroned ${castle} with ${short(e.king)}; ${cardsText(e.discarded || [])} go face up.`;
+  },
+  reshuffled: (e) => `The discards were shuffled into a new draw pile (${plural(e.cards, "card")}).`,
+  face_up_removed: (e) => `The face-up pile left the game (${plural(e.cards.length, "card")}).`,
+  hand_called: (e) =>
+    e.valid ? `${e.player} called HAND!: a valid call, ${e.split.score} points.` : `${e.player} called HAND!: a false call.`,
+  player_out: (e) => `${e.player} is out of the game with ${e.score} points.`,
+  hand_revealed: (e) => `${e.player} showed ${cardsText(e.cards)}: ${e.split.score} points.`,
+  reveal_turn: (e) => `${e.player} shows their cards next (${plural(e.unseen, "card")} the referee has not seen).`,
+  winners: (e) => `${e.winners.length > 1 ? "Winners" : "Winner"}: ${listing(e.winners)}.`,
+  game_over: (e) => {
+    const reason = (END_REASONS[e.reason] || (() => e.reason))(e);
+    const lines = [`The game is over: ${reason}.`];
+    for (const score of e.scores || []) lines.push(`${score.player} scores ${score.score} points.`);
+    if (e.unscored && e.unscored.length) lines.push(`Still to show their cards: ${listing(e.unscored)}.`);
+    else if (e.winners && e.winners.length) lines.push(`${e.winners.length > 1 ? "Winners" : "Winner"}: ${listing(e.winners)}.`);
+    return lines.join(" ");
+  },
+};
+
+export function kingsEvent(event) {
+  const sentence = KINGS[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}
+
+// -- Twenty-Four (service/games/twenty_four/rules.md) -------------------------------------------------
+const tally = (byName) => listing(Object.entries(byName).map(([name, points]) => `${name} ${points}`));
+const winnersText = (names) => `${names.length > 1 ? "Winners" : "Winner"}: ${listing(names)}.`;
+
+const TWENTY_FOUR = {
+  drew_for_deal: (e) => {
+    const draws = listing(Object.entries(e.draws || {}).map(([name, card]) => `${name} ${short(card)}`));
+    return `Drawn for the deal: ${draws}. ${e.dealer ? `${e.dealer} deals.` : "A tie: those tied draw again."}`;
+  },
+  dealt: (e) => `Hand ${e.hand}: ${e.dealer} deals; the target is ${e.target}.`,
+  target_set: (e) => `The eight cards set the target: ${e.target}.`,
+  turned_up: (e) => `Round ${e.round}: ${cardsText(e.cards)} turned up.`,
+  claimed: (e) => {
+    if (e.correct) return `${e.player} claimed ${e.expression}: right, it makes ${e.target}.`;
+    const why = (e.reasons || []).map((reason) => `${reason.message} (rule ${reason.rule})`).join("; ");
+    const makes = e.value !== null && e.value !== undefined ? ` It makes ${e.value}.` : "";
+    return `${e.player} claimed ${e.expression}: wrong${why ? `: ${why}` : ""}.${makes}`;
+  },
+  barred: (e) => `${e.player} may not claim again this round.`,
+  won: (e) => `${e.player} wins ${cardsText(e.cards)}.`,
+  set_aside: (e) => {
+    const check = e.solvable === undefined ? "" : e.solvable ? ` There was a way: ${e.solution}.` : " There was no way to make it.";
+    return `${cardsText(e.cards)} set aside: ${e.why}.${check}`;
+  },
+  hand_over: (e) => `Hand ${e.hand} is over. Cards won: ${tally(e.points)}. ${winnersText(e.winners)}`,
+  game_over: (e) => `The game is over. Totals: ${tally(e.totals)}. ${winnersText(e.winners)}`,
+};
+
+export function twentyFourEvent(event) {
+  const sentence = TWENTY_FOUR[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}

@@ -1,0 +1,322 @@
+// Twenty-Four at a real table (rules.md §10): the table sits down, the cards are drawn for the deal and turned up
+// by tapping them; a claim is built on a keypad of the four numbers; the referee judges it, bars a wrong claimant
+// for the round, and keeps the cards won and the totals. Everything lives in `table`, kept in this phone's storage.
+import { UNREACHABLE, game as gameApi } from "./api.js";
+import { keepOffline } from "./app.js";
+import { RANKS, cardElement, short, spoken } from "./cards.js";
+import { listing, twentyFourEvent } from "./events.js";
+import { createPicker } from "./picker.js";
+import { load, remember, save as keep, takeBack } from "./store.js";
+import { $, element, playersField, problemList, say } from "./ui.js";
+
+const referee = gameApi("twenty-four");
+const STORAGE = "twenty-four-table-v1";
+const MAX_HANDS = 10;
+const VALUES = { A: 1, J: 11, Q: 12, K: 13 };
+const OPERATORS = [
+  ["+", "plus"],
+  ["−", "minus"],
+  ["×", "times"],
+  ["÷", "divided by"],
+  ["(", "open parenthesis"],
+  [")", "close parenthesis"],
+];
+const CARDS_OF_STEP = { set_target: 8, turn_up: 4 };
+
+function fresh() {
+  return { players: ["ann", "bob"], options: { face_cards: false, dynamic_target: false, hands: 1 }, hints: false, game: null, legal: null, history: [], standings: null };
+}
+
+const table = load(STORAGE, fresh);
+// The claim being built: the keys tapped, each a number (by its place among the four) or an operator.
+let keys = [];
+let claimant = null;
+
+const save = () => keep(STORAGE, table);
+// The cards of this hand already seen (rules.md §10.5): each card is turned once, so they cannot be tapped again.
+const seenCards = (state) => [...state.drawn, ...state.table, ...state.set_aside, ...state.players.flatMap((seat) => seat.won)];
+const value = (code) => VALUES[code.slice(0, -1)] || Number(code.slice(0, -1));
+
+function cardsWanted() {
+  const step = table.legal && table.legal.step;
+  if (step === "draw") return table.game.drawing.length;
+  return CARDS_OF_STEP[step] || 0;
+}
+
+// -- the table -------------------------------------------------------------------------------------
+function buildSetup() {
+  playersField($("players"), table.players, (names) => {
+    table.players = names;
+    save();
+  });
+  for (const [id, key] of [
+    ["face-cards", "face_cards"],
+    ["dynamic-target", "dynamic_target"],
+  ]) {
+    $(id).checked = Boolean(table.options[key]);
+    $(id).addEventListener("change", () => {
+      table.options[key] = $(id).checked;
+      save();
+    });
+  }
+  $("hints").checked = table.hints;
+  $("hints").addEventListener("change", () => {
+    table.hints = $("hints").checked;
+    save();
+    show();
+  });
+  const hands = $("hands");
+  for (let n = 1; n <= MAX_HANDS; n += 1) {
+    const option = element("option", String(n));
+    option.value = String(n);
+    hands.append(option);
+  }
+  hands.value = String(table.options.hands);
+  hands.addEventListener("change", () => {
+    table.options.hands = Number(hands.value);
+    save();
+  });
+}
+
+async function start() {
+  try {
+    const answer = await referee.post("games/from-table", { players: table.players, options: table.options });
+    table.history = [];
+    await follow(answer.state, answer.events);
+    $("play-title").focus();
+  } catch (error) {
+    $("events").replaceChildren(problemList(error));
+    say(error.unreachable ? UNREACHABLE : "The referee refused this table: see why below.");
+  }
+}
+
+// -- following the game ----------------------------------------------------------------------------
+// A new state: what is due next (/moves/legal) and the cards won and totals (/standings), then the page.
+async function follow(state, events) {
+  const [legal, standings] = await Promise.all([referee.post("moves/legal", { state }), referee.post("standings", { state })]);
+  table.game = state;
+  table.legal = legal;
+  table.standings = standings;
+  keys = [];
+  claimant = null;
+  makePicker();
+  picker.set([]);
+  picker.exclude(seenCards(state));
+  save();
+  if (events) showEvents(events);
+  show();
+}
+
+async function play(move, text) {
+  const before = table.game;
+  try {
+    const answer = await referee.post("moves/apply", { state: before, move });
+    remember(table, before, text);
+    await follow(answer.state, answer.events);
+    say(`${text}.`);
+  } catch (error) {
+    $("verdict").replaceChildren(problemList(error));
+    if (error.unreachable) say(UNREACHABLE);
+  }
+}
+
+async function undo() {
+  const last = takeBack(table);
+  if (!last) return;
+  try {
+    await follow(last.state, null);
+    $("events").replaceChildren(element("h3", `Taken back: ${last.text}.`));
+    say(`Taken back: ${last.text}.`);
+  } catch (error) {
+    table.history = [...table.history, last]; // nothing was taken back: the referee did not answer
+    say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
+  }
+}
+
+function showEvents(events) {
+  const log = element("ul", null, "events");
+  log.setAttribute("aria-label", "What happened");
+  for (const happened of events) log.append(element("li", twentyFourEvent(happened)));
+  $("events").replaceChildren(element("h3", "What happened"), log);
+}
+
+function show() {
+  const game = table.game;
+  $("setup").hidden = Boolean(game);
+  $("play").hidden = !game;
+  const last = table.history[table.history.length - 1];
+  $("undo-box").hidden = !last;
+  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  if (!game) return;
+  const legal = table.legal;
+  const parts = [];
+  if (game.phase === "over") parts.push(element("h3", "The game is over"));
+  else if (legal.round) parts.push(element("h3", `Hand ${legal.hand}, round ${legal.round}: make ${legal.target}`));
+  else parts.push(element("h3", `Hand ${legal.hand}`));
+  if (game.options.dynamic_target && game.target_cards.length) parts.push(element("p", `This hand's target: ${game.target}.`));
+  if (legal.barred.length) parts.push(element("p", `May not claim again this round: ${listing(legal.barred)}.`, "bad"));
+  $("game-status").replaceChildren(...parts);
+  const wanted = cardsWanted();
+  $("entry").hidden = !wanted;
+  if (wanted) {
+    const fill = legal.moves[0].fill.cards;
+    $("entry-what").textContent = `Tap ${fill}.`;
+    picker.setOwner(`Cards tapped (${wanted} wanted)`);
+  }
+  $("round").hidden = game.phase !== "round" || Boolean(legal.step);
+  if (!$("round").hidden) showRound();
+  showStandings();
+}
+
+function showRound() {
+  const cards = table.game.table;
+  $("four").replaceChildren(...cards.map((code) => cardElement(code)));
+  const allowed = table.legal.moves.filter((move) => move.action === "claim").map((move) => move.player);
+  if (!allowed.includes(claimant)) claimant = null;
+  $("claimants").replaceChildren(
+    ...allowed.map((name, index) => {
+      const wrap = element("div", null, "choice");
+      const input = element("input");
+      input.type = "radio";
+      input.name = "claimant";
+      input.id = `claimant-${index}`;
+      input.value = name;
+      input.checked = name === claimant;
+      input.addEventListener("change", () => {
+        claimant = name;
+        showClaim();
+      });
+      const label = element("label", name);
+      label.htmlFor = input.id;
+      wrap.append(input, label);
+      return wrap;
+    }),
+  );
+  $("hint").hidden = !table.hints;
+  $("hint-text").textContent = "";
+  showClaim();
+}
+
+// -- the keypad: the four numbers (each once), the operators, parentheses ----------------------------
+function expression() {
+  const cards = table.game.table;
+  return keys.map((key) => (typeof key === "number" ? String(value(cards[key])) : key)).join(" ");
+}
+
+function showClaim() {
+  const cards = table.game.table;
+  const text = expression();
+  $("claim").textContent = text || "Tap the numbers and operators";
+  const used = new Set(keys.filter((key) => typeof key === "number"));
+  const pad = [];
+  const key = (text, label, onTap, className = "key") => {
+    const button = element("button", text, className);
+    button.type = "button";
+    button.setAttribute("aria-label", label);
+    button.addEventListener("click", onTap);
+    pad.push(button);
+    return button;
+  };
+  cards.forEach((code, index) => {
+    const number = key(String(value(code)), `${value(code)} (${spoken(code)})${used.has(index) ? ", used" : ""}`, () => press(index), "key number");
+    number.dataset.key = `card-${index}`;
+    number.disabled = used.has(index);
+  });
+  for (const [symbol, name] of OPERATORS) key(symbol, name, () => press(symbol)).dataset.key = symbol;
+  const edit = (next) => () => {
+    keys = next();
+    showClaim();
+  };
+  key("⌫", "Take back the last key", edit(() => keys.slice(0, -1))).id = "key-back";
+  key("Clear", "Clear the claim", edit(() => []), "key wide").id = "key-clear";
+  for (const id of ["key-back", "key-clear"]) pad.find((button) => button.id === id).disabled = !keys.length;
+  $("keypad").replaceChildren(...pad);
+  $("judge").disabled = !claimant || used.size < cards.length;
+  $("judge").textContent = claimant ? `Judge ${claimant}'s claim` : "Judge the claim (choose who claims)";
+}
+
+function press(key) {
+  keys = [...keys, key];
+  showClaim();
+}
+
+async function judge() {
+  if (!claimant) return;
+  const text = expression();
+  await play({ action: "claim", player: claimant, expression: text }, `${claimant} claims ${text}`);
+}
+
+async function hint() {
+  try {
+    const answer = await referee.post("solve", { cards: table.game.table, target: table.game.target });
+    $("hint-text").textContent = answer.solvable ? `One way: ${answer.solutions[0]}` : "There is no way to make it.";
+  } catch (error) {
+    $("hint-text").textContent = error.unreachable ? UNREACHABLE : error.message;
+  }
+}
+
+function showStandings() {
+  const standings = table.standings;
+  if (!standings) return;
+  const list = element("ul", null, "scores");
+  const wonNow = Object.fromEntries(table.game.players.map((seat) => [seat.name, seat.won.length]));
+  for (const row of standings.standings) {
+    const won = standings.over ? "" : `${wonNow[row.player]} cards won this hand, `;
+    list.append(element("li", `${row.player}: ${won}${row.total} in all${row.hands.length ? ` (hands: ${row.hands.join(", ")})` : ""}`));
+  }
+  const parts = [element("h3", "Cards won"), list];
+  if (standings.over) {
+    const winners = standings.winners || [];
+    const line = element("p", `${winners.length > 1 ? "Winners" : "Winner"}: ${listing(winners)}.`, "winners");
+    line.id = "winners";
+    parts.push(line);
+  }
+  $("standings").replaceChildren(...parts);
+}
+
+// -- start -----------------------------------------------------------------------------------------
+// The pack the table plays: Ace to 10, or with the face cards (rules.md §1); one of each card.
+let picker = null;
+let pickerFaces = null;
+
+function makePicker() {
+  const faces = Boolean(table.game ? table.game.options.face_cards : table.options.face_cards);
+  if (faces === pickerFaces) return;
+  pickerFaces = faces;
+  $("entry-picker").replaceChildren();
+  const ranks = RANKS.filter((rank) => faces || !["J", "Q", "K"].includes(rank));
+  picker = createPicker($("entry-picker"), { owner: "Cards tapped", max: 8, copies: 1, ranks });
+}
+
+makePicker();
+if (table.game) picker.exclude(seenCards(table.game));
+buildSetup();
+show();
+$("start").addEventListener("click", start);
+$("enter-cards").addEventListener("click", () => {
+  const cards = picker.get();
+  const wanted = cardsWanted();
+  if (cards.length !== wanted) {
+    say(`Tap ${wanted} cards: ${cards.length} so far.`);
+    return;
+  }
+  const step = table.legal.step;
+  const words = { draw: "drawn for the deal", set_target: "set the target", turn_up: "turned up" }[step];
+  play({ action: step, cards }, `${cards.map(short).join(" ")} ${words}`);
+});
+$("judge").addEventListener("click", judge);
+$("aside-time").addEventListener("click", () => play({ action: "set_aside", reason: "time_up" }, "set aside: time is up"));
+$("aside-agreed").addEventListener("click", () => play({ action: "set_aside", reason: "agreed" }, "set aside: the table agrees there is no way"));
+$("hint").addEventListener("click", hint);
+$("undo").addEventListener("click", undo);
+$("new-game").addEventListener("click", () => {
+  table.game = null;
+  table.history = [];
+  table.standings = null;
+  save();
+  show();
+  $("events").replaceChildren();
+  say("Game forgotten.");
+});
+keepOffline();
+document.documentElement.dataset.ready = "true";
