@@ -9,14 +9,17 @@ from typing import Any
 
 from schemas.kings import HandsRequestSchema
 from service.core.cards import Card, card_texts
+from service.games.kings import GAME
 from service.games.kings.castles import Castle, castle_cards
 from service.games.kings.hands import Scorer
-from service.games.kings.moves import apply_move, legal_moves
+from service.games.kings.moves import legal_moves
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from service.games.kings.start import new_game
 from service.games.kings.state import GameState
 from service.games.kings.web import castles_from
+
+apply_move = GAME.apply
 
 # /hands bodies of random holdings for bench-http and the soak: traffic that no cache holds whole.
 VARIED_HOLDINGS = 2000

@@ -2,9 +2,12 @@
 
 import random
 
-from service.games.kings.moves import apply_move, judge, legal_moves
+from service.games.kings import GAME
+from service.games.kings.moves import legal_moves
 from service.games.kings.rules import Rules
 from service.games.kings.start import new_game
+
+apply_move, judge = GAME.apply, GAME.judge
 
 
 def test_legal_moves_mid_game(benchmark, mid_game):

@@ -6,9 +6,12 @@ import random
 from itertools import cycle
 
 from service.core.cards import Card, Pack, card_texts
+from service.games.nineteen_twenty_three import GAME
 from service.games.nineteen_twenty_three.judging import judge_game, judge_request
-from service.games.nineteen_twenty_three.moves import apply_move, legal_moves
+from service.games.nineteen_twenty_three.moves import legal_moves
 from service.games.nineteen_twenty_three.start import new_match
+
+apply_move = GAME.apply
 
 DEALS = 500
 

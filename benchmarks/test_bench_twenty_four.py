@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement, cycle
 
+from service.games.twenty_four import GAME
 from service.games.twenty_four.expressions import check
-from service.games.twenty_four.moves import Move, apply_move, legal_moves, solutions_on_table
+from service.games.twenty_four.moves import Move, legal_moves, solutions_on_table
 from service.games.twenty_four.solver import solve
 from service.games.twenty_four.start import new_game
 from service.games.twenty_four.state import state_from_dict
@@ -55,4 +56,4 @@ def test_read_and_apply_a_claim_on_a_four_player_table(benchmark):
     claim = next(legal.move for legal in legal_moves(state) if legal.move.action == "claim")  # a template: the claimant
     found = solutions_on_table(state)
     expression = found.solutions[0].text if found.solvable else "1 + 2"
-    benchmark(lambda: apply_move(state_from_dict(data), Move("claim", claim.player, expression)))
+    benchmark(lambda: GAME.apply(state_from_dict(data), Move("claim", claim.player, expression)))

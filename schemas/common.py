@@ -48,17 +48,20 @@ class ProblemSchema(LeanSchema):
     instance = fields.String(required=True, metadata={"example": "/v1/24-kings/calculus"})
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "The first 100 problems."})
     errors_omitted = Integer(metadata={"description": "How many problems past the first 100 are not listed (absent when none are)."})
+    truncated = Boolean(metadata={"description": "true when the check stopped at 100 problems (absent otherwise)."})
 
 
 class StateCheckResponseSchema(LeanSchema):
     valid = Boolean(required=True)
-    problems = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    problems = fields.List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "The first 100 problems, pointing into the body."})
+    truncated = Boolean(metadata={"description": "true when the check stopped at 100 problems (absent otherwise)."})
+    errors_omitted = Integer(metadata={"description": "With truncated: the problems the check saw past the first 100 before it stopped."})
 
 
 class ReasonSchema(LeanSchema):
     code = fields.String(required=True, metadata={"example": "suit_mismatch"})
     rule = fields.String(required=True, metadata={"example": "9.4"})
-    pointer = fields.String(required=True, metadata={"example": "/card"})
+    pointer = fields.String(required=True, metadata={"description": "Where in the request body (RFC 6901).", "example": "/move/card"})
     message = fields.String(required=True)
 
 

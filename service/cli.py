@@ -24,7 +24,6 @@ as they always have.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from service.client import DEFAULT_TIMEOUT, DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
-from service.games import GAME_PACKAGES, game_package
+from service.games import REGISTRY, registered
 
 AddCommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 ClientFactory = Callable[..., RefereeClient]
@@ -213,16 +212,8 @@ def add_referee_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def game_commands(slug: str) -> AddCommands | None:
-    """The ``add_commands`` of a registered game's ``cli`` module, or None when its package has none."""
-    name = f"{GAME_PACKAGES[slug]}.cli"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:  # the module exists but something it imports does not: a real fault
-            raise
-        return None
-    add: AddCommands = module.add_commands
-    return add
+    """The commands a registered game names in the registry (its ``cli.add_commands``), or None when it has none."""
+    return registered(slug).commands
 
 
 def _version() -> str:
@@ -276,8 +267,8 @@ def parser() -> argparse.ArgumentParser:
     flagship = game_commands(FLAGSHIP)
     if flagship is not None:
         flagship(commands)
-    for slug in GAME_PACKAGES:
-        title = game_package(slug).GAME.info.title
+    for slug in REGISTRY:
+        title = registered(slug).engine.info.title
         game = commands.add_parser(slug, help=f"{title}: check, legal, validate, apply, view and its own commands (kings {slug} --help)")
         game_commands_action = game.add_subparsers(dest="game_command", required=True, metavar="COMMAND")
         add = game_commands(slug)

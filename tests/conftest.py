@@ -99,3 +99,28 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def register_game(monkeypatch: pytest.MonkeyPatch, slug: str, package: str, *, engine: Any = None, scorer: Any = None, commands: Any = None) -> None:
+    """Register a game for one test, as its registry line would: its package and the parts it has (the others None)."""
+    import importlib
+    from types import SimpleNamespace
+
+    from service.core.protocol import GameInfo
+    from service.games import GAME_PACKAGES, REGISTRY, RegisteredGame, registered
+
+    module = importlib.import_module(package)
+    stub = SimpleNamespace(info=GameInfo(slug=slug, title=slug, summary="for tests", rule_book="none", rules_version="0", players=(2, 2)))
+
+    def load() -> RegisteredGame:
+        own = getattr(module, "GAME", None)
+        found = engine if engine is not None else own if own is not None and own.info.slug == slug else stub
+        return RegisteredGame(slug, module, found, _no_web, scorer, commands)
+
+    monkeypatch.setitem(REGISTRY, slug, load)
+    monkeypatch.setitem(GAME_PACKAGES, slug, package)
+    registered.cache_clear()  # the memo of parts forgets an earlier test's game of the same name
+
+
+def _no_web() -> Any:
+    raise AssertionError("a game registered for a test has no HTTP adapter")

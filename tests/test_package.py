@@ -181,3 +181,16 @@ def test_kings_serve_from_the_wheel_answers(installed):
     finally:
         stop(process)
         log.close()
+
+
+def test_the_package_and_the_openapi_document_carry_one_version():
+    """CHANGELOG.md's newest heading, pyproject.toml, service.__version__ and openapi.yaml's info.version agree."""
+    import re
+
+    import service
+
+    info = (ROOT / "openapi.yaml").read_text(encoding="utf-8").split("\nservers:", 1)[0]
+    documented = re.search(r"^  version: (\S+)$", info, re.MULTILINE)
+    newest = re.search(r"^## (\d+\.\d+\.\d+)", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.MULTILINE)
+    assert documented and newest
+    assert PROJECT["version"] == service.__version__ == documented.group(1) == newest.group(1)

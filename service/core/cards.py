@@ -149,6 +149,14 @@ def parse_cards(texts: Iterable[str | Card] | str) -> list[Card]:
     return cards
 
 
+def known_cards(items: Sequence[object]) -> list[Card] | None:
+    """The cards of a list whose every item is a canonical card text or a Card already read, at C speed; None otherwise."""
+    try:
+        return list(map(_CARD_OF_ITEM.__getitem__, items))  # type: ignore[arg-type]  # a non-card item is a KeyError or TypeError
+    except (KeyError, TypeError):
+        return None
+
+
 def read_card(item: str | Card) -> Card:
     """One card given as text, or as a Card of the deck already read (as schemas hand them on)."""
     try:

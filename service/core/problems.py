@@ -7,10 +7,13 @@ Every game reports every problem at once; the HTTP layer turns them into the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from .cards import Card, Pack
+
+MAX_PROBLEMS = 100  # a check names this many problems, then stops and says it stopped (the one cap, for every game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,25 +29,111 @@ class Problem:
 
 
 class InvalidInput(ValueError):
-    """The input cannot be judged; ``problems`` lists every reason at once."""
+    """The input cannot be judged; ``problems`` lists every reason at once, or the first :data:`MAX_PROBLEMS`
+    when the check stopped there (``truncated``, with ``omitted`` the problems it saw past the cap)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: Sequence[Problem], omitted: int = 0, truncated: bool = False) -> None:
         if not problems:
             raise ValueError("InvalidInput needs at least one problem")
-        self.problems = problems
-        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in problems))
+        self.problems = list(problems[:MAX_PROBLEMS])
+        self.omitted = omitted + len(problems) - len(self.problems)  # a check not yet on the kit found more: told, not listed
+        self.truncated = truncated or len(problems) > MAX_PROBLEMS
+        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems[:10]))
+
+    def under(self, prefix: str) -> InvalidInput:
+        """The same problems with their pointers moved under ``prefix`` (e.g. ``/state``)."""
+        return InvalidInput([Problem(prefix + p.pointer, p.code, p.message) for p in self.problems], self.omitted, self.truncated)
+
+    def summary(self) -> dict[str, object]:
+        """What a check answers beside its problems: whether it stopped at the cap, and what it saw past it."""
+        return {"truncated": True, "errors_omitted": self.omitted} if self.truncated else {}
+
+
+class Enough(Exception):
+    """Raised inside a check when :data:`MAX_PROBLEMS` problems are found: the check stops there."""
+
+
+class Findings:
+    """The problems a check finds, at most ``cap`` of them: past the cap it counts one more and stops
+    (raises :class:`Enough`), so an impossible input costs no more than a bad one.
+
+    Run the check inside :meth:`bounded`, which turns the stop into the finished list.
+    """
+
+    __slots__ = ("cap", "omitted", "problems", "stopping", "truncated")
+
+    def __init__(self, cap: int = MAX_PROBLEMS) -> None:
+        self.cap = cap
+        self.problems: list[Problem] = []
+        self.omitted = 0
+        self.truncated = False
+        self.stopping = False  # only inside bounded(): elsewhere the problems past the cap are counted, never raised
+
+    def __bool__(self) -> bool:
+        return bool(self.problems)
+
+    def add(self, pointer: str, code: str, message: str) -> None:
+        self.append(Problem(pointer, code, message))
+
+    def append(self, problem: Problem) -> None:
+        if len(self.problems) < self.cap:
+            self.problems.append(problem)
+            return
+        self.omitted += 1
+        self.truncated = True
+        if self.stopping:
+            raise Enough
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        """Take problems one at a time: a generator is left unfinished once the cap is reached."""
+        if isinstance(problems, list) and len(self.problems) + len(problems) > self.cap:
+            room = self.cap - len(self.problems)
+            self.problems += problems[:room]
+            self.omitted += len(problems) - room  # already found: counted, then stop
+            self.truncated = True
+            if self.stopping:
+                raise Enough
+            return
+        for problem in problems:
+            self.append(problem)
+
+    @contextmanager
+    def bounded(self) -> Iterator[None]:
+        """Run a check in this block: stopping at the cap ends the block quietly with what was found."""
+        self.stopping = True
+        try:
+            with suppress(Enough):
+                yield
+        finally:
+            self.stopping = False
+
+    def raise_any(self) -> None:
+        """Raise :class:`InvalidInput` with what was found, if anything."""
+        if self.problems:
+            raise InvalidInput(self.problems, self.omitted, self.truncated)
+
+
+def bounded_problems(*checks: Callable[[], Iterable[Problem]], cap: int = MAX_PROBLEMS) -> Findings:
+    """Run ``checks`` in order until :data:`MAX_PROBLEMS` problems are found; what was found, and whether it stopped."""
+    found = Findings(cap)
+    with found.bounded():
+        for check in checks:
+            found.extend(check())
+    return found
 
 
 def excess_copies(places: Iterable[tuple[str, Card]], pack: Pack, code: str = "too_many_copies") -> list[Problem]:
     """A problem at each place where a card shows up beyond the copies ``pack`` holds of it."""
     seen: dict[Card, int] = {}
-    problems = []
+    problems: list[Problem] = []
     for pointer, card in places:
         count = seen[card] = seen.get(card, 0) + 1
         limit = pack.copies(card)
         if count > limit:
             held = f"holds {card} {_times(limit)}" if limit else f"has no {card}"
             problems.append(Problem(pointer, code, f"{card} appears {_times(count)} here; the pack ({pack.describe()}) {held}"))
+            if len(problems) > MAX_PROBLEMS:
+                break  # one past the cap: the check that asked will stop there and say so
     return problems
 
 
@@ -63,4 +152,28 @@ def _times(count: int) -> str:
 
 def prefixed(error: InvalidInput, prefix: str) -> InvalidInput:
     """The same problems with their pointers moved under ``prefix`` (e.g. ``/state``)."""
-    return InvalidInput([Problem(prefix + p.pointer, p.code, p.message) for p in error.problems])
+    return error.under(prefix)
+
+
+def roster_problems(
+    names: Sequence[str], players: tuple[int, int], rule: str, pointer: str = "/players", name_key: str = "/name", max_name: int | None = None
+) -> list[Problem]:
+    """The seats' names: ``players`` (fewest, most) seats (``rule``: where the rule book says so), each named, no name twice.
+
+    A name's pointer is ``{pointer}/{index}{name_key}``.
+    """
+    low, high = players
+    problems = []
+    if not low <= len(names) <= high:
+        problems.append(Problem(pointer, "player_count", f"a game has {low} to {high} players, not {len(names)} ({rule})"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        at = f"{pointer}/{index}{name_key}"
+        if not name.strip():
+            problems.append(Problem(at, "blank_name", "a player needs a name"))
+        elif max_name is not None and len(name) > max_name:
+            problems.append(Problem(at, "long_name", f"a name has at most {max_name} characters"))
+        elif name in seen:
+            problems.append(Problem(at, "duplicate_name", f"{name!r} names an earlier player too"))
+        seen.add(name)
+    return problems

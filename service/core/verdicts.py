@@ -11,6 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+STATE = "/state"  # a reason's pointer is relative to the move, unless it cites the state: then it is /state/...
+
+
+def cites_state(pointer: str) -> bool:
+    """Whether a reason's pointer cites the state (``/state/tricks/5``) rather than the move."""
+    return pointer == STATE or pointer.startswith(STATE + "/")
+
 
 @dataclass(frozen=True, slots=True)
 class Reason:
@@ -24,6 +31,11 @@ class Reason:
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "rule": self.rule, "pointer": self.pointer, "message": self.message}
 
+    def under(self, prefix: str) -> Reason:
+        """The same reason pointing under ``prefix`` (``/move``: the request body's frame); a reason that cites
+        the state (its pointer under :data:`STATE`, already in the body's frame) stays as it is."""
+        return self if cites_state(self.pointer) else Reason(self.code, self.rule, prefix + self.pointer, self.message)
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow; ``reasons`` lists every reason at once."""
@@ -34,3 +46,7 @@ class IllegalMove(ValueError):
         self.move = move
         self.reasons = tuple(reasons)
         super().__init__("the move is illegal: " + "; ".join(reason.message for reason in self.reasons))
+
+    def under(self, prefix: str) -> IllegalMove:
+        """The same refusal, its reasons pointing under ``prefix``."""
+        return IllegalMove(self.move, [reason.under(prefix) for reason in self.reasons])

@@ -9,6 +9,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
+from service import __version__
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.tournaments.rows import BadRows
@@ -32,7 +33,7 @@ Each game's rules, section by section, are at `GET /v1/{game}/rules`."""
 
 DEFAULT_CONFIG: dict[str, Any] = {
     "API_TITLE": "Card game referee",
-    "API_VERSION": "1.0.0",
+    "API_VERSION": __version__,  # the package's: one version for both
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",

@@ -20,7 +20,7 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
-from service.core.problems import InvalidInput
+from service.core.problems import MAX_PROBLEMS, InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games import GAME_PACKAGES
 from service.tournaments.rows import BadRows
@@ -32,7 +32,7 @@ JSON_ONLY = frozenset({"application/json"})
 MAX_JSON_DEPTH = 32
 MAX_CONTAINERS = 25_000  # arrays and objects in one body
 MAX_VALUES = 100_000  # values in one body
-MAX_ERRORS = 100  # a problem document lists the first 100 errors and counts the rest
+MAX_ERRORS = MAX_PROBLEMS  # a problem document lists the first 100 errors and counts the rest
 TOO_DEEP = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
 log = logging.getLogger(__name__)
 
@@ -126,6 +126,7 @@ def problem_response(
     title: str | None = None,
     headers: Mapping[str, str] | None = None,
     total: int | None = None,
+    extra: Mapping[str, object] | None = None,
 ) -> Response:
     """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1).
 
@@ -144,6 +145,7 @@ def problem_response(
     }
     if len(listed) > MAX_ERRORS:
         body["errors_omitted"] = (total if total is not None else len(listed) + sum(1 for _ in iterator)) - MAX_ERRORS
+    body |= extra or {}  # a check that stopped at its cap: truncated, and what it saw past the cap
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
     response.headers.update(headers or {})
     return response
@@ -244,17 +246,19 @@ def from_http_exception(error: HTTPException) -> Response:
 
 
 def from_invalid_input(error: InvalidInput) -> Response:
+    found = f"the first {len(error.problems)} problem(s); the check stopped there" if error.truncated else f"{len(error.problems)} problem(s)"
     return problem_response(
         422,
-        f"the request describes no real table: {len(error.problems)} problem(s)",
+        f"the request describes no real table: {found}",
         [p.to_dict() for p in error.problems],
         slug="invalid-input",
         title="Impossible table",
+        extra=error.summary(),
     )
 
 
 def from_illegal_move(error: IllegalMove) -> Response:
-    errors = [{"pointer": "/move" + r.pointer, "code": r.code, "message": r.message, "rule": r.rule} for r in error.reasons]
+    errors = [{"pointer": r.pointer, "code": r.code, "message": r.message, "rule": r.rule} for r in error.reasons]  # in the body's frame (referee.in_body)
     return problem_response(422, str(error), errors, slug="illegal-move", title="Illegal move")
 
 

@@ -17,11 +17,10 @@ states and moves travel in: :class:`GameWeb`.
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -31,11 +30,12 @@ from marshmallow import Schema, fields, validate
 from schemas.base import LeanSchema
 from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
-from service.core.problems import InvalidInput, Problem, prefixed
+from service.core.caches import memo, per_game
+from service.core.problems import InvalidInput, Problem
 from service.core.protocol import Game
 from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
-from service.games import GAME_PACKAGES, game_package
-from service.tournaments.scoring import game_row_scorer
+from service.core.verdicts import IllegalMove, Reason, cites_state
+from service.games import REGISTRY, game_package, registered
 
 from .api import RefereeApi, RefereeBlueprint
 from .sealed import SEAT_KEY_DESCRIPTION, init_sealing, open_sealed, seal_answer
@@ -65,7 +65,7 @@ class PrivateTable(StateSplit[Any], Protocol):
 
     def state_after(self, transition: Any) -> Any: ...
 
-    def legal_for(self, report: Any, viewer: str) -> Mapping[str, Any]: ...
+    def legal_for(self, state: Any, report: Any, viewer: str) -> Mapping[str, Any]: ...
 
     def transition_for(self, transition: Any, viewer: str) -> Mapping[str, Any]: ...
 
@@ -102,10 +102,8 @@ class GameWeb:
 
 
 def game_web(slug: str) -> GameWeb:
-    """The ``WEB`` of a registered game's ``web`` module."""
-    module = importlib.import_module(f"{GAME_PACKAGES[slug]}.web")
-    web: GameWeb = module.WEB
-    return web
+    """The HTTP adapter of a registered game (its ``web.WEB``, named in the registry)."""
+    return registered(slug).web()
 
 
 # -- the rule text ------------------------------------------------------------------------------
@@ -122,7 +120,7 @@ def rule_sections(text: str) -> list[dict[str, str]]:
     return [{"section": number, "title": title} for _, number, title in _HEADING.findall(text)]
 
 
-@cache  # one answer per registered game: the rule text and catalog do not change while the process runs
+@memo(per_game("rules_answer", "(game's URL name): its rules answer", 128 * 1024, __name__))  # the rule text and catalog do not change
 def rules_answer(slug: str) -> dict[str, Any]:
     web = game_web(slug)
     info = web.game.info
@@ -170,20 +168,66 @@ def conformance_answers(app: Flask, web: GameWeb) -> list[dict[str, Any]]:
     return cache[web.slug]
 
 
+# -- the pointer frame --------------------------------------------------------------------------
+# The engine points into its own data (a move's ``/card``, a state's ``/players/1/hand``); every answer points
+# into the request body as it was sent (``/move/card``, ``/state/players/1/hand``). This is the one place
+# that moves a pointer from the one frame to the other, for the shared endpoints and every game's own.
+STATE = "/state"
+MOVE = "/move"
+
+
+@contextmanager
+def in_body(prefix: str, body: Any = None) -> Iterator[None]:
+    """Run engine code whose data sits at ``prefix`` in the body: its problems and reasons point into the body.
+
+    Given the ``body``, a reason about a field the client left out points at the nearest part that was sent
+    (a missing ``draws`` is the move's fault: ``/move``), so every pointer resolves against the body (RFC 6901).
+    """
+    try:
+        yield
+    except InvalidInput as error:
+        raise error.under(prefix) from error
+    except IllegalMove as error:
+        raise IllegalMove(error.move, [Reason(r.code, r.rule, reason_in_body(body, prefix, r.pointer), r.message) for r in error.reasons]) from error
+
+
+def verdict_in_body(verdict: Mapping[str, Any], body: Any, prefix: str = MOVE) -> dict[str, Any]:
+    """A verdict's plain data with its reasons pointing into the body (``/move/card``), as /moves/apply's 422 does."""
+    return {**verdict, "reasons": [{**reason, "pointer": reason_in_body(body, prefix, reason["pointer"])} for reason in verdict["reasons"]]}
+
+
+def reason_in_body(body: Any, prefix: str, pointer: str) -> str:
+    """A reason's pointer in the body's frame: under the move, or as it is when it cites the state."""
+    return sent_part(body, pointer if cites_state(pointer) else prefix + pointer)
+
+
+def sent_part(body: Any, pointer: str) -> str:
+    """The longest part of ``pointer`` that resolves against ``body`` (RFC 6901); all of it when ``body`` is None."""
+    if body is None:
+        return pointer
+    node, reached = body, ""
+    for token in pointer.split("/")[1:]:
+        key = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and key.isdigit() and int(key) < len(node) and (key == "0" or not key.startswith("0")):
+            node = node[int(key)]
+        else:
+            break
+        reached += "/" + token
+    return reached
+
+
 # -- the shared endpoints --------------------------------------------------------------------
 def read_state(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
     """The engine's state from a body's ``state``, checked whole; problems point into the body."""
-    try:
+    with in_body(STATE):
         return game.read_state(data)
-    except InvalidInput as error:
-        raise prefixed(error, "/state") from error
 
 
 def read_move(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
-    try:
+    with in_body(MOVE):
         return game.read_move(data)
-    except InvalidInput as error:
-        raise prefixed(error, "/move") from error
 
 
 class RequestSchemas(NamedTuple):
@@ -210,7 +254,7 @@ def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
     }
 
 
-@cache  # one entry per registered game, built at start-up
+@memo(per_game("request_schemas", "(game's URL name): its request schemas", 64 * 1024, __name__))  # built at start-up
 def request_schemas(slug: str) -> RequestSchemas:
     web = game_web(slug)
     prefix = game_prefix(slug)
@@ -287,7 +331,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         try:
             read_table(web, body, needs_viewer=False)
         except InvalidInput as error:
-            return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems]})
+            return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems], **error.summary()})
         return jsonify({"valid": True, "problems": []})
 
     @blp.post(
@@ -303,7 +347,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         table = read_table(web, body)
         report = game.legal_report(table.state)
         if split is not None and table.viewer is not None:
-            return jsonify(split.legal_for(report, table.viewer))
+            return jsonify(split.legal_for(table.state, report, table.viewer))
         return jsonify(report.to_dict())
 
     @blp.post(
@@ -318,7 +362,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """Judge a move; an illegal move is a verdict, not an error."""
         table = read_table(web, body)
         own_move(body, table.viewer)
-        return jsonify(game.judge(table.state, read_move(game, body["move"])).to_dict())
+        return jsonify(verdict_in_body(game.judge(table.state, read_move(game, body["move"])).to_dict(), body))
 
     @blp.post(
         "/moves/apply",
@@ -332,7 +376,9 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
         table = read_table(web, body)
         own_move(body, table.viewer)
-        transition = game.apply(table.state, read_move(game, body["move"]))
+        move = read_move(game, body["move"])
+        with in_body(MOVE, body):
+            transition = game.apply(table.state, move)
         if split is None:
             return jsonify(transition.to_dict())
         answer = dict(split.transition_for(transition, table.viewer) if table.viewer is not None else transition.to_dict())
@@ -387,7 +433,7 @@ def _examples(web: GameWeb) -> dict[str, Any]:
         "player": given["player"],
         "verdict_move": refused,
         "legal": game.legal_report(state).to_dict(),
-        "verdict": game.judge(state, game.read_move(refused)).to_dict(),
+        "verdict": verdict_in_body(game.judge(state, game.read_move(refused)).to_dict(), {"move": refused}),
         "transition": game.apply(state, move).to_dict(),
         "view": game.view(state, given["player"]).to_dict(),
     }
@@ -395,10 +441,13 @@ def _examples(web: GameWeb) -> dict[str, Any]:
 
 def mount_games(api: RefereeApi) -> list[GameWeb]:
     """Mount every registered game: its shared endpoints, then its own."""
-    webs = [game_web(slug) for slug in GAME_PACKAGES]
-    for web in webs:
+    webs = []
+    for slug in REGISTRY:
+        game = registered(slug)  # a part that does not load stops the start-up here, with its name
+        web = game.web()
+        webs.append(web)
         api.register_blueprint(referee_blueprint(web))
         if web.blueprint is not None:
             api.register_blueprint(web.blueprint)
-        api.register_blueprint(standings_blueprint(web.slug, game_row_scorer(web.slug)))
+        api.register_blueprint(standings_blueprint(web.slug, game.scorer))
     return webs

@@ -40,13 +40,10 @@ leaves it (lower case, ``_`` for spaces and dashes).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
-
-from service.games import GAME_PACKAGES
 
 if TYPE_CHECKING:
     from .rows import Results
@@ -195,13 +192,7 @@ def with_options(scorer: RowScorer, chosen: Chosen) -> RowScorer:
 
 
 def game_row_scorer(slug: str) -> RowScorer | None:
-    """The ``ROW_SCORER`` of a registered game's ``tournament`` module; None for a game whose sheets give points only."""
-    name = f"{GAME_PACKAGES[slug]}.tournament"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise  # the module exists but something it imports does not: a real fault, not "no scorer"
-        return None
-    scorer: RowScorer = module.ROW_SCORER
-    return scorer
+    """The row scorer a registered game names in the registry; None for a game whose sheets give points only."""
+    from service.games import registered  # the registry loads the scorers: imported when asked, not at import
+
+    return registered(slug).scorer

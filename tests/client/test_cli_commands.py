@@ -5,6 +5,7 @@ tests/client/test_cli.py runs the same commands against a real gunicorn.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ import pytest
 
 from service import cli
 from service.client import RefereeClient, RefereeError, RefereeUnavailable
-from service.games import GAME_PACKAGES
+from service.games import GAME_PACKAGES, REGISTRY, registered
+from tests.conftest import register_game
 
 Answer = Any  # plain data, bytes, an exception to raise, or a function of the request's keyword arguments
 
@@ -182,7 +184,9 @@ def test_a_refusal_silence_and_bad_input_each_have_their_exit_code(kings, tmp_pa
 @pytest.fixture
 def fake_game(monkeypatch):
     """A second registered game whose package has a ``cli`` module."""
-    monkeypatch.setitem(GAME_PACKAGES, "fake-game", "tests.client.fake_game")
+    from tests.client.fake_game import cli as fake_cli
+
+    register_game(monkeypatch, "fake-game", "tests.client.fake_game", commands=fake_cli.add_commands)
     return "fake-game"
 
 
@@ -202,7 +206,7 @@ def test_only_the_flagships_commands_stand_at_the_top_level(fake_game, capsys):
 
 
 def test_a_game_without_a_cli_module_has_the_shared_commands_only(monkeypatch, capsys):
-    monkeypatch.setitem(GAME_PACKAGES, "no-cli", "tests.client.fake_game.no_cli")  # a game package with no cli module
+    register_game(monkeypatch, "no-cli", "tests.client.fake_game.no_cli")  # a game with no commands of its own
     assert cli.game_commands("no-cli") is None
     assert cli.main(["no-cli", "--help"]) == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.startswith("    ") and line[4] != " "]
@@ -215,7 +219,13 @@ def test_a_cli_module_that_fails_to_import_is_a_fault_not_a_missing_module(monke
     (package / "__init__.py").write_text("")
     (package / "cli.py").write_text("import a_module_nobody_has\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+
+    def load():  # a registry line whose cli part does not load: the start-up fails with its name, never quietly
+        return importlib.import_module("broken_game.cli")
+
+    monkeypatch.setitem(REGISTRY, "broken", load)
     monkeypatch.setitem(GAME_PACKAGES, "broken", "broken_game")
+    registered.cache_clear()
     with pytest.raises(ModuleNotFoundError, match="a_module_nobody_has"):
         cli.game_commands("broken")
 

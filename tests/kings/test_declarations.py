@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.core.cards import parse_card, parse_cards
-from service.games.kings.moves import Declaration, Move, apply_move, judge, legal_moves
+from service.games.kings import GAME
+from service.games.kings.moves import Declaration, Move, legal_moves
 from service.games.kings.rules import Rules
 from service.games.kings.sealed import SPLIT
 from service.games.kings.state import Zone, state_problems
 from tests.kings.tables import build
+
+apply_move, judge = GAME.apply, GAME.judge
 
 V1 = "/v1/24-kings"
 CALLER = "QH JH 10H 9H 8H 7H 3S"  # a Super Kingdom (all six of castle 1's hearts) and 3S: a valid call

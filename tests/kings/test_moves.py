@@ -10,11 +10,15 @@ import pytest
 
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
+from service.core.verdicts import IllegalMove
+from service.games.kings import GAME
 from service.games.kings import moves as moves_module
-from service.games.kings.moves import Declaration, IllegalMove, Move, apply_move, can_move, judge, legal_moves, move_from_dict, verify_move
+from service.games.kings.moves import Declaration, Move, legal_moves, move_from_dict
 from service.games.kings.rules import Rules
 from service.games.kings.state import Zone
 from tests.kings.tables import build
+
+apply_move, can_move, judge, verify_move = GAME.apply, GAME.can_move, GAME.judge, GAME.verify_move
 
 ANN = "QH JH 10H 9H 8H 2C KC"  # castles 5H 9C 4D 10S: a King of castle 2's suit
 BOB = "AS 2S 3S 4D 5D 8C 7C"  # a Half Southie, no call
@@ -93,7 +97,7 @@ def test_a_valid_call_ends_the_game_and_scores_everyone():
     assert after.state.outcome.caller == "ann" and after.state.outcome.winners == ("ann",)
     assert [p.half_score for p in after.state.players] == [96, 2 * 7.5 + 2 * (8 - 4 - 5 - 7)]
     assert after.events[-1]["type"] == "game_over"
-    assert judge(state, move("call_hand")).call_valid is True
+    assert judge(state, move("call_hand")).details.get("call_valid") is True
 
 
 def test_a_false_call_puts_the_caller_out_and_play_goes_on():
@@ -105,7 +109,7 @@ def test_a_false_call_puts_the_caller_out_and_play_goes_on():
     assert after.state.phase == "kingdom-action" and after.state.to_act == 1
     out = next(e for e in after.events if e["type"] == "player_out")
     assert out["score"] == ann.half_score / 2
-    assert judge(three, move("call_hand")).call_valid is False
+    assert judge(three, move("call_hand")).details.get("call_valid") is False
     assert not can_move(after.state, move("face_down_discard", "AS", player="ann"))
 
 

@@ -14,13 +14,16 @@ from dataclasses import fields, replace
 import pytest
 
 from service.core.sealing import SealedTokenError, Sealer, open_state, seal_state
+from service.games.kings import GAME
 from service.games.kings.castles import Castle
-from service.games.kings.moves import apply_move, legal_moves
+from service.games.kings.moves import legal_moves
 from service.games.kings.sealed import COUNTED_FIELDS, HANDS_FIELD, PUBLIC_FIELDS, SEALED_FIELDS, SPLIT, unlisted_fields
 from service.games.kings.start import new_game, table_setup
 from service.games.kings.state import GameState, Outcome, Player, Zone
 from tests.conftest import make_castles
 from tests.sealed.keys import OTHER_KEY, TEST_SEALER
+
+apply_move = GAME.apply
 
 # What the table may see of each field, decided from rules.md §22 and issue 15 (not read from the code under test).
 GAME_STATE_FIELDS = {

@@ -15,11 +15,14 @@ from itertools import product
 
 import pytest
 
-from service.games.kings.moves import ACTIONS, Move, apply_move, judge, legal_moves
+from service.games.kings import GAME
+from service.games.kings.moves import ACTIONS, Move, legal_moves
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
 from service.games.kings.start import new_game
 from service.games.kings.state import state_from_dict, state_problems
+
+apply_move, judge = GAME.apply, GAME.judge
 
 GAMES = 1000  # 2,000 cost two minutes of CPU in make test; the same invariants run again in test_table_games and through HTTP
 TURN_CAP = 40  # after this the table agrees to SHUFFLE ME OUT, so the game ends when the pile runs dry

@@ -12,12 +12,15 @@ import pytest
 
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
-from service.games.kings.moves import Move, apply_move, judge, legal_moves
+from service.games.kings import GAME
+from service.games.kings.moves import Move, legal_moves
 from service.games.kings.rules import Rules
 from service.games.kings.start import next_game, table_setup
 from service.games.kings.state import Zone, state_from_dict, state_problems
 from tests.conftest import make_castles
 from tests.kings.tables import build
+
+apply_move, judge = GAME.apply, GAME.judge
 
 V1 = "/v1/24-kings"
 ANN = "QH JH 10H 9H 8H 2C KC"  # castles 5H 9C 4D 10S
@@ -84,7 +87,7 @@ def test_a_call_cannot_reveal_a_third_copy():
 
 def test_a_false_call_cannot_reveal_a_third_copy_either():
     state = hide(build({"ann": "QH JH 10H 9H 8H 2C 3S", "bob": BOB}, face_up="6D 6D"), 0)
-    assert judge(state, Move("ann", "call_hand", reveal=cards("QH JH 10H 9H 8H 2C 3S"))).call_valid is False
+    assert judge(state, Move("ann", "call_hand", reveal=cards("QH JH 10H 9H 8H 2C 3S"))).details.get("call_valid") is False
     verdict = judge(state, Move("ann", "call_hand", reveal=cards("QH JH 10H 9H 8H 2C 6D")))
     assert [(r.code, r.pointer) for r in verdict.reasons] == [("reveal_impossible", "/reveal/6")]
 
@@ -224,8 +227,8 @@ def test_a_caller_declares_a_pointer_and_is_held_to_it():
     state = build({"ann": "QH JH 10H 9H 8H 7H 3S", "bob": BOB})
     # declared Pointer 7H: the six left (QH JH 10H 9H 8H 3S) are no calling hand, so the call is false
     verdict = judge(state, Move("ann", "call_hand", pointer=parse_card("7H")))
-    assert verdict.legal and verdict.call_valid is False
-    assert judge(state, Move("ann", "call_hand", pointer=parse_card("3S"))).call_valid is True
+    assert verdict.legal and verdict.details.get("call_valid") is False
+    assert judge(state, Move("ann", "call_hand", pointer=parse_card("3S"))).details.get("call_valid") is True
 
 
 def test_a_declaration_is_checked_as_the_calculus_checks_it():

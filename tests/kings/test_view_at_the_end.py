@@ -7,9 +7,12 @@ shows it once it is scored; a hand still to be revealed shows only its size.
 from __future__ import annotations
 
 from service.core.cards import parse_cards
-from service.games.kings.moves import Move, apply_move
+from service.games.kings import GAME
+from service.games.kings.moves import Move
 from service.games.kings.view import player_view, visible_event
 from tests.kings.test_table_flow import BOB, called_with_unseen_hands
+
+apply_move = GAME.apply
 
 
 def test_a_revealed_hand_is_shown_to_every_seat_and_an_unrevealed_one_is_not():

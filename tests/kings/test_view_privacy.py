@@ -26,14 +26,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.core.cards import Card, CardError, parse_card
+from service.core.records import Transition
 from service.core.sealing import Seal, open_table
-from service.games.kings.moves import Move, Transition, apply_move, legal_moves
+from service.games.kings import GAME
+from service.games.kings.moves import Move, legal_moves
 from service.games.kings.rules import HAND_SET_NAMES, OPTION_NAMES, Rules
 from service.games.kings.sealed import SPLIT
 from service.games.kings.start import new_game
 from service.games.kings.state import GameState, Zone, state_from_dict
 from service.games.kings.view import player_view, visible_event
 from tests.sealed.keys import TEST_SEALER, as_seat, sealed_app, sealed_deal, sealed_state
+
+apply_move = GAME.apply
 
 NAMES = ["ann", "bob", "cy", "dee", "eve"]
 IN_SIGHT_OF_ALL = {"face_up_discard", "dump_king", "play_king", "dethrone"}  # rules.md §9.2-9.5: the card goes face up or onto a castle

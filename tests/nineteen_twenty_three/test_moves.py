@@ -8,11 +8,13 @@ from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games.nineteen_twenty_three import GAME
 from service.games.nineteen_twenty_three.dealing import mixed_pack
-from service.games.nineteen_twenty_three.moves import Move, apply_move, judge, legal_moves
+from service.games.nineteen_twenty_three.moves import Move, legal_moves
 from service.games.nineteen_twenty_three.start import new_match, table_match
 from service.games.nineteen_twenty_three.state import state_problems
 
 from .tables import cards, table
+
+apply_move, judge = GAME.apply, GAME.judge
 
 
 def reasons(state, move) -> list[tuple[str, str, str]]:

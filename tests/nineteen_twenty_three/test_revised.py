@@ -144,7 +144,9 @@ def test_the_reveal_is_checked_against_the_pile_not_a_log_of_takes(http):
     state = post(http, "/games/from-table", {"players": ["ann", "bob"], "dead": dead})["state"]
     assert state["pile"] == {"cards": [], "hidden": 6}  # 52 - 42 dead - 4 dealt: 5H 6H 7H 8H 9H 10H JH QH KH AH left, 4 in hands
     legal = post(http, "/moves/legal", {"state": state})
-    assert {"action": "reveal"} in legal["moves"] and legal["table_step"]["action"] == "reveal"  # no take or lock was logged
+    reveals = [move for move in legal["moves"] if move["action"] == "reveal"]  # a template: it says to fill in the hands (0.2.0)
+    assert [set(move) for move in reveals] == [{"action", "fill"}] and set(reveals[0]["fill"]) == {"hands"}
+    assert legal["table_step"]["action"] == "reveal"  # no take or lock was logged
     # bob shows three cards more than the two dealt, ann two more: 5 unlogged takes from a pile of 6 is possible
     move = {"action": "reveal", "hands": {"ann": ["5H", "6H", "7H", "8H"], "bob": ["9H", "10H", "JH", "QH", "KH"]}}
     assert post(http, "/moves/validate", {"state": state, "move": move})["legal"] is True
@@ -155,9 +157,9 @@ def test_the_reveal_is_checked_against_the_pile_not_a_log_of_takes(http):
     # seven cards beyond the two dealt: the pile held six
     move["hands"]["ann"] = ["5H", "6H", "7H", "8H", "AH", "2H"]
     reasons = post(http, "/moves/validate", {"state": state, "move": move})["reasons"]
-    assert {(r["code"], r["pointer"]) for r in reasons} >= {("reveal_mismatch", "/hands")}
+    assert {(r["code"], r["pointer"]) for r in reasons} >= {("reveal_mismatch", "/move/hands")}
     # a card the referee has already seen (2H is dead) cannot be in a hand
-    assert ("card_impossible", "/hands/ann/5") in {(r["code"], r["pointer"]) for r in reasons}
+    assert ("card_impossible", "/move/hands/ann/5") in {(r["code"], r["pointer"]) for r in reasons}
     # takes the table logged are checked: after a logged take, ann holds at least three cards
     took = post(http, "/moves/apply", {"state": state, "move": {"action": "take", "player": "ann"}})["state"]
     move["hands"] = {"ann": ["5H", "6H"], "bob": ["9H", "10H"]}

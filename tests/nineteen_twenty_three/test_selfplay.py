@@ -17,9 +17,11 @@ import pytest
 
 from service.core.cards import Pack
 from service.games.nineteen_twenty_three import GAME
-from service.games.nineteen_twenty_three.moves import ACTIONS, Move, apply_move, judge, legal_moves
+from service.games.nineteen_twenty_three.moves import ACTIONS, Move, legal_moves
 from service.games.nineteen_twenty_three.start import new_match
 from service.games.nineteen_twenty_three.state import MatchState, state_from_dict, state_problems
+
+apply_move, judge = GAME.apply, GAME.judge
 
 STEP_CAP = 5_000
 
@@ -62,7 +64,7 @@ def play(number: int, thorough: bool) -> MatchState:
             for move in unlisted:
                 if move not in options:
                     verdict = judge(state, move)
-                    assert not verdict.legal and verdict.reasons and all(judge(state, alt).legal for alt in verdict.alternatives)
+                    assert not verdict.legal and verdict.reasons and all(judge(state, alt.move).legal and alt.move != move for alt in verdict.alternatives)
             assert not [leak for name in names for leak in view_leaks(state, name)]
         takes = [option for option in options if option.action == "take"]
         locks = [option for option in options if option.action != "take"]

@@ -10,12 +10,14 @@ import pytest
 from service.core.problems import InvalidInput
 from service.core.zones import Zone
 from service.games.nineteen_twenty_three import GAME
-from service.games.nineteen_twenty_three.moves import Move, apply_move
+from service.games.nineteen_twenty_three.moves import Move
 from service.games.nineteen_twenty_three.scoring import MatchResult
 from service.games.nineteen_twenty_three.start import new_match, table_match
 from service.games.nineteen_twenty_three.state import state_from_dict, state_problems
 
 from .tables import cards, table
+
+apply_move = GAME.apply
 
 
 def codes(state) -> list[tuple[str, str]]:

@@ -89,7 +89,7 @@ def test_a_refused_move_is_a_verdict_and_apply_is_a_422(client):
     ex = examples()
     verdict = post(client, "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}).get_json()
     assert verdict["legal"] is False
-    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("set_available", "3.3", "/action")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("set_available", "3.3", "/move/action")]
     assert {a["action"] for a in verdict["alternatives"]} == {"set", "take_king"}
     applied = post(client, "/moves/apply", {"state": ex["state"], "move": ex["illegal_move"]})
     assert applied.status_code == 422

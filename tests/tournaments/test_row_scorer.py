@@ -100,10 +100,10 @@ def test_rows_refused_needs_a_problem():
 
 
 def test_a_game_names_its_scorer_in_its_tournament_module(monkeypatch):
-    from service.games import GAME_PACKAGES
     from service.games.kings.tournament import ROW_SCORER as KINGS
+    from tests.conftest import register_game
 
     assert game_row_scorer("24-kings") is KINGS
-    monkeypatch.setitem(GAME_PACKAGES, "tricks", "tests.tournaments.fake_game")
-    monkeypatch.setitem(GAME_PACKAGES, "plain", "tests.tournaments")  # a package without a tournament module
+    register_game(monkeypatch, "tricks", "tests.tournaments.fake_game", scorer=TRICKS)
+    register_game(monkeypatch, "plain", "tests.tournaments")  # a game whose registry line names no scorer
     assert game_row_scorer("tricks") is TRICKS and game_row_scorer("plain") is None

@@ -11,7 +11,7 @@ from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games.twenty_four import GAME
-from service.games.twenty_four.moves import Move, apply_move, judge, legal_moves, solutions_on_table
+from service.games.twenty_four.moves import Move, legal_moves, solutions_on_table
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.standings import standings
 from service.games.twenty_four.start import draw_for_dealer, new_game
@@ -19,6 +19,8 @@ from service.games.twenty_four.state import Options, state_from_dict
 from service.games.twenty_four.target import dynamic_target
 
 from .tables import NAMES, game, with_table
+
+apply_move, judge = GAME.apply, GAME.judge
 
 
 def all_cards(state):
@@ -247,8 +249,8 @@ def test_claims_are_judged_against_the_hands_target():
     state = with_table(state, "2S 3H 5D 7C")
     state = replace(state, target=30, target_cards=tuple(parse_cards("AS AH 10S 10H 5S 5H 10C 10D")))
     verdict = judge(state, Move("claim", "Ann", "(2 + 3) * (7 - 5) * 3"))
-    assert verdict.claim is not None and not verdict.claim.correct  # 3 is reused
-    assert judge(state, Move("claim", "Ann", "5 * (7 - 3 + 2)")).claim.correct
+    assert verdict.to_dict()["claim"]["correct"] is False  # 3 is reused
+    assert judge(state, Move("claim", "Ann", "5 * (7 - 3 + 2)")).to_dict()["claim"]["correct"] is True
 
 
 # -- §8: the state is checked whole ----------------------------------------------------------

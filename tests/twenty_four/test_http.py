@@ -153,7 +153,7 @@ def test_a_barred_players_claim_is_refused_with_the_rule(client):
     assert state["barred"] == ["bob"]
     verdict = post(client, "/moves/validate", {"state": state, "move": {"action": "claim", "player": "bob", "expression": "1"}})
     reason = verdict["reasons"][0]
-    assert verdict["legal"] is False and (reason["code"], reason["rule"], reason["pointer"]) == ("player_barred", "3.3", "/player")
+    assert verdict["legal"] is False and (reason["code"], reason["rule"], reason["pointer"]) == ("player_barred", "3.3", "/move/player")
     refused = client.post(f"{ROOT}/moves/apply", json={"state": state, "move": {"action": "claim", "player": "bob", "expression": "1"}})
     assert refused.status_code == 422
 
@@ -213,8 +213,8 @@ def test_a_leading_zero_is_refused_with_its_offset(client):
     assert [(reason["code"], reason["rule"], reason["at"]) for reason in answer["reasons"]] == [("leading_zero", "4.3", 9), ("number_missing", "4.1", 18)]
 
 
-# The convention of every game (24 Kings' /card, /player): a verdict's reasons point into the MOVE,
-# while a problem document (HTTP 422) points into the request BODY, so apply's pointer is /move + the same.
+# One frame for every game: a verdict's reasons and a problem document (HTTP 422) both point into the request
+# BODY as it was sent (/move/player), so validate and apply give the same pointer.
 @pytest.mark.parametrize(
     "move",
     [
@@ -228,7 +228,7 @@ def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
     verdict = post(client, "/moves/validate", {"state": state, "move": move})
     refused = post(client, "/moves/apply", {"state": state, "move": move}, status=422)
     assert verdict["legal"] is False
-    assert [reason["pointer"] for reason in verdict["reasons"]] == ["/player"]
+    assert [reason["pointer"] for reason in verdict["reasons"]] == ["/move/player"]  # one frame: the request body
     assert [error["pointer"] for error in refused["errors"]] == ["/move/player"]
     assert [reason["code"] for reason in verdict["reasons"]] == [error["code"] for error in refused["errors"]]
 

@@ -224,7 +224,7 @@ def test_the_draw_for_the_dealer_redraws_ties_from_what_is_left(client):
     state = apply(client, state, {"action": "draw", "cards": ["9H", "2S", "9C"]})["state"]
     assert state["drawing"] == ["ann", "cy"]  # a tie of nines: they draw again
     verdict = post(client, "/moves/validate", {"state": state, "move": {"action": "draw", "cards": ["9H", "5D"]}})
-    assert [(reason["code"], reason["pointer"]) for reason in verdict["reasons"]] == [("card_seen", "/cards/0")]
+    assert [(reason["code"], reason["pointer"]) for reason in verdict["reasons"]] == [("card_seen", "/move/cards/0")]
     moved = apply(client, state, {"action": "draw", "cards": ["3D", "7S"]})
     assert moved["state"]["dealer"] == 2 and moved["state"]["phase"] == "target"
     # the eight target cards, worked by hand: remove 10 9 and 1 2, 3 + 5 + 7 + 4 = 19
@@ -239,9 +239,9 @@ def test_named_cards_are_checked_against_the_pack_and_every_card_seen(client):
     bad = {"action": "turn_up", "cards": ["2S", "KD", "5H", "5H"]}
     verdict = post(client, "/moves/validate", {"state": state, "move": bad})
     assert [(reason["code"], reason["pointer"]) for reason in verdict["reasons"]] == [
-        ("card_seen", "/cards/0"),
-        ("not_in_pack", "/cards/1"),
-        ("repeated_card", "/cards/3"),
+        ("card_seen", "/move/cards/0"),
+        ("not_in_pack", "/move/cards/1"),
+        ("repeated_card", "/move/cards/3"),
     ]
     assert post(client, "/moves/validate", {"state": state, "move": {"action": "turn_up", "cards": ["5H"]}})["reasons"][0]["code"] == "card_count"
     refused = post(client, "/moves/validate", {"state": state, "move": claim("ann", "1 + 2")})

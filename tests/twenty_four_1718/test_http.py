@@ -90,7 +90,7 @@ def test_the_referee_endpoints_play_a_move(client):
     assert legal["player"] == "cy" and legal["duty"]["duty"] == "ruff" and legal["counts"] == {"play": 5}
     verdict = post(client, "/moves/validate", {"state": state, "move": {"player": "cy", "action": "play", "card": "3D"}})
     assert verdict["legal"] is False
-    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("must_ruff", "7.3", "/card")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in verdict["reasons"]] == [("must_ruff", "7.3", "/move/card")]
     applied = post(client, "/moves/apply", {"state": state, "move": legal["moves"][0]})
     assert applied["events"][0]["type"] == "played"
     view = post(client, "/view", {"state": applied["state"], "player": "dee"})

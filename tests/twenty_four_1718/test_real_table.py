@@ -139,10 +139,10 @@ def test_a_failure_to_follow_proves_a_void_and_a_later_card_of_that_suit_is_a_re
     state = _first_trick(state, [("dee", "4D"), ("eve", "5D"), ("ann", "6D"), ("bob", "7D")])
     spade = verdict(state, "cy", "8S")
     assert not spade["legal"]
-    assert [(r["code"], r["rule"], r["pointer"]) for r in spade["reasons"]] == [("revoke", "13.3", "/tricks/0")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in spade["reasons"]] == [("revoke", "13.3", "/state/tricks/0")]
     assert "trick 1" in spade["reasons"][0]["message"] and "3H" in spade["reasons"][0]["message"]
     trump = verdict(state, "cy", "2C")
-    assert [(r["code"], r["pointer"]) for r in trump["reasons"]] == [("revoke", "/tricks/0")]
+    assert [(r["code"], r["pointer"]) for r in trump["reasons"]] == [("revoke", "/state/tricks/0")]
     assert verdict(state, "cy", "8D")["legal"]  # a diamond was never denied
     assert verdict(state, "cy", "KS")["reasons"][0]["code"] == "card_known_elsewhere"  # dee played it to trick 1
     legal = {move.card and str(move.card) for move in GAME.legal_moves(state)}
@@ -160,7 +160,7 @@ def test_no_trump_into_a_ruffed_trick_proves_only_no_higher_trump():
     state = _first_trick(state, [("dee", "6D"), ("eve", "7D"), ("ann", "8D")])
     assert state.trick.leader == 2  # cy's 2C took trick 2
     higher = verdict(state, "cy", "9C")
-    assert [(r["code"], r["rule"], r["pointer"]) for r in higher["reasons"]] == [("revoke", "13.3", "/tricks/0")]
+    assert [(r["code"], r["rule"], r["pointer"]) for r in higher["reasons"]] == [("revoke", "13.3", "/state/tricks/0")]
     assert verdict(state, "cy", "4C")["legal"]
 
 

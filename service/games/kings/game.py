@@ -1,17 +1,23 @@
-"""24 Kings behind the interface every game implements (:class:`service.core.protocol.Game`)."""
+"""24 Kings on the engine kit (:mod:`service.core.kit`): its facts and its hooks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from service.core.cards import Card
+from service.core.kit import Engine, Seen
 from service.core.problems import Problem
 from service.core.protocol import GameInfo
+from service.core.reading import Reader
+from service.core.records import Event, Option
+from service.core.verdicts import Reason
 
+from . import moves
 from .hands import as_number
-from .moves import LegalMove, LegalReport, Move, Transition, Verdict, apply_move, judge, legal_moves, legal_report, move_from_dict
+from .moves import LegalMove, Move, move_from_dict
 from .rules import OPTION_DESCRIPTIONS
-from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, state_from_dict, state_problems
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, read, state_problems
 from .view import PlayerView, player_view
 
 INFO = GameInfo(
@@ -25,39 +31,55 @@ INFO = GameInfo(
 )
 
 
-class KingsGame:
-    """The referee of 24 Kings: each method is one of the engine's functions."""
+class KingsGame(Engine[GameState, Move]):
+    """The referee of 24 Kings: its hooks; the kit judges, verifies, applies and reports."""
 
-    info = INFO
+    INFO = INFO
+    ZONES: ClassVar[Mapping[str, Seen]] = {
+        "/players/*/hand": "owner",
+        "/draw_pile": "nobody",
+        "/face_down": "nobody",
+        "/set_aside": "nobody",
+        "/face_up": "everyone",
+        "/castles": "everyone",
+    }
 
-    def read_state(self, data: Mapping[str, Any]) -> GameState:
-        return state_from_dict(data)
+    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
+        return read(data, reader)
+
+    def state_problems(self, state: GameState) -> Iterable[Problem]:
+        return state_problems(state)
 
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return move_from_dict(data)
 
-    def check_state(self, state: GameState) -> list[Problem]:
-        return state_problems(state)
-
     def legal_moves(self, state: GameState) -> list[LegalMove]:
-        return legal_moves(state)
+        return moves.legal_moves(state)
 
-    def legal_report(self, state: GameState) -> LegalReport:
-        return legal_report(state)
+    def move_reasons(self, state: GameState, move: Move) -> Sequence[Reason]:
+        return moves.move_reasons(state, move)
 
-    def judge(self, state: GameState, move: Move) -> Verdict:
-        return judge(state, move)
+    def step(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
+        return moves.step(state, move)
 
-    def apply(self, state: GameState, move: Move) -> Transition:
-        return apply_move(state, move)
+    def closeness(self, refused: Move, option: Option) -> int:
+        assert isinstance(option, LegalMove)  # legal_moves lists LegalMove records
+        return moves.closeness(refused, option)
+
+    def verdict_details(self, state: GameState, move: Move) -> Mapping[str, Any]:
+        valid = moves.call_valid(state, move)
+        return {"call_valid": valid} if valid is not None else {}
 
     def view(self, state: GameState, player: str) -> PlayerView:
         return player_view(state, player)
 
-    def is_terminal(self, state: GameState) -> bool:
-        return state.phase == "over"
+    def to_act(self, state: GameState) -> str | None:
+        return state.acting.name if state.phase != "over" else None
 
-    def returns(self, state: GameState) -> dict[str, int | float | None] | None:
+    def phase(self, state: GameState) -> str:
+        return state.phase
+
+    def outcome(self, state: GameState) -> dict[str, int | float | None] | None:
         """Each player's score once the game is over (a player whose hand was never shown has none)."""
         if state.phase != "over":
             return None

@@ -1,10 +1,8 @@
-"""Moves: list the legal ones, judge a proposed one, apply it (rules.md §9-§11, §18).
+"""Moves: the legal ones, every reason a move is illegal, the step that plays a legal one (rules.md §9-§11, §18).
 
-Modelled on pokerkit: :func:`verify_move` raises :class:`IllegalMove` with
-every reason, :func:`can_move` answers a bool, :func:`judge` gives the full
-verdict (reasons, rule sections, JSON pointers and the nearest legal
-alternatives), and :func:`apply_move` returns a frozen :class:`Transition`.
-The input state is never changed.
+These are 24 Kings' hooks; the engine kit (:mod:`service.core.kit`) verifies,
+judges (with the nearest legal alternatives, by :func:`closeness`) and applies
+with them, as pokerkit's verify/can/act. The input state is never changed.
 """
 
 from __future__ import annotations
@@ -15,15 +13,17 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
-from service.core.problems import InvalidInput, Problem
-from service.core.verdicts import IllegalMove, Reason
+from service.core.problems import InvalidInput
+from service.core.reading import Reader
+from service.core.records import Transition
+from service.core.verdicts import Reason
 from service.games.kings.pack import COPIES_PER_CARD, full_deck
 
 from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
-from .state import EndReason, GameState, JsonReader, Outcome, Player, Zone
+from .state import EndReason, GameState, Outcome, Player, Zone
 
 Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand", "reveal_hand"]
 ACTIONS: tuple[str, ...] = get_args(Action)
@@ -42,8 +42,6 @@ RULE_OF_ACTION = {
 }
 DECLARING = frozenset({"call_hand", "reveal_hand"})
 NAMED_CODE = {"card": "card_not_in_hand", "reveal": "reveal_impossible", "drawn": "drawn_impossible"}  # §26: a named card that cannot be there
-MAX_ALTERNATIVES = 6
-MOVE_FRAME = "/move"  # a request body's move: verdict pointers are relative to the body, as an illegal move's 422 is
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +134,18 @@ class LegalMove:
     reveal_unseen: int = 0
     drawn_unseen: int = 0
 
+    @property
+    def fill(self) -> dict[str, str]:
+        """What must be filled in before the move is sent: a card from ``card_choices``, the unseen cards in ``reveal``."""
+        fill = {"card": "one of card_choices: the card from the unseen part of the hand"} if self.card_choices else {}
+        if self.reveal_unseen:
+            fill["reveal"] = f"the {self.reveal_unseen} unseen card(s) of the hand, beside the known ones"
+        return fill
+
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
+        if self.card_choices or self.reveal_unseen:
+            data["fill"] = self.fill
         if self.call_valid is not None:
             data["call_valid"] = self.call_valid
         if self.face_up_choices:
@@ -151,58 +159,7 @@ class LegalMove:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[LegalMove, ...]
-    call_valid: bool | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        """Pointers in the frame of the request body, as /moves/apply's 422 gives them: ``/move/card``."""
-        data: dict[str, object] = {
-            "legal": self.legal,
-            "reasons": [{**reason.to_dict(), "pointer": MOVE_FRAME + reason.pointer} for reason in self.reasons],
-            "alternatives": [alt.to_dict() for alt in self.alternatives],
-        }
-        if self.call_valid is not None:
-            data["call_valid"] = self.call_valid
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: GameState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
-
-
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The answer to "what may be played now?": who acts, in which phase, every move, and how many of each action."""
-
-    state: GameState
-    moves: tuple[LegalMove, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "player": self.state.acting.name if self.state.phase != "over" else None,
-            "phase": self.state.phase,
-            "moves": [move.to_dict() for move in self.moves],
-            "counts": dict(Counter(move.move.action for move in self.moves)),
-        }
-
-
 # -- legal moves ----------------------------------------------------------------------
-def legal_report(state: GameState) -> LegalReport:
-    return LegalReport(state, tuple(legal_moves(state)))
-
-
 def _by_face(cards: Iterable[Card]) -> list[Card]:
     return sorted(set(cards), key=lambda c: (c.rank, c.suit))
 
@@ -503,56 +460,34 @@ def _drawn_reasons(state: GameState, move: Move) -> list[Reason]:
     return []
 
 
-def verify_move(state: GameState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
+def call_valid(state: GameState, move: Move) -> bool | None:
+    """Whether a legal call is a valid one (a verdict says it beside ``legal``); None for any other move."""
+    return _call_split(state, state.acting, move)[1] if move.action == "call_hand" else None
 
 
-def can_move(state: GameState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: GameState, move: Move) -> Verdict:
-    """The verdict on a move: legal or not, every reason, and the nearest legal alternatives."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        call_valid = None
-        if move.action == "call_hand":
-            call_valid = _call_split(state, state.acting, move)[1]
-        return Verdict(True, (), (), call_valid)
-    return Verdict(False, tuple(reasons), tuple(_alternatives(state, move)))
-
-
-def _alternatives(state: GameState, move: Move) -> list[LegalMove]:
+def closeness(refused: Move, option: LegalMove) -> int:
     """Same card, other action or castle; then same action, other card; then any: the moves the player likely meant.
 
     Every refusal that has a legal move somewhere gets some: a move by the wrong player
     is answered with what the player to act may do.
     """
-    options = legal_moves(state)
-
-    def closeness(option: LegalMove) -> int:
-        same_card = move.card is not None and (option.move.card == move.card or move.card in option.card_choices)
-        same_action = option.move.action == move.action
-        if same_card and same_action:
-            return 0  # other castle
-        if same_card:
-            return 1
-        return 2 if same_action else 3
-
-    return sorted(options, key=closeness)[:MAX_ALTERNATIVES]
+    same_card = refused.card is not None and (option.move.card == refused.card or refused.card in option.card_choices)
+    same_action = option.move.action == refused.action
+    if same_card and same_action:
+        return 0  # other castle
+    if same_card:
+        return 1
+    return 2 if same_action else 3
 
 
 # -- applying a move ----------------------------------------------------------------------------
-def apply_move(state: GameState, move: Move) -> Transition:
-    """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
-    verify_move(state, move)
-    return _play(state, move)[0]
+def step(state: GameState, move: Move) -> tuple[GameState, tuple[Mapping[str, Any], ...]]:
+    """The state after a legal ``move`` and what happened."""
+    played = _play(state, move)[0]
+    return played.state, played.events
 
 
-def _play(state: GameState, move: Move) -> tuple[Transition, tuple[int, ...]]:
+def _play(state: GameState, move: Move) -> tuple[Transition[GameState, Move], tuple[int, ...]]:
     """Apply a move already judged legal, but for its named draws: also the indexes of ``drawn`` that were
     third copies when drawn (rules.md §26), which only playing the move up to its draws can tell."""
     seat = state.to_act
@@ -701,7 +636,7 @@ def _scored(state: GameState, seat: int, cards: Sequence[Card], split: Split) ->
     return state.with_player(seat, replace(player, hand=Zone(tuple(cards)), half_score=split.half_score))
 
 
-def _call(state: GameState, seat: int, move: Move) -> Transition:
+def _call(state: GameState, seat: int, move: Move) -> Transition[GameState, Move]:
     cards = _shown_cards(state.players[seat], move)
     split, valid = _call_split(state, state.players[seat], move)
     name = state.players[seat].name
@@ -721,7 +656,7 @@ def _call(state: GameState, seat: int, move: Move) -> Transition:
     return Transition(move, _pass_turn(state, events), tuple(events))
 
 
-def _reveal(state: GameState, seat: int, move: Move) -> Transition:
+def _reveal(state: GameState, seat: int, move: Move) -> Transition[GameState, Move]:
     """A player shows the hand the referee could not see, and is scored as declared or at best (§27)."""
     player = state.players[seat]
     cards = _shown_cards(player, move)
@@ -798,18 +733,17 @@ def declared_or_best(scorer: Scorer, cards: Sequence[Card], pointer: Card | None
 # -- reading a move from JSON -------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
-    reader = JsonReader()
-    problems = reader.problems
+    reader: Reader[Card] = Reader()
     player = data.get("player")
     if not isinstance(player, str):
-        problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
+        reader.problem("/player", "bad_player", "player is the name of the player making the move")
     action = data.get("action")
     if action not in ACTIONS:
-        problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
+        reader.problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     castle = data.get("castle")
     if castle is not None and (isinstance(castle, bool) or not isinstance(castle, int)):
-        problems.append(Problem("/castle", "bad_castle", "castle is a number from 1 to 4"))
+        reader.problem("/castle", "bad_castle", "castle is a number from 1 to 4")
     reveal = reader.cards(data["reveal"], "/reveal") if data.get("reveal") is not None else None
     pointer = reader.card(data["pointer"], "/pointer") if data.get("pointer") is not None else None
     declared = _hands_from(reader, data.get("hands"), "")
@@ -825,33 +759,32 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         pointer=pointer,
         hands=declared,
     )
-    if problems:
-        raise InvalidInput(problems)
+    reader.done()
     return move
 
 
-def _declarations_from(reader: JsonReader, data: object) -> tuple[Declaration, ...]:
+def _declarations_from(reader: Reader[Card], data: object) -> tuple[Declaration, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or not all(isinstance(item, Mapping) for item in data):
-        reader.problems.append(Problem("/declarations", "not_a_list", "declarations is a list of {player, pointer, hands}"))
+        reader.problem("/declarations", "not_a_list", "declarations is a list of {player, pointer, hands}")
         return ()
     declarations = []
     for index, item in enumerate(data):
         at = f"/declarations/{index}"
         player = item.get("player")
         if not isinstance(player, str):
-            reader.problems.append(Problem(f"{at}/player", "bad_player", "player is the name of the player declared for"))
+            reader.problem(f"{at}/player", "bad_player", "player is the name of the player declared for")
         pointer = reader.card(item["pointer"], f"{at}/pointer") if item.get("pointer") is not None else None
         declarations.append(Declaration(str(player), pointer, _hands_from(reader, item.get("hands"), at)))
     return tuple(declarations)
 
 
-def _hands_from(reader: JsonReader, hands: object, at: str) -> tuple[tuple[Card, ...], ...] | None:
+def _hands_from(reader: Reader[Card], hands: object, at: str) -> tuple[tuple[Card, ...], ...] | None:
     """Declared hands at ``at`` (the move, or one of its declarations), each a list of cards."""
     if hands is None:
         return None
     if not isinstance(hands, list):
-        reader.problems.append(Problem(f"{at}/hands", "not_a_list", "hands is a list of declared hands, each a list of cards"))
+        reader.problem(f"{at}/hands", "not_a_list", "hands is a list of declared hands, each a list of cards")
         return ()
     return tuple(reader.cards(hand, f"{at}/hands/{index}") for index, hand in enumerate(hands))

@@ -19,9 +19,10 @@ from typing import Any
 
 from service.core.cards import card_texts, parse_cards
 from service.core.problems import InvalidInput, Problem
+from service.core.records import LegalReport, Transition
 from service.core.sealing import SEALED_POINTER, SealedTokenError
 
-from .moves import LegalReport, Transition
+from .moves import Move
 from .start import MAX_SEED
 from .state import GameState, Zone, state_from_dict
 from .view import player_view, visible_event, visible_move
@@ -124,23 +125,22 @@ class KingsSplit:
         return state.to_dict()
 
     # -- answers as one player sees them --------------------------------------------------------
-    def state_after(self, transition: Transition) -> GameState:
+    def state_after(self, transition: Transition[GameState, Move]) -> GameState:
         return transition.state
 
-    def legal_for(self, report: LegalReport, viewer: str) -> dict[str, object]:
+    def legal_for(self, state: GameState, report: LegalReport, viewer: str) -> dict[str, object]:
         """The legal moves are the acting player's to see; to anyone else, only who acts and in which phase."""
-        state = report.state
         player_view(state, viewer)  # an unknown name is bad input
-        if state.phase != "over" and state.acting.name == viewer:
+        if report.player is not None and report.player == viewer:
             return report.to_dict()
-        return LegalReport(state, ()).to_dict()
+        return replace(report, moves=(), open=()).to_dict()
 
-    def transition_for(self, transition: Transition, viewer: str) -> dict[str, object]:
+    def transition_for(self, transition: Transition[GameState, Move], viewer: str) -> dict[str, object]:
         """The move and its events as ``viewer`` sees them, and their view of the state after it."""
         return {
             "move": visible_move(transition.move, viewer).to_dict(),
             "state": transition.state.to_dict(),
-            "events": [visible_event(event, viewer) for event in transition.events],
+            "events": [visible_event(dict(event), viewer) for event in transition.events],
             "view": player_view(transition.state, viewer).to_dict(),
         }
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
-from service.core.cards import Card, CardError, CardListError, card_texts, parse_cards, read_card
-from service.core.problems import InvalidInput, Problem
+from service.core.cards import Card, card_texts
+from service.core.kit import checked, read_whole
+from service.core.problems import Problem
+from service.core.reading import Reader
+from service.core.zones import Zone as CoreZone
 from service.games.kings.pack import DECK_SIZE, third_copies, third_copies_among
 
 from .calculus import winners_of
@@ -23,35 +26,23 @@ from .hands import as_number
 from .rules import HAND_SET_NAMES, OPTION_NAMES, HandSetName, Rules
 
 Phase = Literal["kingdom-action", "kingdom-discard", "reveal", "over"]
-PHASES: tuple[str, ...] = get_args(Phase)
+PHASES: tuple[Phase, ...] = get_args(Phase)
 Direction = Literal["clockwise", "counterclockwise"]
-DIRECTIONS: tuple[str, ...] = get_args(Direction)
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
 Status = Literal["in", "out"]
+STATUSES: tuple[Status, ...] = get_args(Status)
 Deal = Literal["service", "physical"]
-DEALS: tuple[str, ...] = get_args(Deal)
+DEALS: tuple[Deal, ...] = get_args(Deal)
 EndReason = Literal["valid_call", "last_player_left", "draw_pile_exhausted"]
-END_REASONS: tuple[str, ...] = get_args(EndReason)
+END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """Cards in a pile or hand: those known (top last) and a count of unseen ones."""
-
-    cards: tuple[Card, ...] = ()
-    hidden: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.cards) + self.hidden
-
-    @property
-    def known(self) -> bool:
-        return self.hidden == 0
-
-    def to_dict(self) -> dict[str, object]:
-        return {"cards": card_texts(self.cards), "hidden": self.hidden}
+if TYPE_CHECKING:
+    Zone = CoreZone[Card]  # the core zone, of the 52-card pack's cards
+else:
+    Zone = CoreZone  # at run time the class itself: a subscripted frozen dataclass cannot be called
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,83 +295,33 @@ def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Pr
 
 
 def check_state(state: GameState) -> GameState:
-    """Return ``state`` if it describes a real table, else raise with every problem."""
-    problems = state_problems(state)
-    if problems:
-        raise InvalidInput(problems)
-    return state
+    """Return ``state`` if it describes a real table, else raise with every problem (up to the cap)."""
+    return checked(state_problems, state)
 
 
 # -- reading a state from JSON --------------------------------------------------------
-class JsonReader:
-    """Reads plain JSON data (or a schema's reading of it) into engine values, collecting every problem with its pointer.
-
-    Card text is judged by ``service.core.cards`` alone, as in the schemas, so
-    a bad card is ``bad_card`` with the same message whichever way it came.
-    """
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def card(self, value: object, pointer: str) -> Card | None:
-        """A card: its text, read by the one reader of card text, or a Card a schema has read already."""
-        try:
-            return read_card(value)  # type: ignore[arg-type]  # read_card refuses anything else itself
-        except CardError as error:
-            self.problems.append(Problem(pointer, "bad_card", str(error)))
-            return None
-
-    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
-            return ()
-        try:
-            return tuple(parse_cards(value))
-        except CardListError as error:
-            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
-            return ()
-
-    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int | None = None, minimum: int = 0) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ {minimum}, not {value!r}"))
-            return minimum
-        return value
-
-    def half_points(self, value: object, pointer: str) -> int | None:
-        """A score or total (a multiple of 1/2, rules.md §20) in half-points, or None when it is not one."""
-        if isinstance(value, bool) or not isinstance(value, int | float) or value * 2 != int(value * 2):
-            self.problems.append(Problem(pointer, "bad_score", f"a score is a multiple of 1/2, not {value!r}"))
-            return None
-        return int(value * 2)
-
-    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
-        value = data.get(key, default)
-        if value not in options:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
-            return default
-        return str(value)
-
-    def zone(self, data: object, pointer: str) -> Zone:
-        if not isinstance(data, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}'))
-            return Zone()
-        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
-
-    def castle(self, data: object, pointer: str) -> Castle | None:
-        if not isinstance(data, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}'))
-            return None
-        card = self.card(data.get("card"), f"{pointer}/card")
-        kings = self.cards(data.get("kings", []), f"{pointer}/kings")
-        return Castle(card, kings) if card else None
+def half_points(reader: Reader[Card], value: object, pointer: str) -> int | None:
+    """A score or total (a multiple of 1/2, rules.md §20) in half-points, or None when it is not one."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value * 2 != int(value * 2):
+        reader.problem(pointer, "bad_score", f"a score is a multiple of 1/2, not {value!r}")
+        return None
+    return int(value * 2)
 
 
-def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
+def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | None:
+    if not isinstance(data, Mapping):
+        reader.problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}')
+        return None
+    card = reader.card(data.get("card"), f"{pointer}/card")
+    kings = reader.cards(data.get("kings", []), f"{pointer}/kings")
+    return Castle(card, kings) if card else None
+
+
+def _read_rules(reader: Reader[Card], data: object, pointer: str) -> Rules:
     if data is None:
         return Rules()
     if not isinstance(data, Mapping):
-        reader.problems.append(Problem(pointer, "not_an_object", "rules must be an object"))
+        reader.problem(pointer, "not_an_object", "rules must be an object")
         return Rules()
     hands = reader.choice(data, "hands", pointer, HAND_SET_NAMES, "standard")
     options: dict[str, bool] = {}
@@ -388,37 +329,41 @@ def _read_rules(reader: JsonReader, data: object, pointer: str) -> Rules:
         if key == "hands":
             continue
         if key not in OPTION_NAMES:
-            reader.problems.append(Problem(f"{pointer}/{key}", "unknown_option", f"{key!r} is not an option; options: {', '.join(OPTION_NAMES)}"))
+            reader.problem(f"{pointer}/{key}", "unknown_option", f"{key!r} is not an option; options: {', '.join(OPTION_NAMES)}")
         elif not isinstance(value, bool):
-            reader.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
+            reader.problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}")
         else:
             options[key] = value
     return Rules(cast(HandSetName, hands), **options)  # choice() returned one of HAND_SET_NAMES
 
 
 def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    """Read a state from its JSON form and check it whole; every problem is raised at once."""
-    reader = JsonReader()
+    """Read a state from its JSON form and check it whole; every problem is raised at once (up to the cap)."""
+    return read_whole(read, state_problems, data)
+
+
+def read(data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
+    """A state from its JSON form, unchecked; every problem of the reading goes to ``reader``."""
     rules = _read_rules(reader, data.get("rules"), "/rules")
     players = []
     for index, item in enumerate(data.get("players") or []):
         at = f"/players/{index}"
         if not isinstance(item, Mapping):
-            reader.problems.append(Problem(at, "not_an_object", "a player is an object"))
+            reader.problem(at, "not_an_object", "a player is an object")
             continue
         score = item.get("score")
-        half_score = None if score is None else reader.half_points(score, f"{at}/score")
+        half_score = None if score is None else half_points(reader, score, f"{at}/score")
         players.append(
             Player(
                 str(item.get("name", "")),
                 reader.zone(item.get("hand", {}), f"{at}/hand"),
-                reader.choice(item, "status", at, ("in", "out"), "in"),  # type: ignore[arg-type]
+                reader.choice(item, "status", at, STATUSES, "in"),
                 half_score,
             )
         )
-    castles = [reader.castle(item, f"/castles/{i}") for i, item in enumerate(data.get("castles") or [])]
+    castles = [read_castle(reader, item, f"/castles/{i}") for i, item in enumerate(data.get("castles") or [])]
     if len(castles) != CASTLE_COUNT:
-        reader.problems.append(Problem("/castles", "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))
+        reader.problem("/castles", "castle_count", f"a table has exactly 4 castles, not {len(castles)}")
     outcome = _read_outcome(reader, data.get("outcome"))
     state = GameState(
         rules=rules,
@@ -429,48 +374,48 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         face_down=reader.zone(data.get("face_down", {}), "/face_down"),
         set_aside=reader.zone(data.get("set_aside", {}), "/set_aside"),
         dealer=reader.integer(data, "dealer", "", 0),
-        direction=reader.choice(data, "direction", "", DIRECTIONS, "clockwise"),  # type: ignore[arg-type]
+        direction=reader.choice(data, "direction", "", DIRECTIONS, "clockwise"),
         to_act=reader.integer(data, "to_act", "", 0),
-        phase=reader.choice(data, "phase", "", PHASES, "kingdom-action"),  # type: ignore[arg-type]
+        phase=reader.choice(data, "phase", "", PHASES, "kingdom-action"),
         seed=reader.integer(data, "seed", "", 0),
         shuffles=reader.integer(data, "shuffles", "", 0),
         outcome=outcome,
-        deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
+        deal=reader.choice(data, "deal", "", DEALS, "service"),
         match=_read_match(reader, data.get("match")),
     )
-    if reader.problems or len(state.castles) != CASTLE_COUNT:
-        raise InvalidInput(reader.problems)
-    return check_state(state)
+    if len(state.castles) != CASTLE_COUNT and not reader.problems:  # a castle that did not read: the kit raises what the reader found
+        reader.problem("/castles", "castle_count", f"a table has exactly 4 castles, not {len(state.castles)}")
+    return state
 
 
-def _read_outcome(reader: JsonReader, data: object) -> Outcome | None:
+def _read_outcome(reader: Reader[Card], data: object) -> Outcome | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        reader.problems.append(Problem("/outcome", "not_an_object", "outcome is an object or null"))
+        reader.problem("/outcome", "not_an_object", "outcome is an object or null")
         return None
     reason = reader.choice(data, "reason", "/outcome", END_REASONS, "valid_call")
     values = data.get("castle_values", [])
     winners = data.get("winners", [])
     if not (isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
-        reader.problems.append(Problem("/outcome/castle_values", "bad_integer", "castle values are whole numbers"))
+        reader.problem("/outcome/castle_values", "bad_integer", "castle values are whole numbers")
         values = []
     if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners)):
-        reader.problems.append(Problem("/outcome/winners", "not_a_list", "winners is a list of names"))
+        reader.problem("/outcome/winners", "not_a_list", "winners is a list of names")
         winners = []
     caller = data.get("caller")
-    return Outcome(reason, caller if isinstance(caller, str) else None, tuple(values), tuple(winners))  # type: ignore[arg-type]
+    return Outcome(reason, caller if isinstance(caller, str) else None, tuple(values), tuple(winners))
 
 
-def _read_match(reader: JsonReader, data: object) -> Match | None:
+def _read_match(reader: Reader[Card], data: object) -> Match | None:
     if data is None:
         return None
     if not isinstance(data, Mapping) or not isinstance(data.get("totals", {}), Mapping):
-        reader.problems.append(Problem("/match", "not_an_object", 'match is {"games": n, "totals": {"name": points}} or null'))
+        reader.problem("/match", "not_an_object", 'match is {"games": n, "totals": {"name": points}} or null')
         return None
     totals = []
     for name, points in data.get("totals", {}).items():
-        half = reader.half_points(points, f"/match/totals/{name}")
+        half = half_points(reader, points, f"/match/totals/{name}")
         if half is not None:
             totals.append((str(name), half))
     return Match(reader.integer(data, "games", "/match", 0), tuple(totals))

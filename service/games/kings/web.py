@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -31,10 +30,11 @@ from schemas.kings import (
     TransitionSchema,
     VerdictSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import RANK_NAMES, Card
-from service.core.problems import InvalidInput, prefixed
+from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
@@ -127,7 +127,7 @@ def finished_example() -> Any:
     return GAME.apply(state, Move(state.acting.name, "call_hand")).state
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and response example, computed by the engine so they are always right.
 
@@ -182,10 +182,8 @@ def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def read_finished(data: Mapping[str, Any]) -> Any:
     """The finished game of a /games/next body, checked whole; its problems point under /state."""
-    try:
+    with in_body(STATE):
         return GAME.read_state(data)
-    except InvalidInput as error:
-        raise prefixed(error, "/state") from error
 
 
 def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:

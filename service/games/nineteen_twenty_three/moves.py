@@ -6,10 +6,10 @@ take a card or lock, in any order, and the state records who took each card
 judges the game (§4), hands its cards to the winner, and deals the next game,
 or plays out the set's end and scores it (§5), or ends the match (§6).
 
-Modelled on pokerkit: :func:`move_reasons` lists every reason a move is
-illegal, :func:`verify_move` raises them, :func:`judge` gives the verdict with
-the nearest legal alternatives, :func:`apply_move` returns a frozen
-:class:`Transition`. The input state is never changed.
+These are 1923's hooks on the engine kit (:mod:`service.core.kit`):
+:func:`move_reasons` lists every reason a move is illegal, :func:`play`
+checks and makes one (the check plans the reveal the step follows, once),
+:func:`closeness` orders the alternatives. The input state is never changed.
 """
 
 from __future__ import annotations
@@ -19,14 +19,16 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
-from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.problems import excess_copies
+from service.core.reading import Reader
+from service.core.records import Listed
 from service.core.verdicts import IllegalMove, Reason
 from service.core.zones import Zone
 
 from .dealing import Event, deal_game, fresh_seats, lock_as_they_stand, mixed_pack, take_cards
 from .judging import Judgement, judge_game, judge_last_war
 from .scoring import match_result, score_set
-from .state import MatchState, Reader
+from .state import MatchState
 from .table import DEAL, pack_of, token
 
 Action = Literal["take", "lock", "reveal", "draw", "war"]
@@ -34,7 +36,6 @@ ACTIONS: tuple[str, ...] = get_args(Action)
 RULE_OF_ACTION = {"take": "3.2", "lock": "3.3", "reveal": "3.5", "draw": "4.4", "war": "5.2"}
 PHASE_OF_ACTION = {"take": "play", "lock": "play", "reveal": "reveal", "draw": "draw", "war": "war"}
 STEP_OF_PHASE = {"play": "take or lock", "reveal": "the reveal", "draw": "the tie-break draw", "war": "the last game of war"}
-MAX_ALTERNATIVES = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,57 +68,6 @@ class Move:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The legal moves of a state; nobody is "to act": every unlocked player may."""
-
-    state: MatchState
-    moves: tuple[Move, ...]
-    requires: tuple[str, ...]
-    table_step: Mapping[str, object] | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        counts = dict.fromkeys(ACTIONS, 0)
-        for move in self.moves:
-            counts[move.action] += 1
-        still_to_act = [] if self.state.phase == "over" else list(self.state.unlocked)  # a match over has no lock but no move either
-        data: dict[str, object] = {
-            "player": None,
-            "players": still_to_act,
-            "phase": self.state.phase,
-            "moves": [move.to_dict() for move in self.moves],
-            "counts": counts,
-            "pile": self.state.pile.size,
-        }
-        if self.requires:
-            data["reveal_requires"] = list(self.requires)
-        if self.table_step is not None:
-            data["table_step"] = dict(self.table_step)
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[Move, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons], "alternatives": [move.to_dict() for move in self.alternatives]}
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: MatchState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
-
-
 # -- legal moves --------------------------------------------------------------------------------------
 def legal_moves(state: MatchState) -> list[Move]:
     """Take and lock for every player not locked yet (§3.2, §3.3); the reveal once everyone has locked (§3.5).
@@ -133,16 +83,35 @@ def legal_moves(state: MatchState) -> list[Move]:
     return [*takes, Move("reveal")] if state.deal == "physical" else takes
 
 
-def legal_report(state: MatchState) -> LegalReport:
-    """The legal moves; with unseen cards the reveal is a form whose ``reveal_requires`` fields must be filled.
+def options(state: MatchState) -> list[Listed[Move]]:
+    """The legal moves as listed: at a real table the reveal, draw and war are templates naming the cards to fill in."""
+    fills = _fills(state)
+    return [Listed(move, fills.get(move.action, {})) for move in legal_moves(state)]
 
-    At a real table ``table_step`` names the step the table enters next, the field its move fills and who
-    turns the cards: the reveal (``hands``), a tie-break draw (``draws``) or the last game of war (``last_war``).
-    """
-    requires: tuple[str, ...] = ()
+
+def _fills(state: MatchState) -> dict[str, dict[str, str]]:
+    if state.deal != "physical":
+        return {}
+    fills = {
+        "draw": {"draws": "the cards each tied player draws, in order (rules.md §4.4)"},
+        "war": {"last_war": "the card each player turns in the set's last game (rules.md §5.2)"},
+    }
+    if any(not seat.hand.known for seat in state.seats):
+        fills["reveal"] = {"hands": "each player's hand in full, in the order taken (rules.md §7.3)"}
+    return fills
+
+
+def report_facts(state: MatchState) -> dict[str, object]:
+    """What /moves/legal says beside the moves: who may still act, the pile; with unseen cards the reveal is a form
+    whose ``reveal_requires`` fields must be filled, and at a real table ``table_step`` names the step the table
+    enters next, the field its move fills and who turns the cards (the reveal, a tie-break draw, the last war)."""
+    facts: dict[str, object] = {"players": [] if state.phase == "over" else list(state.unlocked), "pile": state.pile.size}
     if state.phase in ("play", "reveal") and state.deal == "physical" and any(not seat.hand.known for seat in state.seats):
-        requires = ("hands",)
-    return LegalReport(state, tuple(legal_moves(state)), requires, table_step(state))
+        facts["reveal_requires"] = ["hands"]
+    step = table_step(state)
+    if step is not None:
+        facts["table_step"] = step
+    return facts
 
 
 def table_step(state: MatchState) -> dict[str, object] | None:
@@ -419,53 +388,36 @@ def _plan_war(state: MatchState, move: Move, reasons: list[Reason]) -> WarPlan |
     return None if reasons else WarPlan(last_war, pile)
 
 
-def verify_move(state: MatchState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: MatchState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: MatchState, move: Move) -> Verdict:
-    """The verdict: legal or not, every reason, and the legal moves the player most likely meant."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        return Verdict(True, (), ())
-    # A listed reveal, draw or war of a table the referee cannot see is a form to fill, not a move: only moves that pass are offered.
-    options = [option for option in legal_moves(state) if option.action in ("take", "lock") or can_move(state, option)]
-    mine = [option for option in options if option.player == move.player]
-    same_action = [option for option in options if option.action == move.action and option not in mine]
-    rest = [option for option in options if option not in mine and option not in same_action]
-    return Verdict(False, tuple(reasons), tuple((mine + same_action + rest)[:MAX_ALTERNATIVES]))
+def closeness(refused: Move, option: Listed[Move]) -> int:
+    """The legal moves the player most likely meant: their own first, then the same action, then the rest."""
+    if option.move.player is not None and option.move.player == refused.player:
+        return 0
+    return 1 if option.move.action == refused.action else 2
 
 
 # -- applying a move ------------------------------------------------------------------------------------------------
-def apply_move(state: MatchState, move: Move) -> Transition:
-    """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
+def play(state: MatchState, move: Move) -> tuple[MatchState, tuple[Event, ...]]:
+    """The state after ``move`` and what happened, checked and planned once; raises :class:`IllegalMove` if it is illegal."""
     reasons, plan = _checked(state, move)
     if reasons:
         raise IllegalMove(move, reasons)
     events: list[Event] = []
     if isinstance(plan, WarPlan):
-        return Transition(move, _finish_set(replace(state, pile=plan.pile), plan.last_war, events), tuple(events))
+        return _finish_set(replace(state, pile=plan.pile), plan.last_war, events), tuple(events)
     if plan is not None:
-        return Transition(move, _reveal(state, plan, events), tuple(events))
+        return _reveal(state, plan, events), tuple(events)
     index = state.seat_index(move.player)
     assert index is not None
     seat = state.seats[index]
     if move.action == "lock":
         after = state.with_seat(index, replace(seat, locked=True))
         events.append({"type": "locked", "player": seat.name, "cards": seat.hand.size, "rule": "3.3"})
-        return Transition(move, lock_as_they_stand(after, events) if not after.unlocked else after, tuple(events))
+        return lock_as_they_stand(after, events) if not after.unlocked else after, tuple(events)
     after, (card,) = take_cards(state, [index])
     events.append(
         {"type": "took", "player": seat.name, "card": str(card) if card else None, "cards": seat.hand.size + 1, "pile": after.pile.size, "rule": "3.2"}
     )
-    return Transition(move, lock_as_they_stand(after, events) if after.pile.size == 0 else after, tuple(events))
+    return lock_as_they_stand(after, events) if after.pile.size == 0 else after, tuple(events)
 
 
 def _award(state: MatchState, winner: str | None, cards: Sequence[Card]) -> MatchState:
@@ -535,18 +487,17 @@ def _end_set(state: MatchState, events: list[Event]) -> MatchState:
 # -- reading a move from plain data ----------------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` for malformed fields (an illegal move is a verdict, not an error)."""
-    reader = Reader()
+    reader: Reader[Card] = Reader()
     action = data.get("action")
     if action not in ACTIONS:
-        reader.problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
+        reader.problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
     player = data.get("player")
     if player is not None and not isinstance(player, str):
-        reader.problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
+        reader.problem("/player", "bad_player", "player is the name of the player making the move")
     hands = tuple((name, reader.cards(cards, f"/hands/{token(name)}")) for name, cards in reader.mapping(data.get("hands", {}), "/hands").items())
     draws = tuple((name, reader.cards(cards, f"/draws/{token(name)}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items())
     war = tuple((name, reader.card(text, f"/last_war/{token(name)}")) for name, text in reader.mapping(data.get("last_war", {}), "/last_war").items())
-    if reader.problems:
-        raise InvalidInput(reader.problems)
+    reader.done()
     return Move(
         action,  # type: ignore[arg-type]  # checked above
         player if isinstance(player, str) else None,

@@ -1,18 +1,23 @@
-"""1923's referee behind the shared interface (service.core.protocol.Game), and what each player may see."""
+"""1923 on the engine kit (service.core.kit): its facts, its hooks, and what each player may see."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
+from service.core.cards import Card
+from service.core.kit import Engine, Seen
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
+from service.core.reading import Reader
+from service.core.records import Event, Listed, Option
+from service.core.verdicts import Reason
 from service.core.zones import Zone
 
 from . import moves
-from .moves import LegalReport, Move, Transition, Verdict
-from .state import MatchState, state_from_dict, state_problems
+from .moves import ACTIONS, Move
+from .state import MatchState, read, state_problems
 from .table import MAX_PLAYERS, MIN_PLAYERS
 
 INFO = GameInfo(
@@ -56,41 +61,51 @@ def view(state: MatchState, player: str) -> View:
     return View(player, replace(state, seats=tuple(seats), pile=Zone(hidden=state.pile.size)))
 
 
-class Nineteen23:
-    """The Game protocol for 1923: every call is a pure function of its arguments."""
+class Nineteen23(Engine[MatchState, Move]):
+    """1923 on the engine kit: its hooks; every call is a pure function of its arguments."""
 
-    @property
-    def info(self) -> GameInfo:
-        return INFO
+    INFO = INFO
+    ZONES: ClassVar[Mapping[str, Seen]] = {"/players/*/hand": "owner", "/pile": "nobody", "/dead": "everyone", "/players/*/won": "everyone"}
+    COUNTED_ACTIONS = ACTIONS
 
-    def read_state(self, data: Mapping[str, Any]) -> MatchState:
-        return state_from_dict(data)
+    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> MatchState:
+        return read(data, reader)
+
+    def state_problems(self, state: MatchState) -> Iterable[Problem]:
+        return state_problems(state)
 
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return moves.move_from_dict(data)
 
-    def check_state(self, state: MatchState) -> list[Problem]:
-        return state_problems(state)
+    def legal_moves(self, state: MatchState) -> Sequence[Listed[Move]]:
+        return moves.options(state)
 
-    def legal_moves(self, state: MatchState) -> Sequence[Move]:
-        return moves.legal_moves(state)
+    def move_reasons(self, state: MatchState, move: Move) -> Sequence[Reason]:
+        return moves.move_reasons(state, move)
 
-    def legal_report(self, state: MatchState) -> LegalReport:
-        return moves.legal_report(state)
+    def play(self, state: MatchState, move: Move) -> tuple[MatchState, Sequence[Event]]:
+        return moves.play(state, move)
 
-    def judge(self, state: MatchState, move: Move) -> Verdict:
-        return moves.judge(state, move)
+    def step(self, state: MatchState, move: Move) -> tuple[MatchState, Sequence[Event]]:
+        return moves.play(state, move)  # a legal move's play never refuses
 
-    def apply(self, state: MatchState, move: Move) -> Transition:
-        return moves.apply_move(state, move)
+    def closeness(self, refused: Move, option: Option) -> int:
+        assert isinstance(option, Listed)  # legal_moves lists Listed records
+        return moves.closeness(refused, option)
 
     def view(self, state: MatchState, player: str) -> View:
         return view(state, player)
 
-    def is_terminal(self, state: MatchState) -> bool:
-        return state.phase == "over"
+    def to_act(self, state: MatchState) -> None:
+        return None  # nobody is "to act": every unlocked player may
 
-    def returns(self, state: MatchState) -> Mapping[str, Any] | None:
+    def phase(self, state: MatchState) -> str:
+        return state.phase
+
+    def report_facts(self, state: MatchState) -> Mapping[str, Any]:
+        return moves.report_facts(state)
+
+    def outcome(self, state: MatchState) -> Mapping[str, Any] | None:
         """At the end of the match: the points, the winners and the rule that decided (§6)."""
         if state.outcome is None:
             return None

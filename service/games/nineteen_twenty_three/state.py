@@ -17,8 +17,10 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
-from service.core.cards import Card, CardError, CardListError, card_texts, parse_card, parse_cards
-from service.core.problems import InvalidInput, Problem, excess_copies_among
+from service.core.cards import Card, card_texts
+from service.core.kit import checked, read_whole
+from service.core.problems import Problem, excess_copies_among
+from service.core.reading import Reader
 from service.core.zones import Zone
 
 from .judging import judge_game
@@ -290,120 +292,72 @@ def _taken_problems(state: MatchState) -> list[Problem]:
 
 
 def check_state(state: MatchState) -> MatchState:
-    problems = state_problems(state)
-    if problems:
-        raise InvalidInput(problems)
-    return state
+    """Return ``state`` if it is a real table, else raise with every problem (up to the cap)."""
+    return checked(state_problems, state)
 
 
 # -- reading a state from its plain data ------------------------------------------------------------
-class Reader:
-    """Reads plain data into engine values, collecting every problem with its pointer."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def card(self, value: object, pointer: str) -> Card | None:
-        try:
-            return parse_card(value)  # type: ignore[arg-type]  # parse_card refuses a non-string itself
-        except CardError as error:
-            self.problems.append(Problem(pointer, "bad_card", str(error)))
-            return None
-
-    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
-            return ()
-        try:
-            return tuple(parse_cards(value))
-        except CardListError as error:
-            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
-            return ()
-
-    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int, minimum: int | None = 0) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-            bound = "" if minimum is None else f" ≥ {minimum}"
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number{bound}, not {value!r}"))
-            return default
-        return value
-
-    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
-        value = data.get(key, default)
-        if value not in options:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
-            return default
-        return str(value)
-
-    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
-            return {}
-        return value
-
-    def zone(self, value: object, pointer: str) -> Zone[Card]:
-        data = self.mapping(value, pointer)
-        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, 0))
-
-    def names(self, value: object, pointer: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            self.problems.append(Problem(pointer, "not_a_list", "expected a list of player names"))
-            return ()
-        return tuple(value)
+def _names(reader: Reader[Card], value: object, pointer: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        reader.problem(pointer, "not_a_list", "expected a list of player names")
+        return ()
+    return tuple(value)
 
 
-def _read_seat(reader: Reader, value: object, pointer: str) -> Seat:
+def _read_seat(reader: Reader[Card], value: object, pointer: str) -> Seat:
     data = reader.mapping(value, pointer)
     name = data.get("name")
     if not isinstance(name, str):
-        reader.problems.append(Problem(f"{pointer}/name", "bad_name", "a player's name is a string"))
+        reader.problem(f"{pointer}/name", "bad_name", "a player's name is a string")
     locked = data.get("locked", False)
     if not isinstance(locked, bool):
-        reader.problems.append(Problem(f"{pointer}/locked", "bad_boolean", "locked is true or false"))
+        reader.problem(f"{pointer}/locked", "bad_boolean", "locked is true or false")
     return Seat(
         str(name),
         reader.zone(data.get("hand", {}), f"{pointer}/hand"),
         locked is True,
         reader.cards(data.get("won", []), f"{pointer}/won"),
-        reader.integer(data, "points", pointer, 0, None),
-        reader.integer(data, "match_cards", pointer, 0),
+        reader.integer(data, "points", pointer, None, default=0),
+        reader.integer(data, "match_cards", pointer, default=0),
     )
 
 
-def _read_outcome(reader: Reader, value: object) -> MatchResult | None:
+def _read_outcome(reader: Reader[Card], value: object) -> MatchResult | None:
     if value is None:
         return None
     data = reader.mapping(value, "/outcome")
-    winners = reader.names(data.get("winners", []), "/outcome/winners")
+    winners = _names(reader, data.get("winners", []), "/outcome/winners")
     decided_by = reader.choice(data, "decided_by", "/outcome", MATCH_RULES, "first_to_target")
     rule = data.get("rule", RULE_OF_MATCH[decided_by])
     if rule != RULE_OF_MATCH[decided_by]:
-        reader.problems.append(Problem("/outcome/rule", "bad_rule", f"{decided_by} is rule {RULE_OF_MATCH[decided_by]}, not {rule!r}"))
+        reader.problem("/outcome/rule", "bad_rule", f"{decided_by} is rule {RULE_OF_MATCH[decided_by]}, not {rule!r}")
     return MatchResult(winners, decided_by)  # type: ignore[arg-type]  # one of MATCH_RULES
 
 
 def state_from_dict(data: Mapping[str, Any]) -> MatchState:
-    """Read a state from its plain data and check it whole; every problem is raised at once."""
-    reader = Reader()
+    """Read a state from its plain data and check it whole; every problem is raised at once (up to the cap)."""
+    return read_whole(read, state_problems, data)
+
+
+def read(data: Mapping[str, Any], reader: Reader[Card]) -> MatchState:
+    """A state from its plain data, unchecked; every problem of the reading goes to ``reader`` (the one typed reader)."""
     rules_data = reader.mapping(data.get("rules", {}), "/rules")
     players = data.get("players")
     if not isinstance(players, list):
-        reader.problems.append(Problem("/players", "not_a_list", "players is a list of seats"))
+        reader.problem("/players", "not_a_list", "players is a list of seats")
         players = []
     state = MatchState(
-        rules=Rules(reader.integer(rules_data, "decks", "/rules", 1, 1), reader.integer(rules_data, "target", "/rules", 21, 1)),
+        rules=Rules(reader.integer(rules_data, "decks", "/rules", 1, default=1), reader.integer(rules_data, "target", "/rules", 1, default=21)),
         seats=tuple(_read_seat(reader, item, f"/players/{index}") for index, item in enumerate(players)),
         pile=reader.zone(data.get("pile", {}), "/pile"),
         deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]  # one of DEALS
         dead=reader.zone(data.get("dead", {}), "/dead"),
-        taken=reader.names(data.get("taken", []), "/taken"),
+        taken=_names(reader, data.get("taken", []), "/taken"),
         phase=reader.choice(data, "phase", "", PHASES, "play"),  # type: ignore[arg-type]  # one of PHASES
-        set_number=reader.integer(data, "set", "", 1, 1),
-        game_number=reader.integer(data, "game", "", 1, 1),
-        seed=reader.integer(data, "seed", "", 0),
+        set_number=reader.integer(data, "set", "", 1, default=1),
+        game_number=reader.integer(data, "game", "", 1, default=1),
+        seed=reader.integer(data, "seed", "", default=0),
         outcome=_read_outcome(reader, data.get("outcome")),
         draws=tuple((str(name), reader.cards(cards, f"/draws/{token(str(name))}")) for name, cards in reader.mapping(data.get("draws", {}), "/draws").items()),
     )
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return check_state(state)
+    return state

@@ -8,7 +8,6 @@ and move travel in, and adds the endpoints only 1923 has.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from flask import Response, jsonify
@@ -31,6 +30,7 @@ from schemas.nineteen_twenty_three import (
     TransitionSchema,
     VerdictSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import ACE, RANK_NAMES, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
@@ -98,7 +98,7 @@ STANDINGS_REQUEST: dict[str, Any] = {
 }
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and response example, computed by the engine so they are always right."""
     state, _ = new_match(NEW_GAME_REQUEST["players"], target=NEW_GAME_REQUEST["target"], seed=NEW_GAME_REQUEST["seed"])

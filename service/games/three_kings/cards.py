@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from service.core import cards as standard
 from service.core.cards import ACE, KING, RANK_NAMES
-from service.core.problems import Problem
+from service.core.problems import MAX_PROBLEMS, Problem
 
 JOKER = "JK"
 QUEEN = 12
@@ -139,4 +139,6 @@ def excess_copies(places: Iterable[tuple[str, Card]], players: int) -> list[Prob
                     f"this is rank {rank_text(card.rank)}'s copy number {seen[card.rank]}; the pack for {players} players holds {limit} (rules.md §1.3)",
                 )
             )
+            if len(problems) > MAX_PROBLEMS:
+                break  # one past the one cap (service.core.problems): the state's check stops there and says so
     return problems

@@ -9,7 +9,6 @@ Kings state and move travel in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from flask import Response, jsonify
@@ -29,6 +28,7 @@ from schemas.three_kings import (
     VerdictSchema,
     ViewSchema,
 )
+from service.core.caches import constant, memo
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
 
@@ -87,7 +87,7 @@ def worked_example_state() -> dict[str, Any]:
     }
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every example of the documentation, computed by the engine so they are always right."""
     state = worked_example_state()

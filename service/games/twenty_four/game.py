@@ -1,16 +1,21 @@
-"""Twenty-Four as a :class:`service.core.protocol.Game`: the one object the HTTP layer mounts."""
+"""Twenty-Four on the engine kit: its facts and the hooks; the kit judges, verifies, applies and reports."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from service.core.cards import Card, card_texts
+from service.core.kit import Engine
 from service.core.problems import Problem
 from service.core.protocol import GameInfo
+from service.core.reading import Reader
+from service.core.records import Event
+from service.core.verdicts import Reason
 
 from . import moves
-from .moves import LegalMove, LegalReport, Move, Transition, Verdict, View
-from .state import MAX_PLAYERS, MIN_PLAYERS, TwentyFourState, state_from_dict, state_problems
+from .moves import ACTIONS, LegalMove, Move, View
+from .state import MAX_PLAYERS, MIN_PLAYERS, TABLE_STEPS, TwentyFourState, read, state_problems
 
 RULES_VERSION = "2026.11-1"
 
@@ -29,41 +34,55 @@ INFO = GameInfo(
 )
 
 
-class TwentyFour:
+class TwentyFour(Engine[TwentyFourState, Move]):
     """The referee of Twenty-Four."""
 
-    @property
-    def info(self) -> GameInfo:
-        return INFO
+    INFO = INFO
+    ZONES: ClassVar[Mapping[str, Any]] = {"/players/*/pile": "nobody", "/players/*/won": "everyone", "/table": "everyone", "/set_aside": "everyone"}
+    COUNTED_ACTIONS = ACTIONS
 
-    def read_state(self, data: Mapping[str, Any]) -> TwentyFourState:
-        return state_from_dict(data)
+    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
+        return read(data, reader)
+
+    def state_problems(self, state: TwentyFourState) -> Iterable[Problem]:
+        return state_problems(state)
 
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return moves.move_from_dict(data)
 
-    def check_state(self, state: TwentyFourState) -> list[Problem]:
-        return state_problems(state)
-
     def legal_moves(self, state: TwentyFourState) -> Sequence[LegalMove]:
         return moves.legal_moves(state)
 
-    def legal_report(self, state: TwentyFourState) -> LegalReport:
-        return LegalReport(state, tuple(moves.legal_moves(state)))
+    def move_reasons(self, state: TwentyFourState, move: Move) -> Sequence[Reason]:
+        return moves.move_reasons(state, move)
 
-    def judge(self, state: TwentyFourState, move: Move) -> Verdict:
-        return moves.judge(state, move)
-
-    def apply(self, state: TwentyFourState, move: Move) -> Transition:
-        return moves.apply_move(state, move)
+    def step(self, state: TwentyFourState, move: Move) -> tuple[TwentyFourState, Sequence[Event]]:
+        return moves.step(state, move)
 
     def view(self, state: TwentyFourState, player: str) -> View:
         return moves.view(state, player)
 
-    def is_terminal(self, state: TwentyFourState) -> bool:
-        return state.phase == "over"
+    def to_act(self, state: TwentyFourState) -> None:
+        return None  # anyone not barred may claim, and the table turns the cards: there is no player to act
 
-    def returns(self, state: TwentyFourState) -> Mapping[str, Any] | None:
+    def phase(self, state: TwentyFourState) -> str:
+        return state.phase
+
+    def report_facts(self, state: TwentyFourState) -> Mapping[str, Any]:
+        return {
+            "step": TABLE_STEPS.get(state.phase),  # what a real table must enter next, if it must
+            "hand": state.hand,
+            "round": state.rounds_done + 1 if state.phase in ("round", "turn") else None,
+            "table": card_texts(state.table),
+            "target": state.target,
+            "barred": list(state.barred),
+        }
+
+    def verdict_details(self, state: TwentyFourState, move: Move) -> Mapping[str, Any]:
+        claim = moves.claim_check(state, move)
+        return {"claim": claim.to_dict()} if claim is not None else {}
+
+    def outcome(self, state: TwentyFourState) -> Mapping[str, Any] | None:
         """The final totals per player once every hand is played (points are cards won)."""
         if state.phase != "over":
             return None

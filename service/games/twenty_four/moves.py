@@ -1,22 +1,22 @@
-"""Moves: claim with an expression, or the table sets the four cards aside (rules.md §3). List, judge, apply.
+"""Moves: claim with an expression, or the table sets the four cards aside (rules.md §3). The engine kit's hooks.
 
 A claim is a move any player who is not barred may make with any readable
 expression: a wrong one is a legal move whose consequence is a bar for the
 round (§3.3), so its verdict is ``legal`` with the claim's own check beside
 it; a claim that cannot be read is refused and bars nobody (§3.6). :func:`move_reasons` gives why a move cannot be made at all;
-:func:`apply_move` returns a frozen :class:`Transition`. The input state is
-never changed.
+:func:`step` plays a legal one; the kit (:mod:`service.core.kit`) judges,
+verifies and applies with them. The input state is never changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from service.core.cards import Card, CardListError, card_texts, parse_cards
 from service.core.problems import InvalidInput, Problem
-from service.core.verdicts import IllegalMove, Reason
+from service.core.verdicts import Reason
 
 from .expressions import UNREADABLE, Check, bounds_problems, check
 from .pack import values_of
@@ -30,7 +30,6 @@ Action = Literal["claim", "set_aside", "draw", "set_target", "turn_up"]
 ACTIONS: tuple[str, ...] = ("claim", "set_aside", "draw", "set_target", "turn_up")
 SET_ASIDE_REASONS: tuple[str, ...] = ("time_up", "agreed")  # time is up; all players agree there is no solution (§3.4)
 RULE_OF_ACTION = {"claim": "3.2", "set_aside": "3.4"} | RULE_OF_STEP
-MAX_ALTERNATIVES = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,67 +62,13 @@ class LegalMove:
     no expression is ever shown while the cards are in play (rules.md §3.7)."""
 
     move: Move
-    fill: Mapping[str, str] | None = None
+    fill: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
-        if self.fill is not None:
+        if self.fill:
             data["fill"] = dict(self.fill)
         return data
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[LegalMove, ...]
-    claim: Check | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "legal": self.legal,
-            "reasons": [reason.to_dict() for reason in self.reasons],
-            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
-        }
-        if self.claim is not None:
-            data["claim"] = self.claim.to_dict()
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: TwentyFourState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
-
-
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """Who may do what now: the moves, their counts, the round's cards and target."""
-
-    state: TwentyFourState
-    moves: tuple[LegalMove, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        state = self.state
-        counts = {action: sum(1 for legal in self.moves if legal.move.action == action) for action in ACTIONS}
-        return {
-            "player": None,  # anyone not barred may claim, and the table turns the cards: there is no player to act
-            "phase": state.phase,
-            "step": TABLE_STEPS.get(state.phase),  # what a real table must enter next, if it must
-            "moves": [legal.to_dict() for legal in self.moves],
-            "counts": counts,
-            "hand": state.hand,
-            "round": state.rounds_done + 1 if state.phase in ("round", "turn") else None,
-            "table": card_texts(state.table),
-            "target": state.target,
-            "barred": list(state.barred),
-        }
 
 
 # -- reading a move -------------------------------------------------------------------------
@@ -238,58 +183,35 @@ def _typing_reasons(claim: Check) -> list[Reason]:
     ]
 
 
-def judge(state: TwentyFourState, move: Move) -> Verdict:
-    """The verdict on ``move``: legal or not with every reason, the nearest legal moves, and a claim's check."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        return Verdict(False, tuple(reasons), tuple(_alternatives(state, move)))
-    claim = check(move.expression, values_of(state.table), state.target) if move.action == "claim" and move.expression is not None else None
-    return Verdict(True, (), (), claim)
-
-
-def _alternatives(state: TwentyFourState, move: Move) -> list[LegalMove]:
-    """The legal moves nearest ``move``: the same action first."""
-    moves = legal_moves(state)
-    moves.sort(key=lambda legal: legal.move.action != move.action)
-    return moves[:MAX_ALTERNATIVES]
-
-
-def verify_move(state: TwentyFourState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason when ``move`` cannot be made."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: TwentyFourState, move: Move) -> bool:
-    return not move_reasons(state, move)
+def claim_check(state: TwentyFourState, move: Move) -> Check | None:
+    """A legal claim's check against the four cards and the target (a verdict says it beside ``legal``)."""
+    return check(move.expression, values_of(state.table), state.target) if move.action == "claim" and move.expression is not None else None
 
 
 # -- applying -------------------------------------------------------------------------------
-def apply_move(state: TwentyFourState, move: Move) -> Transition:
-    """The state after ``move`` and what happened: a right claim wins the four cards (§3.2); a wrong one bars
-    the player (§3.3) and, when everyone is barred, the cards are set aside (§3.5); then the next four show."""
-    verify_move(state, move)
+def step(state: TwentyFourState, move: Move) -> tuple[TwentyFourState, tuple[Event, ...]]:
+    """The state after a legal ``move`` and what happened: a right claim wins the four cards (§3.2); a wrong one
+    bars the player (§3.3) and, when everyone is barred, the cards are set aside (§3.5); then the next four show."""
     if move.action in RULE_OF_STEP:
         state, stepped = apply_step(state, move.action, move.cards or ())
-        return Transition(move, check_state(state), tuple(stepped))
+        return check_state(state), tuple(stepped)
     events: list[Event] = []
     if move.action == "claim" and move.player is not None and move.expression is not None:
         result = check(move.expression, values_of(state.table), state.target)
         events.append({"type": "claimed", "rule": "3.2", "player": move.player} | result.to_dict())
         if result.correct:
             seat = state.seat_of(move.player)
-            assert seat is not None  # verify_move found the player
+            assert seat is not None  # the kit verified the move: the player sits here
             winner = state.players[seat]
             players = list(state.players)
             players[seat] = replace(winner, won=winner.won + state.table)
             events.append({"type": "won", "rule": "3.2", "player": move.player, "cards": card_texts(state.table)})
             state = replace(state, players=tuple(players), table=())
-            return _next_round(state, move, events)
+            return _next_round(state, events)
         state = replace(state, barred=(*state.barred, move.player))
         events.append({"type": "barred", "rule": "3.3", "player": move.player})
         if len(state.barred) < len(state.players):
-            return Transition(move, state, tuple(events))
+            return state, tuple(events)
         why = "every player is barred"  # the last who might claim is barred: aside at once, with no move (§3.5)
     else:
         why = "time is up" if move.reason == "time_up" else "the players agree there is no solution"
@@ -307,12 +229,12 @@ def apply_move(state: TwentyFourState, move: Move) -> Transition:
         }
     )
     state = replace(state, set_aside=state.set_aside + state.table, table=())
-    return _next_round(state, move, events)
+    return _next_round(state, events)
 
 
-def _next_round(state: TwentyFourState, move: Move, events: list[Event]) -> Transition:
+def _next_round(state: TwentyFourState, events: list[Event]) -> tuple[TwentyFourState, tuple[Event, ...]]:
     state, more = turn_up(state) if state.deal == "service" else await_turn(state)
-    return Transition(move, check_state(state), (*events, *more))
+    return check_state(state), (*events, *more)
 
 
 # -- what a player sees, and the standings -----------------------------------------------------

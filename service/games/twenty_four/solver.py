@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.games.kings.caches import CacheBound, bounded
+from service.core.caches import CacheBound, bounded
 
 # A canonical form: a leaf (0, value), a sum (1, ((sign, form), ...)) or a product (2, ((exponent, form), ...)),
 # the parts sorted, so equal forms are equal tuples and can be set members.

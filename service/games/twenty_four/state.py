@@ -11,19 +11,22 @@ them, and the check compares.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from service.core.cards import Card, CardListError, card_texts, parse_cards
-from service.core.problems import InvalidInput, Problem
+from service.core.cards import Card, card_texts
+from service.core.kit import checked, read_whole
+from service.core.problems import Problem
+from service.core.problems import roster_problems as core_roster
+from service.core.reading import Reader
 
 from .pack import card_problems, pack_for
 from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
 Phase = Literal["draw", "target", "turn", "round", "over"]
 Deal = Literal["service", "physical"]
-PHASES: tuple[str, ...] = ("draw", "target", "turn", "round", "over")
-DEALS: tuple[str, ...] = ("service", "physical")
+PHASES: tuple[Phase, ...] = ("draw", "target", "turn", "round", "over")
+DEALS: tuple[Deal, ...] = ("service", "physical")
 TABLE_STEPS = {"draw": "draw", "target": "set_target", "turn": "turn_up"}  # a real table's phases that wait for named cards (§10)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_HANDS = 100  # the rule book leaves the number of hands to the table; bounded for cost, never below 100 (rules.md §5.2)
@@ -353,75 +356,22 @@ def _over_problems(state: TwentyFourState) -> list[Problem]:
 
 def roster_problems(names: Sequence[str], name_pointer: str = "/players/{}") -> list[Problem]:
     """The players' names: 2 to 8 players (§2.1), each named, no name twice."""
-    problems = []
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(name_pointer.format(index), "blank_name", "a player needs a name"))
-        elif len(name) > MAX_NAME:
-            problems.append(Problem(name_pointer.format(index), "long_name", f"a name has at most {MAX_NAME} characters"))
-        elif name in seen:
-            problems.append(Problem(name_pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
-    return problems
+    return core_roster(names, (MIN_PLAYERS, MAX_PLAYERS), "rules.md §2.1", "/players", name_pointer.removeprefix("/players/{}"), MAX_NAME)
 
 
 def check_state(state: TwentyFourState) -> TwentyFourState:
-    """Return ``state`` if it is a real table, else raise with every problem."""
-    problems = state_problems(state)
-    if problems:
-        raise InvalidInput(problems)
-    return state
+    """Return ``state`` if it is a real table, else raise with every problem (up to the cap)."""
+    return checked(state_problems, state)
 
 
 # -- reading a state from plain data --------------------------------------------------------
-@dataclass
-class _Reader:
-    """Reads plain data into engine values, collecting every problem with its pointer."""
-
-    problems: list[Problem] = field(default_factory=list)
-
-    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
-            return ()
-        try:
-            return tuple(parse_cards(value))
-        except CardListError as error:
-            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
-            return ()
-
-    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ 0, not {value!r}"))
-            return default
-        return value
-
-    def boolean(self, data: Mapping[str, Any], key: str, pointer: str) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}"))
-            return False
-        return value
-
-    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
-            return {}
-        return value
-
-
-def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
-    """Read a state from its plain-data form and check it whole; every problem is raised at once."""
-    reader = _Reader()
+def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
+    """A state from its plain-data form, unchecked; every problem of the reading goes to ``reader``."""
     raw_options = reader.mapping(data.get("options", {}), "/options")
     options = Options(
         reader.boolean(raw_options, "face_cards", "/options"),
         reader.boolean(raw_options, "dynamic_target", "/options"),
-        reader.integer(raw_options, "hands", "/options", 1),
+        reader.integer(raw_options, "hands", "/options", default=1),
     )
     players = []
     raw_players = data.get("players")
@@ -430,10 +380,10 @@ def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
         seat = reader.mapping(item, at)
         name = seat.get("name", "")
         if not isinstance(name, str):
-            reader.problems.append(Problem(f"{at}/name", "bad_name", "a name is a string"))
+            reader.problem(f"{at}/name", "bad_name", "a name is a string")
             name = ""
         pile, won = reader.cards(seat.get("pile", []), f"{at}/pile"), reader.cards(seat.get("won", []), f"{at}/won")
-        players.append(Seat(name, pile, won, reader.integer(seat, "unseen", at, 0)))
+        players.append(Seat(name, pile, won, reader.integer(seat, "unseen", at, default=0)))
     results = []
     raw_results = data.get("results", [])
     for index, item in enumerate(raw_results if isinstance(raw_results, list) else []):
@@ -441,41 +391,35 @@ def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
         result = reader.mapping(item, at)
         points = result.get("points", [])
         if not (isinstance(points, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in points)):
-            reader.problems.append(Problem(f"{at}/points", "bad_integer", "points are whole numbers, one per player"))
+            reader.problem(f"{at}/points", "bad_integer", "points are whole numbers, one per player")
             points = []
-        results.append(HandResult(reader.integer(result, "target", at, 0), tuple(points), reader.integer(result, "set_aside", at, 0)))
+        results.append(HandResult(reader.integer(result, "target", at, default=0), tuple(points), reader.integer(result, "set_aside", at, default=0)))
     barred = data.get("barred", [])
     if not (isinstance(barred, list) and all(isinstance(name, str) for name in barred)):
-        reader.problems.append(Problem("/barred", "not_a_list", "barred is a list of player names"))
+        reader.problem("/barred", "not_a_list", "barred is a list of player names")
         barred = []
-    phase = data.get("phase", "round")
-    if phase not in PHASES:
-        reader.problems.append(Problem("/phase", "bad_choice", f"phase is one of {', '.join(PHASES)}, not {phase!r}"))
-        phase = "round"
-    deal = data.get("deal", "service")
-    if deal not in DEALS:
-        reader.problems.append(Problem("/deal", "bad_choice", f"deal is 'service' or 'physical', not {deal!r}"))
-        deal = "service"
     drawing = data.get("drawing", [])
     if not (isinstance(drawing, list) and all(isinstance(name, str) for name in drawing)):
-        reader.problems.append(Problem("/drawing", "not_a_list", "drawing is a list of player names"))
+        reader.problem("/drawing", "not_a_list", "drawing is a list of player names")
         drawing = []
-    state = TwentyFourState(
+    return TwentyFourState(
         options=options,
         players=tuple(players),
-        dealer=reader.integer(data, "dealer", "", 0),
-        target=reader.integer(data, "target", "", DEFAULT_TARGET),
+        dealer=reader.integer(data, "dealer", "", default=0),
+        target=reader.integer(data, "target", "", default=DEFAULT_TARGET),
         target_cards=reader.cards(data.get("target_cards", []), "/target_cards"),
         table=reader.cards(data.get("table", []), "/table"),
         barred=tuple(barred),
         set_aside=reader.cards(data.get("set_aside", []), "/set_aside"),
         results=tuple(results),
-        seed=reader.integer(data, "seed", "", 0),
-        phase=phase,
-        deal=deal,
+        seed=reader.integer(data, "seed", "", default=0),
+        phase=reader.choice(data, "phase", "", PHASES, "round"),
+        deal=reader.choice(data, "deal", "", DEALS, "service"),
         drawing=tuple(drawing),
         drawn=reader.cards(data.get("drawn", []), "/drawn"),
     )
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return check_state(state)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> TwentyFourState:
+    """Read a state from its plain-data form and check it whole; every problem is raised at once (up to the cap)."""
+    return read_whole(read, state_problems, data)

@@ -8,7 +8,6 @@ view, rules, conformance) are mounted from ``GAME`` by
 from __future__ import annotations
 
 import json
-from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -32,14 +31,15 @@ from schemas.twenty_four import (
     TargetAnswerSchema,
     TargetRequestSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import parse_cards
-from service.core.problems import InvalidInput, prefixed
+from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 
 from . import GAME
 from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
-from .moves import Move, apply_move, table_standings
+from .moves import Move, table_standings
 from .pack import card_problems, table_values
 from .solver import solved
 from .start import from_table, new_game
@@ -88,21 +88,19 @@ def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
-    try:
+    with in_body(STATE):
         state = state_from_dict(body["state"])
-    except InvalidInput as error:
-        raise prefixed(error, "/state") from error
     return table_standings(state).to_dict()
 
 
 # -- examples -------------------------------------------------------------------------------------
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and answer example, computed by the engine so they are always right."""
     game = new_game(NEW_GAME_REQUEST["players"], Options(hands=2), seed=NEW_GAME_REQUEST["seed"])
     state = game.state
     claim = Move("claim", "bob", "1 + 2 + 3 + 4")
-    barred = apply_move(state, claim).state
+    barred = GAME.apply(state, claim).state
     return {
         "state": barred.to_dict(),
         "move": {"action": "set_aside", "reason": "agreed"},

@@ -1,16 +1,21 @@
-"""Twenty-Four (1718) behind the one interface every game implements (service.core.protocol.Game)."""
+"""Twenty-Four (1718) on the engine kit (service.core.kit): its facts and its hooks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from service.core.cards import Card
+from service.core.kit import Engine, Seen
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
+from service.core.reading import Reader
+from service.core.records import Event
+from service.core.verdicts import Reason
 
 from .flow import match_winners
-from .moves import LegalReport, Move, Transition, Verdict, apply_move, judge, legal_moves, legal_report, move_from_dict
-from .state import TableState, state_from_dict, state_problems
+from .moves import Move, legal_moves, move_from_dict, move_reasons, report_facts, step
+from .state import TableState, read, state_problems
 from .view import PlayerView
 
 INFO = GameInfo(
@@ -28,33 +33,29 @@ INFO = GameInfo(
 )
 
 
-class TwentyFour1718:
-    """The referee of Twenty-Four (1718): each method is one of the engine's functions."""
+class TwentyFour1718(Engine[TableState, Move]):
+    """The referee of Twenty-Four (1718): its hooks; the kit judges, verifies, applies and reports."""
 
-    @property
-    def info(self) -> GameInfo:
-        return INFO
+    INFO = INFO
+    ZONES: ClassVar[Mapping[str, Seen]] = {"/players/*/hand": "owner", "/stock/cards": "nobody", "/tricks": "everyone", "/trick/cards": "everyone"}
 
-    def read_state(self, data: Mapping[str, Any]) -> TableState:
-        return state_from_dict(data)
+    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
+        return read(data, reader)
+
+    def state_problems(self, state: TableState) -> Iterable[Problem]:
+        return state_problems(state)
 
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return move_from_dict(data)
 
-    def check_state(self, state: TableState) -> list[Problem]:
-        return state_problems(state)
-
     def legal_moves(self, state: TableState) -> Sequence[Move]:
         return legal_moves(state)
 
-    def legal_report(self, state: TableState) -> LegalReport:
-        return legal_report(state)
+    def move_reasons(self, state: TableState, move: Move) -> Sequence[Reason]:
+        return move_reasons(state, move)
 
-    def judge(self, state: TableState, move: Move) -> Verdict:
-        return judge(state, move)
-
-    def apply(self, state: TableState, move: Move) -> Transition:
-        return apply_move(state, move)
+    def step(self, state: TableState, move: Move) -> tuple[TableState, Sequence[Event]]:
+        return step(state, move)
 
     def view(self, state: TableState, player: str) -> PlayerView:
         seat = state.seat_of(player)
@@ -62,10 +63,16 @@ class TwentyFour1718:
             raise InvalidInput([Problem("/player", "unknown_player", f"{player!r} is not at this table")])
         return PlayerView(state, seat)
 
-    def is_terminal(self, state: TableState) -> bool:
-        return state.phase == "over"
+    def to_act(self, state: TableState) -> str | None:
+        return None if state.phase == "over" else state.acting.name
 
-    def returns(self, state: TableState) -> Mapping[str, Any] | None:
+    def phase(self, state: TableState) -> str:
+        return state.phase
+
+    def report_facts(self, state: TableState) -> Mapping[str, Any]:
+        return report_facts(state)
+
+    def outcome(self, state: TableState) -> Mapping[str, Any] | None:
         """Once the match is over: games won per player and the match's winners (several on a tie)."""
         if state.phase != "over":
             return None

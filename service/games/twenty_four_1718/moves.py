@@ -1,9 +1,6 @@
-"""Moves: declare, play a card. List the legal ones, judge a proposed one, apply it (rules.md §5-§9).
-
-As in pokerkit: :func:`verify_move` raises :class:`IllegalMove` with every
-reason, :func:`can_move` answers a bool, :func:`judge` gives the verdict
-with the nearest legal moves, and :func:`apply_move` returns a frozen
-:class:`Transition`. The input state is never changed.
+"""Moves: declare, play a card (rules.md §5-§9). The hooks the engine kit runs: the legal moves, every
+reason a move is illegal, the step that plays a legal one. The kit (:mod:`service.core.kit`) verifies,
+judges and applies with them. The input state is never changed.
 """
 
 from __future__ import annotations
@@ -13,14 +10,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
-from service.core.problems import InvalidInput
-from service.core.verdicts import IllegalMove, Reason
+from service.core.reading import Reader
+from service.core.verdicts import Reason
 
 from .declarations import Claim, announced, claim_faults, declare
 from .flow import Event, enter_deal, enter_draw, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
 from .pack import PLAYER_COUNTS, honors_of
-from .state import Reader, Stock, TableState, Trick
+from .state import MAX_NAME, Stock, TableState, Trick
 from .table import (
     RULE_DEAL,
     RULE_DECLARED,
@@ -36,7 +33,7 @@ from .table import (
 from .tricks import Obligation, obligation, refusal, winning_position
 
 Action = Literal["declare", "play", "deal", "draw"]
-ACTIONS: tuple[str, ...] = get_args(Action)
+ACTIONS: tuple[Action, ...] = get_args(Action)
 MAX_DECLARED_SEQUENCES = 4
 
 
@@ -83,52 +80,6 @@ class Move:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The legal moves of the player to act, with what the rules ask of them."""
-
-    state: TableState
-    moves: tuple[Move, ...]
-    duty: Obligation | None
-
-    def to_dict(self) -> dict[str, object]:
-        state = self.state
-        over = state.phase == "over"
-        data: dict[str, object] = {
-            "player": None if over else state.acting.name,
-            "phase": state.phase,
-            "moves": [move.to_dict() for move in self.moves],
-            "counts": {action: n for action in ACTIONS if (n := sum(move.action == action for move in self.moves))},
-            "trump": state.trump if state.trump_known else None,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
-        }
-        if self.duty is not None:
-            data["duty"] = self.duty.to_dict()
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[Move, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"legal": self.legal, "reasons": [reason.to_dict() for reason in self.reasons], "alternatives": [move.to_dict() for move in self.alternatives]}
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: TableState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
-
-
 # -- legal moves ----------------------------------------------------------------------------------
 def duty_of(state: TableState) -> Obligation:
     """What the rules ask of the player to act in the play of the cards."""
@@ -167,12 +118,16 @@ def _plays(state: TableState, duty: Obligation) -> list[Move]:
     return [Move(name, "play", card) for card in duty.plays]
 
 
-def legal_report(state: TableState) -> LegalReport:
-    """The legal moves with, in the play, the duty they follow from (worked out once; none for a hand only counted)."""
-    if state.phase != "play":
-        return LegalReport(state, tuple(legal_moves(state)), None)
-    duty = duty_of(state)
-    return LegalReport(state, tuple(_plays(state, duty)), None if state.acting.hidden else duty)
+def report_facts(state: TableState) -> dict[str, object]:
+    """What the legal report says beside the moves: the trumps and honors (once the turn-up is known), and in the
+    play the duty the moves follow (none for a hand only counted)."""
+    facts: dict[str, object] = {
+        "trump": state.trump if state.trump_known else None,
+        "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
+    }
+    if state.phase == "play" and not state.acting.hidden:
+        facts["duty"] = duty_of(state).to_dict()
+    return facts
 
 
 # -- judging a move --------------------------------------------------------------------------------
@@ -301,43 +256,23 @@ def dealt_shape(state: TableState, move: Move) -> tuple[tuple[tuple[Card, ...], 
     return hands, hidden
 
 
-def verify_move(state: TableState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: TableState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: TableState, move: Move) -> Verdict:
-    """The verdict on a move: legal or not, every reason, and the legal moves of the player to act."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        return Verdict(True, (), ())
-    return Verdict(False, tuple(reasons), tuple(legal_moves(state)))
-
-
 # -- applying a move -------------------------------------------------------------------------------
-def apply_move(state: TableState, move: Move) -> Transition:
-    """The state after ``move`` and what happened; raises :class:`IllegalMove` if it is illegal."""
-    verify_move(state, move)
+def step(state: TableState, move: Move) -> tuple[TableState, tuple[Event, ...]]:
+    """The state after a legal ``move`` and what happened."""
     events: list[Event] = []
     if move.action == "draw":
-        assert move.drawn is not None  # verify_move refuses a draw without its cards
-        return Transition(move, enter_draw(state, move.drawn, events), tuple(events))
+        assert move.drawn is not None  # the kit verified the move: a draw names its cards
+        return enter_draw(state, move.drawn, events), tuple(events)
     if move.action == "deal":
-        assert move.turn_up is not None  # verify_move refuses a deal without its turn-up
+        assert move.turn_up is not None  # the kit verified the move: a deal names its turn-up
         hands, hidden = dealt_shape(state, move)
         stock = Stock(move.turn_up, move.stock or (), state.shape.stock - 1 - len(move.stock or ()))
-        return Transition(move, enter_deal(state, hands, hidden, stock, events), tuple(events))
+        return enter_deal(state, hands, hidden, stock, events), tuple(events)
     if move.action == "declare":
         declared = _announce(state, move, events) if state.deal == "physical" else _declare(state, events)
-        return Transition(move, declared, tuple(events))
-    assert move.card is not None  # verify_move refuses a play without its card
-    return Transition(move, _play(state, move.card, events), tuple(events))
+        return declared, tuple(events)
+    assert move.card is not None  # the kit verified the move: a play names its card
+    return _play(state, move.card, events), tuple(events)
 
 
 def _declare(state: TableState, events: list[Event]) -> TableState:
@@ -436,8 +371,8 @@ def _report_false_claim(state: TableState, seat: int, events: list[Event]) -> No
 # -- reading a move --------------------------------------------------------------------------------
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
-    reader = Reader()
-    player = reader.name(data.get("player"), "/player")
+    reader: Reader[Card] = Reader()
+    player = reader.name(data.get("player"), "/player", MAX_NAME)
     action = reader.choice(data, "action", "", ACTIONS)
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     sequences = None
@@ -467,6 +402,5 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
             hidden = tuple(reader.integer({"count": count}, "count", f"/hidden/{index}", 0, 12) for index, count in enumerate(counts))
     stock = reader.cards(data["stock"], "/stock") if data.get("stock") is not None else None
     drawn = reader.cards(data["drawn"], "/drawn") if data.get("drawn") is not None else None
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return Move(player, action, card, sequences, point, turn_up, hands, hidden, stock, drawn)  # type: ignore[arg-type]
+    reader.done()
+    return Move(player, action, card, sequences, point, turn_up, hands, hidden, stock, drawn)

@@ -16,21 +16,24 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any, Literal, get_args
 
-from service.core.cards import Card, CardListError, card_texts, parse_card, parse_cards
-from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.cards import Card, card_texts
+from service.core.kit import checked, read_whole
+from service.core.problems import Problem, excess_copies
+from service.core.problems import roster_problems as core_roster
+from service.core.reading import Reader
 
 from .chips import WINNING_CHIPS
 from .declarations import SEQUENCE_MIN, Claim
 from .hand import Replay, replay
-from .pack import DEAL_SHAPES, DECK_SIZE, HONOR_SETS, PACK, PLAYER_COUNTS, DealShape
+from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 from .tricks import winning_position
 
 Phase = Literal["draw", "deal", "declare", "play", "over"]
-PHASES: tuple[str, ...] = get_args(Phase)
+PHASES: tuple[Phase, ...] = get_args(Phase)
 HonorsOption = Literal["point", "face", "alternate", "alternate_games"]
-HONORS_OPTIONS: tuple[str, ...] = (*HONOR_SETS, "alternate", "alternate_games")
+HONORS_OPTIONS: tuple[HonorsOption, ...] = get_args(HonorsOption)
 DealKind = Literal["service", "physical"]
-DEAL_KINDS: tuple[str, ...] = get_args(DealKind)
+DEAL_KINDS: tuple[DealKind, ...] = get_args(DealKind)
 MAX_GAMES = 99
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 MAX_NAME = 40
@@ -215,17 +218,7 @@ class TableState:
 # -- checking a state whole ---------------------------------------------------------------------
 def roster_problems(names: Sequence[str], pointer: str = "/players/{}") -> list[Problem]:
     """Four or five players (§1.2), each named, no name twice."""
-    problems = []
-    if len(names) not in PLAYER_COUNTS:
-        problems.append(Problem("/players", "player_count", f"Twenty-Four is played by four or five, not {len(names)} (rules.md §1.2)"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(pointer.format(index), "blank_name", "a player needs a name"))
-        elif name in seen:
-            problems.append(Problem(pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
-    return problems
+    return core_roster(names, (min(PLAYER_COUNTS), max(PLAYER_COUNTS)), "rules.md §1.2", "/players", pointer.removeprefix("/players/{}"))
 
 
 def state_problems(state: TableState) -> list[Problem]:
@@ -442,70 +435,18 @@ def _turn_problems(state: TableState) -> list[Problem]:
 
 
 def check_state(state: TableState) -> TableState:
-    """Return ``state`` if it describes a real table, else raise with every problem."""
-    problems = state_problems(state)
-    if problems:
-        raise InvalidInput(problems)
-    return state
+    """Return ``state`` if it describes a real table, else raise with every problem (up to the cap)."""
+    return checked(state_problems, state)
 
 
 # -- reading a state from plain data ------------------------------------------------------------
-class Reader:
-    """Reads plain data into engine values, collecting every problem with its JSON pointer."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def problem(self, pointer: str, code: str, message: str) -> None:
-        self.problems.append(Problem(pointer, code, message))
-
-    def card(self, value: object, pointer: str) -> Card | None:
-        try:
-            return value if isinstance(value, Card) else parse_card(value)  # type: ignore[arg-type]  # a schema hands Cards; parse_card refuses non-strings
-        except ValueError as error:
-            self.problem(pointer, "bad_card", str(error))
-            return None
-
-    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.problem(pointer, "not_a_list", "expected a list of cards")
-            return ()
-        try:
-            return tuple(parse_cards(value))
-        except CardListError as error:
-            self.problems += [Problem(f"{pointer}/{index}", "bad_card", message) for index, message in error.problems]
-            return ()
-
-    def integer(self, data: Mapping[str, Any], key: str, pointer: str, low: int, high: int, default: int | None = None) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(f"{pointer}/{key}", "bad_integer", f"{key} is a whole number from {low} to {high}, not {value!r}")
-            return low
-        return value
-
-    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...]) -> str:
-        value = data.get(key)
-        if value not in options:
-            self.problem(f"{pointer}/{key}", "bad_choice", f"{key} is one of {', '.join(options)}, not {value!r}")
-            return options[0]
-        return str(value)
-
-    def mapping(self, value: object, pointer: str, shape: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            self.problem(pointer, "not_an_object", f"expected an object {shape}")
-            return {}
-        return value
-
-    def name(self, value: object, pointer: str) -> str:
-        if not isinstance(value, str) or len(value) > MAX_NAME:
-            self.problem(pointer, "bad_name", f"a name is a string of at most {MAX_NAME} characters")
-            return ""
-        return value
-
-
 def state_from_dict(data: Mapping[str, Any]) -> TableState:
-    """Read a state from its plain form and check it whole; every problem is raised at once."""
-    reader = Reader()
+    """Read a state from its plain form and check it whole; every problem is raised at once (up to the cap)."""
+    return read_whole(read, state_problems, data)
+
+
+def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
+    """A state from its plain form, unchecked; every problem of the reading goes to ``reader``."""
     seats = data.get("players")
     if not isinstance(seats, list):
         reader.problem("/players", "not_a_list", "players is a list of seats, in the order of play")
@@ -526,31 +467,31 @@ def state_from_dict(data: Mapping[str, Any]) -> TableState:
     games = reader.integer(data, "games", "", 1, MAX_GAMES, 1)
     state = TableState(
         players=players,
-        honors=reader.choice(data, "honors", "", HONORS_OPTIONS),  # type: ignore[arg-type]
+        honors=reader.choice(data, "honors", "", HONORS_OPTIONS),
         games=games,
         game=reader.integer(data, "game", "", 1, MAX_GAMES, 1),
         hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
         dealer=reader.integer(data, "dealer", "", 0, count - 1),
         stock=stock,
-        phase=reader.choice(data, "phase", "", PHASES),  # type: ignore[arg-type]
+        phase=reader.choice(data, "phase", "", PHASES),
         to_act=reader.integer(data, "to_act", "", 0, count - 1),
         tricks=tricks,
         trick=_trick(reader, data.get("trick"), "/trick", count),
         seed=reader.integer(data, "seed", "", 0, MAX_SEED),
         deals=reader.integer(data, "deals", "", 0, 1_000_000),
-        deal=reader.choice({"deal": data.get("deal", "service")}, "deal", "", DEAL_KINDS),  # type: ignore[arg-type]
+        deal=reader.choice({"deal": data.get("deal", "service")}, "deal", "", DEAL_KINDS),
         claims=_claims(reader, data.get("claims", [])),
         draws=_draws(reader, data.get("draws", [])),
     )
-    if reader.problems:
-        raise InvalidInput(reader.problems + roster_problems([player.name for player in players], "/players/{}/name"))
-    return check_state(state)
+    if reader.problems:  # with the names' problems, which the state check would have told
+        reader.extend(roster_problems([player.name for player in players], "/players/{}/name"))
+    return state
 
 
-def _seat(reader: Reader, item: object, at: str) -> Seat:
+def _seat(reader: Reader[Card], item: object, at: str) -> Seat:
     data = reader.mapping(item, at, '{"name", "hand", "chips", "games_won"}')
     return Seat(
-        reader.name(data.get("name"), f"{at}/name"),
+        reader.name(data.get("name"), f"{at}/name", MAX_NAME),
         reader.cards(data.get("hand"), f"{at}/hand"),
         reader.integer(data, "chips", at, 0, WINNING_CHIPS, 0),
         reader.integer(data, "games_won", at, 0, MAX_GAMES, 0),
@@ -558,14 +499,14 @@ def _seat(reader: Reader, item: object, at: str) -> Seat:
     )
 
 
-def _draws(reader: Reader, items: object) -> tuple[tuple[Card, ...], ...]:
+def _draws(reader: Reader[Card], items: object) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(items, list) or len(items) > DECK_SIZE:
         reader.problem("/draws", "not_a_list", "draws is the list of the rounds of the draw for the first dealer, each a list of cards")
         return ()
     return tuple(reader.cards(cards, f"/draws/{number}") for number, cards in enumerate(items))
 
 
-def _claims(reader: Reader, items: object) -> tuple[Claim, ...]:
+def _claims(reader: Reader[Card], items: object) -> tuple[Claim, ...]:
     """The announcements of a real table's hand, in seat order from the leader: each its sequences and its Point."""
     if not isinstance(items, list):
         reader.problem("/claims", "not_a_list", "claims is the list of what each player announced, from the leader")
@@ -581,6 +522,6 @@ def _claims(reader: Reader, items: object) -> tuple[Claim, ...]:
     return tuple(claims)
 
 
-def _trick(reader: Reader, item: object, at: str, seats: int) -> Trick:
+def _trick(reader: Reader[Card], item: object, at: str, seats: int) -> Trick:
     data = reader.mapping(item, at, '{"leader": seat, "cards": [...]}')
     return Trick(reader.integer(data, "leader", at, 0, seats - 1), reader.cards(data.get("cards", []), f"{at}/cards"))

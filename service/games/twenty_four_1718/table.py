@@ -100,7 +100,7 @@ def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
         return Reason(
             "revoke",
             RULE_REVOKE,
-            f"/tricks/{number}",
+            f"/state/tricks/{number}",  # the trick that proves it, in the state: a reason citing the state says so
             f"{state.players[seat].name!r} played {played} to trick {number + 1} ({led} led: {' '.join(card_texts(trick.cards))}); "
             f"holding {card} that play would have been illegal, so they cannot hold it now",
         )

@@ -9,7 +9,6 @@ a move travel in, and adds the endpoints only this game has.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from flask import Response, jsonify
@@ -33,6 +32,7 @@ from schemas.twenty_four_1718 import (
     TwentyFour1718VerdictSchema,
     TwentyFour1718ViewSchema,
 )
+from service.core.caches import constant, memo
 from service.core.cards import ALL_RANKS, RANK_NAMES, Card, parse_card, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
@@ -41,7 +41,7 @@ from . import GAME
 from .analysis import declarations_report, score_hand, trick_duty, trick_report
 from .chips import POINTS_PER_CHIP, RULE_OF_STEP, STEPS, WINNING_CHIPS
 from .declarations import Claim
-from .moves import Move, apply_move
+from .moves import Move
 from .pack import DEAL_SHAPES, HONOR_RANKS
 from .start import TableHand, new_match, table_hand
 
@@ -116,14 +116,14 @@ SCORE_STOP_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "
 OPENING = [("ann", "2S"), ("bob", "8S")]  # after the declarations: ann leads a spade, bob heads it; cy, void in spades, must trump
 
 
-@cache
+@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every example, computed by the engine so it is always right."""
     state = table_hand(table_from(_table_defaults(TABLE_REQUEST))).state
     while state.phase == "declare":
-        state = apply_move(state, Move(state.acting.name, "declare")).state
+        state = GAME.apply(state, Move(state.acting.name, "declare")).state
     for name, card in OPENING:
-        state = apply_move(state, Move(name, "play", _card(card))).state
+        state = GAME.apply(state, Move(name, "play", _card(card))).state
     legal = GAME.legal_moves(state)
     score = score_hand(_hands(EXAMPLE_HANDS), _card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
     return {

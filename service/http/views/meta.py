@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from functools import cache
 from importlib import metadata
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
 
 from schemas.meta import GamesSchema, HealthSchema, ReadySchema, VersionSchema
+from service.core.caches import constant, memo
 from service.games import registered_games
 
 from ..api import RefereeBlueprint
@@ -84,7 +84,7 @@ def version() -> Response:
     return jsonify(version_answer())
 
 
-@cache  # nothing in it changes while the process runs
+@memo(constant("version_answer", "the package version, the commit and each game's rules version", 4 * 1024, __name__))  # fixed while the process runs
 def version_answer() -> dict[str, Any]:
     try:
         package = metadata.version(PACKAGE)

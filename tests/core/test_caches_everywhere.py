@@ -4,9 +4,9 @@ Two readings find the caches, so that neither can miss one: the source (every
 ``cache``, ``lru_cache``, ``cached_property`` or ``bounded`` a module writes, as a
 decorator or a call), and the running modules (every ``functools`` cache object a
 module or one of its classes holds). Each must be the project's cache type
-(:func:`service.games.kings.caches.bounded`, which carries its :class:`CacheBound`)
-or be declared in :data:`service.games.kings.caches.ELSEWHERE`; and a fresh entry of
-each, measured with tracemalloc, must fit its bound in bytes.
+(:func:`service.core.caches.bounded` or :func:`service.core.caches.memo`, which carry
+their :class:`CacheBound`); and a fresh entry of each memo, measured with tracemalloc,
+must fit its bound in bytes.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 
 import service
+from service.core import caches
+from service.core.caches import CacheBound
 from service.games import GAME_PACKAGES
-from service.games.kings import caches
-from service.games.kings.caches import CacheBound
 from tests.kings.test_caches import bytes_per_entry
 
 SERVICE = Path(service.__file__).resolve().parent
-CACHE_WORDS = {"cache", "lru_cache", "cached_property", "bounded"}
+CACHE_WORDS = {"cache", "lru_cache", "cached_property", "bounded", "memo"}
 
 
 def module_name(path: Path) -> str:
@@ -78,19 +78,22 @@ def caches_running() -> Iterator[tuple[str, str, Any]]:
 
 def declaration(module: str, name: str, value: Any = None) -> CacheBound | None:
     bound = getattr(value, "bound", None)
-    if isinstance(bound, CacheBound):
-        return bound
-    return next((cache for cache in caches.ELSEWHERE if (cache.owner, cache.name) == (module, name)), None)
+    return bound if isinstance(bound, CacheBound) else None
+
+
+def memos() -> list[CacheBound]:
+    """The declared memos (functools.cache of a fixed key set) of every running module."""
+    return [value.bound for _, _, value in caches_running() if isinstance(getattr(value, "bound", None), CacheBound) and value.cache_info().maxsize is None]
 
 
 def test_every_cache_the_source_makes_is_the_projects_type_or_declared():
-    # caches.py defines the type: its lru_cache is the one every bounded cache goes through.
-    found = [(module, name, word) for module, name, word in caches_in_source() if module != "service.games.kings.caches"]
+    # caches.py defines the type: its lru_cache and cache are the ones every declared cache goes through.
+    found = [(module, name, word) for module, name, word in caches_in_source() if module != "service.core.caches"]
     assert found, "the source reading found no cache at all: it is broken"
     undeclared = []
     for module, name, word in found:
-        if word == "bounded":
-            continue  # bounded() will not take a CacheBound that names another function or owner
+        if word in ("bounded", "memo"):
+            continue  # bounded() and memo() will not take a CacheBound that names another function or owner
         running = getattr(importlib.import_module(module), name, None)
         if declaration(module, name, running) is None:
             undeclared.append(f"{module}.{name} ({word})")
@@ -99,18 +102,16 @@ def test_every_cache_the_source_makes_is_the_projects_type_or_declared():
 
 def test_every_cache_running_is_declared_and_bounded_in_entries():
     running = list(caches_running())
-    assert len(running) >= len(caches.CACHES) + len(caches.ELSEWHERE)
+    assert len(running) >= 10, "the running reading found too few caches: it is broken"
     for module, name, value in running:
         bound = declaration(module, name, value)
         assert bound is not None, f"{module}.{name} is a cache nobody declared"
         assert bound.owner == module and bound.key and bound.bytes_per_entry > 0
         maxsize = value.cache_info().maxsize
         if maxsize is None:  # functools.cache: bounded by its keys, which must be a fixed set as declared
-            assert bound in caches.ELSEWHERE and (bound.entries == 1 or bound.entries >= len(GAME_PACKAGES)), bound
+            assert bound.entries == 1 or bound.entries >= len(GAME_PACKAGES), bound
         else:
             assert maxsize == bound.entries, f"{module}.{name} holds {maxsize}, declared {bound.entries}"
-    declared = {(cache.owner, cache.name) for cache in caches.ELSEWHERE}
-    assert declared <= {(module, name) for module, name, _ in running}, "a declaration names a cache that does not exist"
 
 
 def fresh_bytes(make: Callable[[], object]) -> float:
@@ -127,7 +128,7 @@ def fresh_entries(bound: CacheBound) -> list[Callable[[], object]]:
     return [functools.partial(function, slug) for slug in GAME_PACKAGES]
 
 
-@pytest.mark.parametrize("bound", caches.ELSEWHERE, ids=lambda bound: f"{bound.owner}.{bound.name}")
+@pytest.mark.parametrize("bound", memos(), ids=lambda bound: f"{bound.owner}.{bound.name}")
 def test_a_fresh_entry_fits_its_declared_bytes(bound):
     measured = max(fresh_bytes(make) for make in fresh_entries(bound))
     print(f"{bound.owner}.{bound.name}: {measured} bytes")

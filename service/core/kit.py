@@ -1,0 +1,222 @@
+"""The engine kit: a game writes its rules as hooks, the kit does the rest, once for every game.
+
+As pokerkit's ``verify_*`` / ``can_*`` / action and OpenSpiel's one small game
+interface: a game subclasses :class:`Engine` and writes only
+
+- ``read(data, reader)`` — a state from plain data with the one typed reader (:mod:`service.core.reading`);
+- ``state_problems(state)`` — everything wrong with a state (an iterable: the kit stops at the cap);
+- ``read_move(data)`` — a move from plain data;
+- ``legal_moves(state)`` — every legal move of whoever acts (templates marked, see :class:`~service.core.records.Option`);
+- ``move_reasons(state, move)`` — every reason a move cannot be made (empty when it can);
+- ``step(state, move)`` — the state after a legal move, and the events;
+- ``view(state, player)`` — what one seat may see;
+- ``outcome(state)`` — the final result once the game is over (None before);
+- ``ZONES`` — which zones of a state each seat may see.
+
+and the kit gives ``read_state`` (read, then checked whole), ``check_state``,
+``verify_move`` (raises :class:`~service.core.verdicts.IllegalMove` with every
+reason), ``can_move``, ``judge`` (the verdict, with the one alternatives policy),
+``apply`` (a frozen :class:`~service.core.records.Transition`) and ``legal_report``.
+
+Every check is bounded: it stops at :data:`~service.core.problems.MAX_PROBLEMS`
+problems and says so, so an impossible state costs no more than a bad one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from .problems import Findings, Problem
+from .protocol import GameInfo, PlainData
+from .reading import Reader
+from .records import Event, LegalReport, MoveLike, Option, Transition, Verdict, listed
+from .verdicts import IllegalMove, Reason
+
+MAX_ALTERNATIVES = 6  # a verdict offers at most this many legal moves instead of a refused one
+
+Seen = Literal["everyone", "owner", "nobody"]  # who may see a zone's cards: all seats, the seat it belongs to, no seat
+
+StateT = TypeVar("StateT", bound=PlainData)
+MoveT = TypeVar("MoveT", bound=MoveLike)
+
+
+class Engine(Generic[StateT, MoveT]):
+    """A game's referee. Subclass it and write the hooks; the methods without a leading ``hook`` note are the kit's."""
+
+    INFO: ClassVar[GameInfo]
+    ZONES: ClassVar[Mapping[str, Seen]] = {}  # a zone's JSON pointer pattern in the state (``/players/*/hand``) -> who sees it
+    COUNTED_ACTIONS: ClassVar[tuple[str, ...]] = ()  # actions the legal report counts even when none is legal
+
+    # -- hooks: what a game writes ---------------------------------------------------------------
+    def read(self, data: Mapping[str, Any], reader: Reader[Any]) -> StateT:
+        """Hook: a state from plain data; every problem goes to ``reader`` (the kit raises them)."""
+        raise NotImplementedError
+
+    def reader(self) -> Reader[Any]:
+        """Hook (optional): the reader for this game's cards (the 52-card pack's by default)."""
+        return Reader()
+
+    def state_problems(self, state: StateT) -> Iterable[Problem]:
+        """Hook: everything wrong with a state read whole (a generator is stopped at the cap)."""
+        raise NotImplementedError
+
+    def read_move(self, data: Mapping[str, Any]) -> MoveT:
+        """Hook: a move from plain data; raises :class:`InvalidInput`, pointers relative to the move."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: StateT) -> Sequence[Any]:
+        """Hook: every legal move of whoever acts: moves, or :class:`~service.core.records.Option` records."""
+        raise NotImplementedError
+
+    def move_reasons(self, state: StateT, move: MoveT) -> Sequence[Reason]:
+        """Hook: every reason ``move`` cannot be made in ``state``; empty when it can."""
+        raise NotImplementedError
+
+    def step(self, state: StateT, move: MoveT) -> tuple[StateT, Sequence[Event]]:
+        """Hook: the state after a move already found legal, and what happened, in order."""
+        raise NotImplementedError
+
+    def view(self, state: StateT, player: str) -> PlainData:
+        """Hook: what ``player`` may see of ``state``."""
+        raise NotImplementedError
+
+    def outcome(self, state: StateT) -> Mapping[str, Any] | None:
+        """Hook: the result once the game is over (points or places per player), None before."""
+        raise NotImplementedError
+
+    def to_act(self, state: StateT) -> str | None:
+        """Hook: who acts now (None when the game is over, or when anyone may)."""
+        raise NotImplementedError
+
+    def phase(self, state: StateT) -> str:
+        """Hook: the state's phase as the legal report names it."""
+        raise NotImplementedError
+
+    def report_facts(self, state: StateT) -> Mapping[str, Any]:
+        """Hook (optional): what the legal report says beside the moves (the trump, the target...)."""
+        return {}
+
+    def open_moves(self, state: StateT) -> Sequence[Any]:
+        """Hook (optional): moves anyone may make beside the player to act."""
+        return ()
+
+    def verdict_details(self, state: StateT, move: MoveT) -> Mapping[str, Any]:
+        """Hook (optional): what a legal move's verdict says beside ``legal`` (a claim's check...)."""
+        return {}
+
+    def closeness(self, refused: MoveT, option: Option) -> int:
+        """Hook (optional): how far a legal move is from a refused one (lower is nearer): the same action first."""
+        return 0 if option.move.action == refused.action else 1
+
+    # -- the kit: once for every game ----------------------------------------------------------------
+    @property
+    def info(self) -> GameInfo:
+        return self.INFO
+
+    def read_state(self, data: Mapping[str, Any]) -> StateT:
+        """A state from plain data, checked whole; raises :class:`InvalidInput` with every problem (up to the cap)."""
+        return read_whole(self.read, self.state_problems, data, self.reader())
+
+    def check_state(self, state: StateT) -> list[Problem]:
+        """Everything wrong with ``state``, up to the cap."""
+        return findings(self.state_problems, state).problems
+
+    def checked(self, state: StateT) -> StateT:
+        """``state`` if it is a real table; else raise :class:`InvalidInput` with its problems."""
+        return checked(self.state_problems, state)
+
+    def verify_move(self, state: StateT, move: MoveT) -> None:
+        """Raise :class:`IllegalMove` with every reason when ``move`` cannot be made."""
+        reasons = self.move_reasons(state, move)
+        if reasons:
+            raise IllegalMove(move, reasons)
+
+    def can_move(self, state: StateT, move: MoveT) -> bool:
+        return not self.move_reasons(state, move)
+
+    def judge(self, state: StateT, move: MoveT) -> Verdict:
+        """The verdict: legal (with the game's details), or every reason and the nearest legal moves."""
+        reasons = self.move_reasons(state, move)
+        if not reasons:
+            return Verdict(True, details=self.verdict_details(state, move))
+        return Verdict(False, tuple(reasons), self.alternatives(state, move))
+
+    def alternatives(self, state: StateT, refused: MoveT) -> tuple[Option, ...]:
+        """The one alternatives policy: the legal moves nearest the refused one (the game's ``closeness``), at
+        most :data:`MAX_ALTERNATIVES`, never the refused move itself (a template the refused move fills is
+        that move too)."""
+        sent = dict(refused.to_dict())
+        options = [option for option in listed(self.legal_moves(state)) if not _same_move(sent, option)]
+        options.sort(key=lambda option: self.closeness(refused, option))  # stable: the legal order within a closeness
+        return tuple(options[:MAX_ALTERNATIVES])
+
+    def play(self, state: StateT, move: MoveT) -> tuple[StateT, Sequence[Event]]:
+        """Hook (optional): verify and step at once; raises :class:`IllegalMove` with every reason. A game whose
+        check works out what its step then follows (1923's reveal) writes it to do that work once."""
+        self.verify_move(state, move)
+        return self.step(state, move)
+
+    def apply(self, state: StateT, move: MoveT) -> Transition[StateT, MoveT]:
+        """The state after ``move`` and what happened; raises :class:`IllegalMove` with every reason if it is illegal."""
+        after, events = self.play(state, move)
+        return Transition(move, after, tuple(events))
+
+    apply_move = apply
+
+    def legal_report(self, state: StateT) -> LegalReport:
+        return LegalReport(
+            self.to_act(state),
+            self.phase(state),
+            listed(self.legal_moves(state)),
+            self.COUNTED_ACTIONS,
+            self.report_facts(state),
+            listed(self.open_moves(state)),
+        )
+
+    def is_terminal(self, state: StateT) -> bool:
+        return self.outcome(state) is not None
+
+    def returns(self, state: StateT) -> Mapping[str, Any] | None:
+        return self.outcome(state)
+
+
+# -- the same, for a game's modules (they cannot import the game's engine object without a cycle) ----------
+S = TypeVar("S")
+
+
+def findings(problems_of: Callable[[S], Iterable[Problem]], state: S) -> Findings:
+    """The problems of ``state``, stopped at the cap (``truncated`` says whether it stopped)."""
+    found = Findings()
+    with found.bounded():
+        found.extend(problems_of(state))
+    return found
+
+
+def checked(problems_of: Callable[[S], Iterable[Problem]], state: S) -> S:
+    """``state`` if ``problems_of`` finds nothing in it; else raise :class:`InvalidInput` with what it found."""
+    findings(problems_of, state).raise_any()
+    return state
+
+
+Read = Callable[[Mapping[str, Any], Reader[Any]], S]
+
+
+def read_whole(read: Read[S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: Reader[Any] | None = None) -> S:
+    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state."""
+    reader = reader if reader is not None else Reader()
+    with reader.reading():
+        state = read(data, reader)
+    reader.done()  # raises when the reading found anything, stopped early or not
+    return checked(problems_of, state)
+
+
+def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
+    """Whether a listed move is the refused one: equal, or a template sent as it is listed (nothing filled in).
+
+    A template the client filled in with a card the rules refuse stays an alternative: its choices say what may be named.
+    """
+    move = option.move.to_dict()
+    if option.fill:
+        return all(sent.get(key) == value for key, value in move.items()) and not any(key in sent for key in option.fill)
+    return dict(move) == dict(sent)

@@ -1,0 +1,131 @@
+"""The one typed reader every game reads plain data with: a value of the right type, or a problem at its pointer.
+
+A game's ``read_state`` and ``read_move`` walk the client's data with a
+:class:`Reader`; each method returns a usable value whatever it was given
+(a default when the data is wrong) and records the problem, so one pass
+finds every problem at once. The problems stop at the cap
+(:data:`~service.core.problems.MAX_PROBLEMS`): a reading run inside
+:meth:`Reader.done` ends early then, so an impossible body costs no more
+than a bad one.
+
+A schema-loaded body already holds parsed cards (``schemas.fields`` reads
+each card once per request): :meth:`Reader.card` takes them as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Generic, TypeVar, cast
+
+from .cards import Card, CardLike, known_cards, parse_card
+from .problems import Findings, Problem
+from .zones import Zone
+
+T = TypeVar("T")
+CardT = TypeVar("CardT", bound=CardLike)
+
+
+class Reader(Generic[CardT]):
+    """Reads plain data into engine values, collecting every problem (up to the cap) with its JSON pointer.
+
+    ``parse`` reads one card's text (raises ``ValueError`` with a message); it defaults to the 52-card pack's.
+    """
+
+    def __init__(self, parse: Callable[[object], CardT] | None = None, card_type: type | None = None) -> None:
+        self.found = Findings()
+        self._parse: Callable[[Any], Any] = parse if parse is not None else parse_card
+        self._card_type: type = card_type if card_type is not None else Card
+        self._default = parse is None
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.found.problems
+
+    def problem(self, pointer: str, code: str, message: str) -> None:
+        self.found.add(pointer, code, message)
+
+    def extend(self, problems: Sequence[Problem]) -> None:
+        self.found.extend(problems)
+
+    def reading(self) -> AbstractContextManager[None]:
+        """Read inside this block: at the cap, the reading stops and the block ends with what was found."""
+        return self.found.bounded()
+
+    def done(self) -> None:
+        """Raise :class:`~service.core.problems.InvalidInput` with every problem found, if any."""
+        self.found.raise_any()
+
+    # -- values ---------------------------------------------------------------------------------
+    def card(self, value: object, pointer: str) -> CardT | None:
+        if isinstance(value, self._card_type):
+            return value  # type: ignore[return-value]  # a schema already read it
+        try:
+            card: CardT = self._parse(value)  # refuses a value that is not text, with a message
+        except ValueError as error:
+            self.problem(pointer, "bad_card", str(error))
+            return None
+        return card
+
+    def cards(self, value: object, pointer: str) -> tuple[CardT, ...]:
+        """A list of cards; each bad card is a problem at its index."""
+        if not isinstance(value, list):
+            self.problem(pointer, "not_a_list", "expected a list of cards")
+            return ()
+        if self._default:
+            known = known_cards(value)  # the common case: every item a card, read at C speed
+            if known is not None:
+                return cast("tuple[CardT, ...]", tuple(known))  # the default reader's cards are the 52-card pack's
+        read = [self.card(item, f"{pointer}/{index}") for index, item in enumerate(value)]
+        return tuple(card for card in read if card is not None)
+
+    def integer(self, data: Mapping[str, Any], key: str, pointer: str, low: int | None = 0, high: int | None = None, default: int | None = None) -> int:
+        """``data[key]``, a whole number from ``low`` to ``high`` (no bound where None)."""
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (high is not None and value > high):
+            span = f" from {low} to {high}" if low is not None and high is not None else f" ≥ {low}" if low is not None else ""
+            self.problem(f"{pointer}/{key}", "bad_integer", f"{key} is a whole number{span}, not {value!r}")
+            return default if default is not None else low or 0
+        return value
+
+    def boolean(self, data: Mapping[str, Any], key: str, pointer: str, default: bool = False) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.problem(f"{pointer}/{key}", "bad_boolean", f"{key} must be true or false, not {value!r}")
+            return default
+        return value
+
+    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: Sequence[T], default: T | None = None) -> T:
+        """``data[key]``, one of ``options`` (the default, or the first option, when it is not)."""
+        value = data.get(key, default)
+        if value not in options:
+            self.problem(f"{pointer}/{key}", "bad_choice", f"{key} is one of {', '.join(map(str, options))}, not {value!r}")
+            return default if default is not None else options[0]
+        return value  # type: ignore[no-any-return]  # one of options
+
+    def mapping(self, value: object, pointer: str, shape: str = "") -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.problem(pointer, "not_an_object", f"expected an object {shape}".rstrip())
+            return {}
+        return value
+
+    def items(self, value: object, pointer: str, what: str) -> list[Any]:
+        """A list (``what`` says of what, for the problem); an empty one when it is not a list."""
+        if not isinstance(value, list):
+            self.problem(pointer, "not_a_list", f"{pointer.rsplit('/', 1)[-1] or 'this'} is a list of {what}")
+            return []
+        return value
+
+    def zone(self, data: object, pointer: str) -> Zone[CardT]:
+        """A zone: ``{"cards": [...], "hidden": n}`` (the cards the referee knows, and a count of those it does not)."""
+        if not isinstance(data, Mapping):
+            self.problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}')
+            return Zone()
+        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, default=0))
+
+    def name(self, value: object, pointer: str, max_length: int | None = None) -> str:
+        if not isinstance(value, str) or (max_length is not None and len(value) > max_length):
+            longest = f" of at most {max_length} characters" if max_length is not None else ""
+            self.problem(pointer, "bad_name", f"a name is a string{longest}")
+            return ""
+        return value
