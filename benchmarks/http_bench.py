@@ -137,7 +137,11 @@ def mid_game_bodies() -> dict[str, tuple[str, dict[str, Any]]]:
         state = web.game.read_state(start["state"] if example != "state" else start)
         rng = random.Random(25)
         for _ in range(steps):
-            chosen = rng.choice(list(web.game.legal_moves(state))).to_dict()
+            ready = [move.to_dict() for move in web.game.legal_moves(state)]
+            ready = [move for move in ready if "fill" not in move.get("move", move)]  # a template waits for a player's entry
+            if not ready:
+                break
+            chosen = rng.choice(ready)
             following = web.game.apply(state, web.game.read_move(chosen.get("move", chosen))).state
             if web.game.is_terminal(following):
                 break
