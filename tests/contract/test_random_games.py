@@ -1,0 +1,333 @@
+"""The contract every registered game keeps, tested as OpenSpiel tests its games: seeded random games through
+the engine and through HTTP. Every listed move (templates filled by this test) is judged legal and applies; the
+state's check finds nothing after every apply; cards are conserved; every alternative of a refused move is legal
+and is never that move; a seat's view does not change when cards it cannot see are dealt differently.
+
+It runs for every game in the registry and for the fixture game (tests/contract/fixture_game), which registers
+through the same registry: a new game gets the contract by registering.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from service.core.records import listed
+from service.games import GAME_PACKAGES, registered
+from service.http.referee import game_web
+from tests.conftest import register_game
+from tests.contract import fixture_game
+
+SLUGS = list(GAME_PACKAGES)
+ALL = [*SLUGS, fixture_game.SLUG]
+GAMES = 3  # seeded games per game
+MOVES = 30  # moves per game at most
+
+# Zones a game keeps outside its ``ZONES`` declaration (or, for a game not on the kit, all its zones), as
+# pattern -> who sees it. Kept here, small, where a game's shape demands it.
+EXTRA_ZONES: dict[str, dict[str, str]] = {
+    "three-kings": {"/players/*/hand": "owner", "/players/*/pile": "everyone", "/table": "everyone", "/draw_pile": "nobody"},
+}
+
+
+@pytest.fixture
+def engine(request, monkeypatch):
+    """The registered engine of the parametrized game; the fixture game is registered first, as its registry line would."""
+    slug = request.node.callspec.params["slug"]
+    if slug == fixture_game.SLUG:
+        register_game(monkeypatch, slug, fixture_game.__name__)
+    return registered(slug).engine
+
+
+def start(slug: str, seed: int) -> dict[str, Any]:
+    """A state to play from: the fixture's own deal, or the game's published example state."""
+    if slug == fixture_game.SLUG:
+        return fixture_game.deal(seed)
+    return copy.deepcopy(game_web(slug).examples()["state"])
+
+
+# -- templates: filled from the state and the public rules ------------------------------------------------
+RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+
+
+def value(card: str) -> int:
+    rank = card[:-1]
+    return RANKS.get(rank) or int(rank)
+
+
+def make(numbers: list[Fraction], texts: list[str], target: Fraction) -> str | None:
+    """An expression of ``texts`` (whose values are ``numbers``) that makes ``target``: the classic 24 search."""
+    if len(numbers) == 1:
+        return texts[0] if numbers[0] == target else None
+    for i, j in itertools.permutations(range(len(numbers)), 2):
+        rest = [n for k, n in enumerate(numbers) if k not in (i, j)]
+        rest_texts = [t for k, t in enumerate(texts) if k not in (i, j)]
+        a, b, x, y = numbers[i], numbers[j], texts[i], texts[j]
+        tries = [(a + b, f"({x} + {y})"), (a - b, f"({x} - {y})"), (a * b, f"({x} * {y})")]
+        if b:
+            tries.append((a / b, f"({x} / {y})"))
+        for number, text in tries:
+            found = make([*rest, number], [*rest_texts, text], target)
+            if found:
+                return found
+    return None
+
+
+def fill(move: dict[str, Any], fields: dict[str, str], state: dict[str, Any]) -> dict[str, Any]:
+    """A template filled as a client would: an expression over the table's cards (one making the target when there
+    is one: a wrong claim is still a legal move in Twenty-Four, rules.md §3)."""
+    filled = dict(move)
+    for name in fields:
+        assert name == "expression", f"the contract does not know how to fill {name!r}: teach it from the rules"
+        filled[name] = expression(tuple(value(card) for card in state["table"]), state.get("target", 24))
+    return filled
+
+
+@functools.cache
+def expression(values: tuple[int, ...], target: int) -> str:
+    texts = [str(number) for number in values]
+    return make([Fraction(number) for number in values], texts, Fraction(target)) or " + ".join(texts)
+
+
+# -- cards: every zone of the plain data ---------------------------------------------------------------------
+def places(data: Any, pattern: str) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every (tokens, node) a zone pattern (``/players/*/hand``) names in ``data``; a missing member names nothing."""
+    found: list[tuple[tuple[str, ...], Any]] = [((), data)]
+    for token in pattern.strip("/").split("/"):
+        nxt = []
+        for tokens, node in found:
+            if token == "*" and isinstance(node, list):
+                nxt += [((*tokens, str(n)), item) for n, item in enumerate(node)]
+            elif isinstance(node, dict) and token in node:
+                nxt.append(((*tokens, token), node[token]))
+        found = nxt
+    yield from found
+
+
+def zones_of(game: Any, slug: str) -> dict[str, str]:
+    return {**dict(getattr(game, "ZONES", {})), **EXTRA_ZONES.get(slug, {})}
+
+
+def cards_in(node: Any) -> tuple[list[str], int]:
+    """The card texts a zone holds and the count of cards it does not show (``hidden``), however it is nested."""
+    if isinstance(node, str):
+        return [node], 0
+    if isinstance(node, list):
+        parts = [cards_in(item) for item in node]
+        return [card for cards, _ in parts for card in cards], sum(hidden for _, hidden in parts)
+    if isinstance(node, dict):  # a zone ({"cards", "hidden"}), a castle ({"card", "kings"}), a trick ({"leader", "cards"})
+        cards, hidden = cards_in([item for key, item in node.items() if key != "hidden"])
+        extra = node.get("hidden", 0)
+        return cards, hidden + (extra if isinstance(extra, int) else 0)
+    return [], 0
+
+
+def census(game: Any, slug: str, state: dict[str, Any]) -> tuple[Counter[str], int]:
+    known: Counter[str] = Counter()
+    hidden = 0
+    for pattern in zones_of(game, slug):
+        for _, node in places(state, pattern):
+            cards, unseen = cards_in(node)
+            known.update(cards)
+            hidden += unseen
+    if slug == "twenty-four-1718":  # a hand's unseen count sits beside it (/players/*/hidden), the turn-up in the stock
+        hidden += sum(seat.get("hidden", 0) for seat in state["players"])
+    return known, hidden
+
+
+def assert_conserved(game: Any, slug: str, before: tuple[Counter[str], int], state: dict[str, Any], move: Any) -> None:
+    known, hidden = census(game, slug, state)
+    assert sum(known.values()) + hidden == sum(before[0].values()) + before[1], (slug, move, "cards appeared or vanished")
+    if not hidden and not before[1]:
+        assert known == before[0], (slug, move, "the pack changed", known - before[0], before[0] - known)
+
+
+# -- the engine --------------------------------------------------------------------------------------------
+def sendable(option: Any, state: dict[str, Any]) -> dict[str, Any]:
+    move = dict(option.move.to_dict())
+    return fill(move, dict(option.fill), state) if option.fill else move
+
+
+def refused_near(move: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """Moves near a legal one that the rules refuse: another seat's turn, an unknown player."""
+    near = [{**move, "player": "nobody-sits-here"}]
+    return near + [{**move, "player": name} for name in names if name != move.get("player")][:1]
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_random_games_through_the_engine(engine, slug):
+    game = engine
+    played = 0
+    for seed in range(GAMES):
+        chance = random.Random(f"{slug}-{seed}")
+        state = game.read_state(start(slug, seed))
+        first = census(game, slug, state.to_dict())
+        assert sum(first[0].values()) + first[1] > 0, f"{slug}: the contract found no cards in its zones"
+        for _ in range(MOVES):
+            options = listed(game.legal_moves(state))
+            if not options:
+                assert game.is_terminal(state) or game.legal_report(state).to_dict()["open"], (slug, "no move, not over")
+                break
+            plain = state.to_dict()
+            names = [seat["name"] for seat in plain.get("players", []) if isinstance(seat, dict)]
+            for option in options:
+                move = game.read_move(sendable(option, plain))
+                verdict = game.judge(state, move)
+                assert verdict.legal, (slug, move.to_dict(), verdict.to_dict())
+            chosen = sendable(chance.choice(options), plain)
+            for near in refused_near(chosen, names):
+                try:
+                    refused = game.read_move(near)
+                except ValueError:
+                    continue  # a move that does not read is no verdict
+                verdict = game.judge(state, refused)
+                if verdict.legal:
+                    continue
+                for alternative in listed(verdict.alternatives):
+                    alt = sendable(alternative, plain)
+                    assert alt != near, (slug, "an alternative is the refused move itself", near)
+                    assert game.judge(state, game.read_move(alt)).legal, (slug, "an alternative is illegal", alt)
+            transition = game.apply(state, game.read_move(chosen))
+            state = transition.state
+            assert game.check_state(state) == [], (slug, chosen)
+            assert_conserved(game, slug, first, state.to_dict(), chosen)
+            played += 1
+    assert played, f"{slug}: no move was played"
+
+
+# -- a seat's view ---------------------------------------------------------------------------------------------
+def unseen_by(game: Any, slug: str, state: dict[str, Any], seat: int) -> list[list[tuple[str, ...]]]:
+    """The places of every card text the seat ``seat`` cannot see (zones seen by nobody, and others' own zones), by zone."""
+    paths: list[list[tuple[str, ...]]] = []
+    for pattern, seen in zones_of(game, slug).items():
+        if seen == "everyone":
+            continue
+        for tokens, node in places(state, pattern):
+            star = pattern.strip("/").split("/").index("*") if "*" in pattern else None
+            if seen == "owner" and star is not None and tokens[star] == str(seat):
+                continue
+            paths.append([(*tokens, *inner) for inner in card_paths(node)])
+    return paths
+
+
+def card_paths(node: Any) -> Iterator[tuple[str, ...]]:
+    if isinstance(node, str):
+        yield ()
+    elif isinstance(node, list):
+        for n, item in enumerate(node):
+            yield from (((str(n), *inner)) for inner in card_paths(item))
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            yield from (((key, *inner)) for inner in card_paths(item))
+
+
+def redealt(state: dict[str, Any], groups: list[list[tuple[str, ...]]], chance: random.Random) -> dict[str, Any]:
+    """The same state with the cards at each group of places dealt among those places in another order."""
+    other = copy.deepcopy(state)
+
+    def holder(tokens: tuple[str, ...]) -> Any:
+        node: Any = other
+        for token in tokens[:-1]:
+            node = node[int(token)] if isinstance(node, list) else node[token]
+        return node
+
+    for paths in groups:
+        cards = [holder(p)[int(p[-1]) if isinstance(holder(p), list) else p[-1]] for p in paths]
+        chance.shuffle(cards)
+        for path, card in zip(paths, cards, strict=True):
+            node = holder(path)
+            node[int(path[-1]) if isinstance(node, list) else path[-1]] = card
+    return other
+
+
+REDEALS = 6  # tries at a redeal across the unseen zones, then one within each zone
+
+
+def redeals(game: Any, slug: str, plain: dict[str, Any], seat: int, chance: random.Random) -> Iterator[Any]:
+    """States that differ from ``plain`` only in the cards ``seat`` cannot see and are still real tables.
+
+    Public facts constrain the unseen cards (a player who did not follow suit holds none of it; a phase may
+    depend on a hand), so a redeal across zones that the game refuses as a table is not a table the seat could
+    be at: it is skipped. The order within each unseen zone is always a real table of the same public facts.
+    """
+    groups = unseen_by(game, slug, plain, seat)
+    across = [path for group in groups for path in group]
+    attempts = [redealt(plain, [across], chance) for _ in range(REDEALS)] + [redealt(plain, groups, chance)]
+    for data in attempts:
+        if data == plain:
+            continue
+        try:
+            yield game.read_state(data)
+        except ValueError:
+            continue
+
+
+VIEW_DEFECTS = {
+    "24-kings": "24 Kings declares /set_aside seen by nobody (game.py ZONES) but view() shows its cards "
+    "(view.py: 'set_aside': state.set_aside.to_dict()): from examples()['state'], play the moves this test plays "
+    "(seed 'view-24-kings'); two states differing only in /set_aside's order give different views",
+}
+
+
+@pytest.mark.parametrize(
+    "slug", [pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason=VIEW_DEFECTS[slug])) if slug in VIEW_DEFECTS else slug for slug in ALL]
+)
+def test_a_seats_view_does_not_change_when_unseen_cards_are_dealt_differently(engine, slug):
+    game = engine
+    chance = random.Random(f"view-{slug}")
+    compared = 0
+    for seed in range(GAMES):
+        state = game.read_state(start(slug, seed))
+        for _ in range(MOVES // 3):
+            plain = state.to_dict()
+            for seat, player in enumerate(plain["players"]):
+                if game.is_terminal(state):
+                    break  # once the game is over the rules may show every hand (24 Kings' Calculus, §27)
+                name = player["name"]
+                for other in redeals(game, slug, plain, seat, chance):
+                    assert game.view(other, name).to_dict() == game.view(state, name).to_dict(), (slug, name, seed)
+                    compared += 1
+            options = listed(game.legal_moves(state))
+            if not options:
+                break
+            state = game.apply(state, game.read_move(sendable(chance.choice(options), plain))).state
+    assert compared, f"{slug}: no seat had cards it cannot see"
+
+
+# -- HTTP ------------------------------------------------------------------------------------------------------
+NOTES = ("fill", "correct", "call_valid", "card_choices", "face_up_choices", "reveal_unseen", "drawn_unseen")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_random_games_through_http(client, slug):
+    root = f"/v1/{slug}"
+    played = 0
+    for seed in range(2):
+        chance = random.Random(f"http-{slug}-{seed}")
+        state = start(slug, seed)
+        for _ in range(MOVES // 2):
+            report = client.post(f"{root}/moves/legal", json={"state": state}).get_json()
+            if not report["moves"]:
+                break
+            sent = []
+            for listed_move in report["moves"]:
+                move = {key: value for key, value in listed_move.items() if key not in NOTES}
+                move = fill(move, listed_move.get("fill", {}), state)
+                verdict = client.post(f"{root}/moves/validate", json={"state": state, "move": move})
+                assert verdict.status_code == 200 and verdict.get_json()["legal"] is True, (slug, move, verdict.get_json())
+                sent.append(move)
+            chosen = chance.choice(sent)
+            applied = client.post(f"{root}/moves/apply", json={"state": state, "move": chosen})
+            assert applied.status_code == 200, (slug, chosen, applied.get_json())
+            state = applied.get_json()["state"]
+            assert client.post(f"{root}/state/check", json={"state": state}).get_json() == {"valid": True, "problems": []}, (slug, chosen)
+            played += 1
+    assert played
