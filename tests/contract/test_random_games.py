@@ -16,11 +16,12 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from service.core.records import listed
+from service.core.records import Listed, listed
 from service.games import GAME_PACKAGES, registered
 from service.http.referee import game_web
 from tests.conftest import register_game
@@ -35,7 +36,33 @@ MOVES = 30  # moves per game at most
 # pattern -> who sees it. Kept here, small, where a game's shape demands it.
 EXTRA_ZONES: dict[str, dict[str, str]] = {
     "three-kings": {"/players/*/hand": "owner", "/players/*/pile": "everyone", "/table": "everyone", "/draw_pile": "nobody"},
+    "twenty-four-1718": {"/stock/turn_up": "everyone"},
 }
+
+SUITS = "SHDC"
+FACES = ("J", "Q", "K")
+ALL_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", *FACES)
+
+
+def standard(copies: int, ranks: tuple[str, ...] = ALL_RANKS) -> Counter[str]:
+    return Counter({rank + suit: copies for rank in ranks for suit in SUITS})
+
+
+def pack(slug: str, state: dict[str, Any]) -> Counter[str]:
+    """The pack each rule book names (rules.md §1 of each game), written here as the oracle."""
+    if slug == "24-kings":
+        return standard(2)  # two standard decks, 104 cards
+    if slug == "twenty-four":  # Ace to 10 of four suits; the face cards too with the face_cards option
+        return standard(1, ALL_RANKS if state["options"]["face_cards"] else ALL_RANKS[:10])
+    if slug == "three-kings":  # 2P of every rank Ace to Queen, 2P + 1 Kings
+        players = len(state["players"])
+        return Counter({rank: 2 * players for rank in ALL_RANKS[:12]}) + Counter({"K": 2 * players + 1})
+    if slug == "1923":
+        return standard(state["rules"]["decks"])
+    if slug == "twenty-four-1718":
+        return standard(1)
+    assert slug == fixture_game.SLUG, f"{slug}: the contract does not know this game's pack: add it from its rule book"
+    return Counter(fixture_game.PACK)
 
 
 @pytest.fixture
@@ -164,13 +191,19 @@ def refused_near(move: dict[str, Any], names: list[str]) -> list[dict[str, Any]]
 
 @pytest.mark.parametrize("slug", ALL)
 def test_random_games_through_the_engine(engine, slug):
-    game = engine
+    random_games(engine, slug)
+
+
+def random_games(game: Any, slug: str) -> None:
+    """Seeded random games: every listed move legal and applied, the state real and the pack whole after each."""
     played = 0
     for seed in range(GAMES):
         chance = random.Random(f"{slug}-{seed}")
         state = game.read_state(start(slug, seed))
         first = census(game, slug, state.to_dict())
-        assert sum(first[0].values()) + first[1] > 0, f"{slug}: the contract found no cards in its zones"
+        whole = pack(slug, state.to_dict())
+        assert not first[0] - whole, (slug, "cards that are not in the pack", first[0] - whole)
+        assert sum(first[0].values()) + first[1] == whole.total(), (slug, "the zones do not hold the pack")
         for _ in range(MOVES):
             options = listed(game.legal_moves(state))
             if not options:
@@ -281,7 +314,11 @@ VIEW_DEFECTS = {
     "slug", [pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason=VIEW_DEFECTS[slug])) if slug in VIEW_DEFECTS else slug for slug in ALL]
 )
 def test_a_seats_view_does_not_change_when_unseen_cards_are_dealt_differently(engine, slug):
-    game = engine
+    compare_views(engine, slug)
+
+
+def compare_views(game: Any, slug: str) -> None:
+    """Each seat's view along seeded random games, against redeals of the cards that seat cannot see."""
     chance = random.Random(f"view-{slug}")
     compared = 0
     for seed in range(GAMES):
@@ -331,3 +368,53 @@ def test_random_games_through_http(client, slug):
             assert client.post(f"{root}/state/check", json={"state": state}).get_json() == {"valid": True, "problems": []}, (slug, chosen)
             played += 1
     assert played
+
+
+# -- the contract can fail: a fixture game broken on purpose, one way each ------------------------------------
+class ShowsEveryHand(fixture_game.HighCard):
+    def view(self, state: fixture_game.State, player: str) -> fixture_game.View:
+        return fixture_game.View({**state.to_dict(), "player": player})
+
+
+class LosesTheTable(fixture_game.HighCard):
+    def step(self, state: fixture_game.State, move: fixture_game.Move) -> tuple[fixture_game.State, Any]:
+        after, events = super().step(state, move)
+        return (fixture_game.State(after.players, after.table, state.discard, after.to_act), events) if move.action == "pass" else (after, events)
+
+    def state_problems(self, state: fixture_game.State) -> Any:
+        return [problem for problem in super().state_problems(state) if problem.code != "not_the_pack"]
+
+
+class OffersTheRefusedMove(fixture_game.HighCard):
+    def alternatives(self, state: fixture_game.State, refused: fixture_game.Move) -> tuple[Any, ...]:
+        return (Listed(refused),)
+
+
+class ListsAnIllegalMove(fixture_game.HighCard):
+    def legal_moves(self, state: fixture_game.State) -> Any:
+        moves = list(super().legal_moves(state))
+        return [*moves, fixture_game.Move(moves[0].player, "pass")] if moves else moves
+
+
+@pytest.mark.parametrize(
+    ("broken", "found"),
+    [(LosesTheTable, "vanished|pack changed"), (OffersTheRefusedMove, "the refused move itself"), (ListsAnIllegalMove, "cannot_pass_a_lead")],
+)
+def test_random_games_catch_a_broken_game(broken, found):
+    with pytest.raises(AssertionError, match=found):
+        random_games(broken(), fixture_game.SLUG)
+
+
+def test_the_view_comparison_catches_a_view_that_shows_unseen_cards():
+    compare_views(fixture_game.GAME, fixture_game.SLUG)
+    with pytest.raises(AssertionError):
+        compare_views(ShowsEveryHand(), fixture_game.SLUG)
+
+
+def test_the_census_counts_every_zone_and_knows_the_packs():
+    deal = fixture_game.deal(0)
+    assert census(fixture_game.GAME, fixture_game.SLUG, deal) == (Counter(fixture_game.PACK), 0)
+    nested = {"players": [{"hand": {"cards": ["AS"], "hidden": 2}}], "castles": [{"card": "KD", "kings": ["KH"]}]}
+    assert census(SimpleNamespace(ZONES={"/players/*/hand": "owner", "/castles": "everyone"}), "x", nested) == (Counter(["AS", "KD", "KH"]), 2)
+    assert pack("24-kings", {}).total() == 104 and pack("twenty-four", {"options": {"face_cards": False}}).total() == 40
+    assert pack("three-kings", {"players": [{}, {}]}).total() == 53 and pack("1923", {"rules": {"decks": 2}}).total() == 104
