@@ -232,6 +232,8 @@ def sendable(option: Any, state: dict[str, Any], game: Any, slug: str) -> dict[s
 def refused_near(move: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """Moves near a legal one that the rules refuse: another seat's turn, an unknown player."""
     near = [{**move, "player": "nobody-sits-here"}]
+    if isinstance(move.get("card"), str):  # the same move naming another card (not in the hand, or not playable)
+        near.append({**move, "card": "2C" if move["card"] != "2C" else "3C"})
     return near + [{**move, "player": name} for name in names if name != move.get("player")][:1]
 
 
@@ -267,7 +269,7 @@ def test_random_games_at_a_watched_table(engine, slug):
 
 def random_games(game: Any, slug: str, tables: list[dict[str, Any]]) -> None:
     """Seeded random games: every listed move legal and applied, the state real and the pack whole after each."""
-    played = 0
+    played = offered = 0
     for seed, data in enumerate(tables):
         chance = random.Random(f"{slug}-{seed}")
         state = game.read_state(data)
@@ -295,6 +297,7 @@ def random_games(game: Any, slug: str, tables: list[dict[str, Any]]) -> None:
                 verdict = game.judge(state, refused)
                 if verdict.legal:
                     continue
+                offered += len(verdict.alternatives)
                 for alternative in listed(verdict.alternatives):
                     alt = sendable(alternative, plain, game, slug)
                     assert alt != near, (slug, "an alternative is the refused move itself", near)
@@ -305,6 +308,7 @@ def random_games(game: Any, slug: str, tables: list[dict[str, Any]]) -> None:
             assert_conserved(game, slug, first, state.to_dict(), chosen)
             played += 1
     assert played, f"{slug}: no move was played"
+    assert offered, f"{slug}: no refused move was offered an alternative to check"
 
 
 # -- a seat's view ---------------------------------------------------------------------------------------------
@@ -419,6 +423,7 @@ def test_random_games_through_http(client, slug):
     played = 0
     for seed, state in enumerate(starts(game, slug)[:2]):
         chance = random.Random(f"http-{slug}-{seed}")
+        first = census(game, slug, state)
         for _ in range(MOVES // 2):
             report = client.post(f"{root}/moves/legal", json={"state": state}).get_json()
             if not report["moves"]:
@@ -434,6 +439,7 @@ def test_random_games_through_http(client, slug):
             applied = client.post(f"{root}/moves/apply", json={"state": state, "move": chosen})
             assert applied.status_code == 200, (slug, chosen, applied.get_json())
             state = applied.get_json()["state"]
+            assert_conserved(game, slug, first, state, chosen)
             assert client.post(f"{root}/state/check", json={"state": state}).get_json() == {"valid": True, "problems": []}, (slug, chosen)
             played += 1
     assert played
