@@ -378,11 +378,7 @@ def redeals(game: Any, slug: str, plain: dict[str, Any], seat: int, chance: rand
             continue
 
 
-VIEW_DEFECTS = {
-    "24-kings": "24 Kings declares /set_aside seen by nobody (game.py ZONES) but view() shows its cards "
-    "(view.py: 'set_aside': state.set_aside.to_dict()): from examples()['state'], play the moves this test plays "
-    "(seed 'view-24-kings'); two states differing only in /set_aside's order give different views",
-}
+VIEW_DEFECTS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("slug", known_defects(VIEW_DEFECTS))

@@ -39,7 +39,7 @@ class KingsGame(Engine[GameState, Move]):
         "/players/*/hand": "owner",
         "/draw_pile": "nobody",
         "/face_down": "nobody",
-        "/set_aside": "nobody",
+        "/set_aside": "everyone",  # the face-up pile's cards (§10) and a false caller's shown hand (§11): public
         "/face_up": "everyone",
         "/castles": "everyone",
     }
