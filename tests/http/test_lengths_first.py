@@ -57,7 +57,9 @@ def test_every_body_schema_is_lean():
     assert loaded and all(issubclass(cls, LeanSchema) for cls in loaded)
 
 
-CASES = bounded_top_lists()
+# Result rows check their own count before reading any row, and answer a 413 `rows` as a CSV or XLSX file past
+# the same limit does (one limit, one answer: tests/tournaments); every other bounded list is refused here.
+CASES = [case for case in bounded_top_lists() if not (case[0].endswith("/tournaments/standings") and case[1] == "rows")]
 
 
 def test_every_game_has_bounded_lists_to_check():
