@@ -115,6 +115,11 @@ class MoveSchema(LeanSchema):
         validate=validate.Length(max=20),
         metadata={"description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."},
     )
+    fill = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "A template of /moves/legal: each field the client must add before sending it, and what goes there (not read)."},
+    )
 
 
 LegalMoveSchema = MoveSchema

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from dataclasses import field as default
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
@@ -77,11 +78,14 @@ class LegalMove:
 
     move: Move
     sum: str | None = None
+    fill: Mapping[str, str] = default(default_factory=dict)  # a template: what the client must add (the kit's form)
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
         if self.sum is not None:
             data["sum"] = self.sum
+        if self.fill:
+            data["fill"] = dict(self.fill)
         return data
 
 
@@ -210,7 +214,21 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         moves.append(LegalMove(Move(name, "pass")))
     if choices.show_kings:
         moves.append(LegalMove(Move(name, "show_kings")))
+    if state.draw_pile.hidden:
+        moves = [_as_template(state, legal) for legal in moves]
     return moves
+
+
+def _as_template(state: GameState, legal: LegalMove) -> LegalMove:
+    """A move that empties the table of an unseen pile needs the turned cards named (§10.3): it is listed as a template
+    whose ``fill`` says so. Whether it does is found by playing it, so the list, validate and apply cannot disagree."""
+    move = legal.move
+    if not ((move.action == "set" and len(state.table) == 2) or (move.action == "take_king" and len(state.table) == 1)):
+        return legal
+    needed = next((problem for problem in _play_problems(state, move) if problem.code == "turned_required"), None)
+    if needed is None:
+        return legal
+    return replace(legal, fill={"turned": needed.message})
 
 
 def out_of_turn_moves(state: GameState) -> list[LegalMove]:
@@ -227,8 +245,8 @@ def legal_report(state: GameState) -> LegalReport:
 
 
 # -- judging a move ----------------------------------------------------------------------
-def move_reasons(state: GameState, move: Move) -> list[Reason]:
-    """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
+def _rule_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Every reason ``move`` breaks a rule of play in ``state`` (the unseen cards it names aside)."""
     if state.phase == "over":
         return [Reason("game_over", "7", "", "the game is over: no move can be made")]
     seat = state.seat_of(move.player)
@@ -253,6 +271,28 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
         if not reasons and not _is_listed(move, choices):
             reasons = [Reason("not_allowed", RULE_OF_ACTION[move.action], "/action", f"{move.action} is not open to {move.player!r} now")]
     return reasons
+
+
+def move_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Every reason ``move`` is illegal in ``state``; empty when it is legal. A move that names unseen cards, or may
+    empty the table of an unseen pile, is played through: cards named that are never drawn or turned, or turned cards
+    missing, are reasons here exactly as they are apply's 422 problems (§10.2, §10.3)."""
+    reasons = _rule_reasons(state, move)
+    if reasons or not (move.drawn or move.turned or (state.draw_pile.hidden and move.action in ("set", "take_king"))):
+        return reasons
+    return [Reason(problem.code, _RULE_OF_PROBLEM[problem.code], problem.pointer, problem.message) for problem in _play_problems(state, move)]
+
+
+_RULE_OF_PROBLEM = {"turned_required": "10.3", "too_many_turned": "10.3", "too_many_draws": "10.2"}
+
+
+def _play_problems(state: GameState, move: Move) -> list[Problem]:
+    """The problems with the unseen cards ``move`` names, found by playing it (the move otherwise legal)."""
+    try:
+        _play(state, move)
+    except InvalidInput as refused:
+        return list(refused.problems)
+    return []
 
 
 def _is_listed(move: Move, choices: Choices) -> bool:
@@ -569,7 +609,14 @@ class _Turn:
 
 def apply_move(state: GameState, move: Move) -> Transition:
     """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards."""
-    verify_move(state, move)
+    reasons = _rule_reasons(state, move)
+    if reasons:
+        raise IllegalMove(move, reasons)
+    return _play(state, move)
+
+
+def _play(state: GameState, move: Move) -> Transition:
+    """Play a move that keeps the rules of play; raises :class:`InvalidInput` if it names the wrong unseen cards."""
     turn = _Turn(state, move)
     if move.action == "show_kings":  # in or out of turn: the shower's hand, whoever's turn it is (§10.4)
         seat = state.seat_of(move.player)
@@ -654,7 +701,7 @@ def read_move(data: Mapping[str, Any]) -> Move:
     action = data.get("action")
     if action not in ACTIONS:
         problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
-    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum"})  # sum: a listed move's note
+    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum", "fill"})  # sum, fill: a listed move's notes
     problems += [Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown]
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     hand_card = reader.card(data["hand_card"], "/hand_card") if data.get("hand_card") is not None else None

@@ -345,6 +345,8 @@ class View:
             for player in self.state.players
         ]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
+        if self.state.phase != "over" and self.state.three_kings != self.player:
+            data["three_kings"] = None  # it tells the others of hidden cards: public only once the game is over (rules.md §9)
         data["seed"] = None
         data["player"] = self.player
         return data
