@@ -1,14 +1,13 @@
-"""Moves: list the legal ones, judge a proposed one, apply it (rules.md §3-§7, §10).
+"""Moves: list the legal ones, give the reasons one is not, play it (rules.md §3-§7, §10).
 
-As in pokerkit: :func:`verify_move` raises :class:`IllegalMove` with every
-reason, :func:`can_move` answers a bool, :func:`judge` gives the verdict with
-the nearest legal alternatives, and :func:`apply_move` returns a frozen
-:class:`Transition`.  The input state is never changed.
+The hooks of the engine kit (:mod:`service.core.kit`, wired in :mod:`.game`): the kit verifies,
+judges (with its one alternatives policy) and applies. The input state is never changed.
 
 What the player to act may do is worked out once, in :func:`choices_of`;
 the legal list is those choices, and a move is legal exactly when it is one
 of them, so the list and the verdict cannot disagree.  The detailed checks
-only explain why a move is not among them.
+only explain why a move is not among them. A move naming unseen cards is
+played through to check them, so validate and apply cannot disagree either.
 """
 
 from __future__ import annotations
@@ -16,11 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from dataclasses import field as default
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
 from service.core.problems import InvalidInput, Problem
+from service.core.records import Listed
 from service.core.verdicts import IllegalMove, Reason
 from service.core.zones import Zone
 
@@ -40,8 +39,8 @@ FIELDS_OF_ACTION: dict[str, frozenset[str]] = {
     "pass": frozenset(),
     "show_kings": frozenset(),
 }
-MAX_ALTERNATIVES = 6
 Event = dict[str, Any]
+LegalMove = Listed["Move"]  # a legal move as listed: a set notes its sum; a template says what to fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,71 +69,6 @@ class Move:
         if self.turned:
             data["turned"] = card_texts(self.turned)
         return data
-
-
-@dataclass(frozen=True, slots=True)
-class LegalMove:
-    """A legal move, with the sum it makes when it is a set."""
-
-    move: Move
-    sum: str | None = None
-    fill: Mapping[str, str] = default(default_factory=dict)  # a template: what the client must add (the kit's form)
-
-    def to_dict(self) -> dict[str, object]:
-        data = self.move.to_dict()
-        if self.sum is not None:
-            data["sum"] = self.sum
-        if self.fill:
-            data["fill"] = dict(self.fill)
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The player to act's moves (counted per action), and beside them the moves open to the others out of turn (§10.4)."""
-
-    player: str | None
-    phase: str
-    moves: tuple[LegalMove, ...]
-    out_of_turn: tuple[LegalMove, ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        counts: dict[str, int] = {}
-        for legal in self.moves:
-            counts[legal.move.action] = counts.get(legal.move.action, 0) + 1
-        return {
-            "player": self.player,
-            "phase": self.phase,
-            "moves": [legal.to_dict() for legal in self.moves],
-            "counts": counts,
-            "out_of_turn": [legal.to_dict() for legal in self.out_of_turn],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[LegalMove, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "legal": self.legal,
-            "reasons": [reason.to_dict() for reason in self.reasons],
-            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: GameState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
 
 
 # -- what the player to act may do -------------------------------------------------------------
@@ -202,18 +136,21 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     """Every legal move of the player to act, each distinct choice (by ranks) once."""
     choices = choices_of(state)  # none once the game is over
     name = state.acting.name
-    moves = [LegalMove(Move(name, "draw"))] if choices.draw else []
+    moves = [Listed(Move(name, "draw"))] if choices.draw else []
     moves += [
-        LegalMove(Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])), found.sum_text())
+        Listed(
+            Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])),
+            notes={"sum": found.sum_text()},
+        )
         for found in choices.sets
     ]
     if choices.take_king:
-        moves.append(LegalMove(Move(name, "take_king")))
-    moves += [LegalMove(Move(name, "discard", card=RANK_CARDS[rank])) for rank in choices.discards]
+        moves.append(Listed(Move(name, "take_king")))
+    moves += [Listed(Move(name, "discard", card=RANK_CARDS[rank])) for rank in choices.discards]
     if choices.pass_turn:
-        moves.append(LegalMove(Move(name, "pass")))
+        moves.append(Listed(Move(name, "pass")))
     if choices.show_kings:
-        moves.append(LegalMove(Move(name, "show_kings")))
+        moves.append(Listed(Move(name, "show_kings")))
     if state.draw_pile.hidden:
         moves = [_as_template(state, legal) for legal in moves]
     return moves
@@ -234,14 +171,7 @@ def _as_template(state: GameState, legal: LegalMove) -> LegalMove:
 def out_of_turn_moves(state: GameState) -> list[LegalMove]:
     """What the players not to act may do now: show three Kings, at a table where their hands are unseen (§10.4)."""
     known = state.known_ranks()
-    return [
-        LegalMove(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)
-    ]
-
-
-def legal_report(state: GameState) -> LegalReport:
-    acting = None if state.phase == "over" else state.acting.name
-    return LegalReport(acting, state.phase, tuple(legal_moves(state)), tuple(out_of_turn_moves(state)))
+    return [Listed(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)]
 
 
 # -- judging a move ----------------------------------------------------------------------
@@ -443,36 +373,6 @@ def _no_pass_reason(choices: Choices, player: Player) -> Reason:
     return Reason("unseen_not_kings", "10.4", "/action", "a pass shows every unseen card as a King, and the pack has too few Kings left")
 
 
-def verify_move(state: GameState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: GameState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: GameState, move: Move) -> Verdict:
-    """The verdict: legal or not, every reason, and the nearest legal moves when it is not."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        return Verdict(True, (), ())
-    return Verdict(False, tuple(reasons), tuple(_nearest(state, move)))
-
-
-def _nearest(state: GameState, move: Move) -> list[LegalMove]:
-    """Legal moves nearest to ``move``: the same action, then the same hand card or card, then the rest."""
-
-    def distance(legal: LegalMove) -> tuple[int, int]:
-        other = legal.move
-        same_card = move.hand_card is not None and other.hand_card is not None and other.hand_card.rank == move.hand_card.rank
-        return (other.action != move.action, not same_card)
-
-    return sorted(legal_moves(state), key=distance)[:MAX_ALTERNATIVES]
-
-
 # -- applying a move ---------------------------------------------------------------------
 class _Turn:
     """The state as a move unfolds: draws, the table refilled, Kings counted, the end (§3, §6, §7)."""
@@ -607,15 +507,16 @@ class _Turn:
         return problems
 
 
-def apply_move(state: GameState, move: Move) -> Transition:
-    """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards."""
+def play(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+    """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards.
+    Its rules are checked, then it is played once: the unseen cards it names are checked by playing it (:func:`move_reasons`)."""
     reasons = _rule_reasons(state, move)
     if reasons:
         raise IllegalMove(move, reasons)
     return _play(state, move)
 
 
-def _play(state: GameState, move: Move) -> Transition:
+def _play(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
     """Play a move that keeps the rules of play; raises :class:`InvalidInput` if it names the wrong unseen cards."""
     turn = _Turn(state, move)
     if move.action == "show_kings":  # in or out of turn: the shower's hand, whoever's turn it is (§10.4)
@@ -659,7 +560,7 @@ def _play(state: GameState, move: Move) -> Transition:
         raise InvalidInput(problems)
     if not turn.over and action not in ("draw", "show_kings"):
         _end_or_keep_turn(turn, state, action)
-    return Transition(move, turn.state, tuple(turn.events))
+    return turn.state, turn.events
 
 
 def _end_or_keep_turn(turn: _Turn, before: GameState, action: str) -> None:

@@ -304,6 +304,11 @@ class Reader:
 
 def read_state(data: Mapping[str, Any]) -> GameState:
     """Read a state from its plain form and check it whole; every problem is raised at once."""
+    return check_state(read_unchecked(data))
+
+
+def read_unchecked(data: Mapping[str, Any]) -> GameState:
+    """Read a state from its plain form; every problem of the reading is raised at once (the state is not checked)."""
     reader = Reader()
     players = []
     for seat, item in enumerate(data.get("players") or []):
@@ -327,7 +332,7 @@ def read_state(data: Mapping[str, Any]) -> GameState:
     )
     if reader.problems:
         raise InvalidInput(reader.problems)
-    return check_state(state)
+    return state
 
 
 @dataclass(frozen=True, slots=True)
