@@ -593,9 +593,16 @@ def _take_king(turn: _Turn) -> None:
 
 # -- reading a move from plain data ----------------------------------------------------------
 def read_move(data: Mapping[str, Any]) -> Move:
-    """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
+    """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves), up to the one cap."""
     reader = Reader()
-    problems = reader.problems
+    with reader.found.bounded():
+        move = _read_move(data, reader)
+    reader.found.raise_any()
+    return move
+
+
+def _read_move(data: Mapping[str, Any], reader: Reader) -> Move:
+    problems = reader.found
     player = data.get("player")
     if not isinstance(player, str):
         problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
@@ -603,7 +610,7 @@ def read_move(data: Mapping[str, Any]) -> Move:
     if action not in ACTIONS:
         problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
     unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum", "fill"})  # sum, fill: a listed move's notes
-    problems += [Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown]
+    problems.extend(Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown)
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     hand_card = reader.card(data["hand_card"], "/hand_card") if data.get("hand_card") is not None else None
     move = Move(
@@ -615,6 +622,4 @@ def read_move(data: Mapping[str, Any]) -> Move:
         drawn=reader.cards(data.get("drawn", []), "/drawn"),
         turned=reader.cards(data.get("turned", []), "/turned"),
     )
-    if problems:
-        raise InvalidInput(problems)
     return move

@@ -14,7 +14,7 @@ from itertools import chain
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
-from service.core.problems import InvalidInput, Problem
+from service.core.problems import Findings, InvalidInput, Problem
 from service.core.zones import Zone
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess_copies, pack_size, parse_cards
@@ -228,19 +228,23 @@ class Reader:
     """Reads plain data into engine values, collecting every problem with its pointer."""
 
     def __init__(self) -> None:
-        self.problems: list[Problem] = []
+        self.found = Findings()  # the one cap: the reading stops at it (service.core.problems)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.found.problems
 
     def card(self, value: object, pointer: str) -> Card | None:
         found: list[Problem] = []
         cards = parse_cards([value], pointer, found)
-        self.problems += [replace(problem, pointer=pointer) for problem in found]
+        self.found.extend(replace(problem, pointer=pointer) for problem in found)
         return cards[0] if cards else None
 
     def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
         if not isinstance(value, list):
             self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
             return ()
-        return parse_cards(value, pointer, self.problems)
+        return parse_cards(value, pointer, self.found)
 
     def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int = 0) -> int:
         value = data.get(key, default)
@@ -308,8 +312,16 @@ def read_state(data: Mapping[str, Any]) -> GameState:
 
 
 def read_unchecked(data: Mapping[str, Any]) -> GameState:
-    """Read a state from its plain form; every problem of the reading is raised at once (the state is not checked)."""
+    """Read a state from its plain form; every problem of the reading is raised at once, up to the one cap (the state
+    is not checked)."""
     reader = Reader()
+    with reader.found.bounded():
+        state = _read(data, reader)
+    reader.found.raise_any()
+    return state
+
+
+def _read(data: Mapping[str, Any], reader: Reader) -> GameState:
     players = []
     for seat, item in enumerate(data.get("players") or []):
         at = f"/players/{seat}"
@@ -330,8 +342,6 @@ def read_unchecked(data: Mapping[str, Any]) -> GameState:
         outcome=reader.outcome(data.get("outcome")),
         deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
     )
-    if reader.problems:
-        raise InvalidInput(reader.problems)
     return state
 
 
