@@ -15,7 +15,8 @@ from service.core.verdicts import Reason
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .moves import Event, LegalMove, Move, legal_moves, move_reasons, out_of_turn_moves, play, read_move
 from .rules import OPTION_DESCRIPTIONS
-from .state import GameState, View, read_unchecked, state_problems, view
+from .state import GameState, View, read, state_problems, view
+from .state import Reader as ThreeKingsReader
 
 INFO = GameInfo(
     slug="three-kings",
@@ -40,8 +41,12 @@ class ThreeKings(Engine[GameState, Move]):
         "/draw_pile/cards": "nobody",
     }
 
+    def reader(self) -> Reader[Any]:
+        return ThreeKingsReader()
+
     def read(self, data: Mapping[str, Any], reader: Reader[Any]) -> GameState:
-        return read_unchecked(data)  # still its own reader (raises its problems itself); the kit checks the state
+        assert isinstance(reader, ThreeKingsReader)  # the reader hook's
+        return read(data, reader)
 
     def state_problems(self, state: GameState) -> Iterable[Problem]:
         return state_problems(state)

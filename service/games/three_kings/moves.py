@@ -595,9 +595,9 @@ def _take_king(turn: _Turn) -> None:
 def read_move(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves), up to the one cap."""
     reader = Reader()
-    with reader.found.bounded():
+    with reader.reading():
         move = _read_move(data, reader)
-    reader.found.raise_any()
+    reader.done()
     return move
 
 
