@@ -7,7 +7,7 @@ import random
 import pytest
 
 from service.games.three_kings.game import GAME
-from service.games.three_kings.moves import apply_move, judge, legal_moves, read_move
+from service.games.three_kings.moves import legal_moves, read_move
 from service.games.three_kings.rules import Rules
 from service.games.three_kings.start import new_game
 from service.games.three_kings.state import GameState, read_state
@@ -22,7 +22,7 @@ def three_kings_mid_game() -> GameState:
         for _ in range(31):
             if state.phase == "over":
                 break
-            state = apply_move(state, rng.choice(legal_moves(state)).move).state
+            state = GAME.apply(state, rng.choice(legal_moves(state)).move).state
         if state.phase == "play" and len(state.table) >= 4 and len(state.acting.hand.cards) >= 6:
             return state
     raise AssertionError("no mid-game state found")
@@ -34,7 +34,7 @@ def test_three_kings_legal_moves_mid_game(benchmark, three_kings_mid_game):
 
 def test_three_kings_judge_an_illegal_discard(benchmark, three_kings_mid_game):
     move = read_move({"player": three_kings_mid_game.acting.name, "action": "discard", "card": "K"})
-    benchmark(judge, three_kings_mid_game, move)
+    benchmark(GAME.judge, three_kings_mid_game, move)
 
 
 def test_three_kings_read_and_check_a_state(benchmark, three_kings_mid_game):
@@ -50,7 +50,7 @@ def test_three_kings_one_complete_self_play_game(benchmark):
         rng = random.Random(seed)
         state = new_game(["a", "b"], Rules("bonus"), seed=seed).state
         while not GAME.is_terminal(state):
-            state = apply_move(state, rng.choice(legal_moves(state)).move).state
+            state = GAME.apply(state, rng.choice(legal_moves(state)).move).state
         return state
 
     benchmark(one_game)

@@ -32,12 +32,12 @@ class RankCard(fields.String):
         metadata = {"description": RANK_DESCRIPTION, "example": "J", "pattern": RANK_PATTERN, **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         text = super()._deserialize(value, attr, data, **kwargs)
         if len(text) > 8:
             raise ValidationError("a card is at most a few characters, e.g. 10H or JK")
         try:
-            return str(parse_card(text))
+            return parse_card(text)  # the engine's card: the engine takes it as read, so each card is read once
         except CardError as error:
             raise ValidationError(str(error)) from error
 
@@ -114,6 +114,11 @@ class MoveSchema(LeanSchema):
     sum = fields.String(
         validate=validate.Length(max=20),
         metadata={"description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."},
+    )
+    fill = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "A template of /moves/legal: each field the client must add before sending it, and what goes there (not read)."},
     )
 
 

@@ -177,3 +177,75 @@ def test_three_kings_by_a_king_taken_from_an_unseen_pile_validate_and_apply_agre
     after = applied.get_json()["state"]
     assert after["phase"] == "over" and after["three_kings"] == "ann" and after["table"] == []
     assert after["draw_pile"] == {"cards": [], "hidden": 53 - 3 - 2 - 1}
+
+
+def _real_table(client, table_cards=("5", "J", "3", "Q")):
+    """ann's hand 6 K 2 9 given at a real table (bob's unseen), then ann's draw named: a 4 (worked by hand, rules.md §10)."""
+    body = {"players": ["ann", "bob"], "table": ["5", "J", "3", "Q"], "dealer": 1, "hands": [["6", "K", "2", "9"], []]}
+    state = post(client, "/games/from-table", body).get_json()["state"]
+    state = post(client, "/moves/apply", {"state": state, "move": {"player": "ann", "action": "draw", "drawn": ["4"]}}).get_json()["state"]
+    assert state["players"][0]["hand"] == {"cards": ["6", "K", "2", "9", "4"], "hidden": 0}
+    if list(table_cards) != state["table"]:  # the table cut: the cards taken off go back into the unseen pile
+        state["draw_pile"]["hidden"] += len(state["table"]) - len(table_cards)
+        state["table"] = list(table_cards)
+    return state
+
+
+def _validate_and_apply(client, state, move):
+    verdict = post(client, "/moves/validate", {"state": state, "move": move}).get_json()
+    applied = post(client, "/moves/apply", {"state": state, "move": move})
+    return verdict, applied
+
+
+def test_turned_cards_named_when_the_table_is_not_emptied_are_refused_by_validate_as_by_apply(client):
+    """6 + 5 = J leaves 3 Q on the table: nothing is turned, so four turned cards are too many (rules.md §10.3)."""
+    state = _real_table(client)
+    move = {"player": "ann", "action": "set", "hand_card": "6", "table_cards": ["5", "J"], "turned": ["7", "8", "9", "10"]}
+    verdict, applied = _validate_and_apply(client, state, move)
+    assert applied.status_code == 422
+    assert [(e["pointer"], e["code"]) for e in applied.get_json()["errors"]] == [("/move/turned", "too_many_turned")]
+    assert verdict["legal"] is False
+    assert [(r["pointer"], r["code"], r["rule"]) for r in verdict["reasons"]] == [("/move/turned", "too_many_turned", "10.3")]
+    unnamed = {key: value for key, value in move.items() if key != "turned"}
+    assert post(client, "/moves/validate", {"state": state, "move": unnamed}).get_json()["legal"] is True
+    assert post(client, "/moves/apply", {"state": state, "move": unnamed}).status_code == 200
+
+
+def test_a_set_emptying_the_table_without_turned_cards_is_refused_by_validate_and_listed_as_a_template(client):
+    """Table 5 J: 6 + 5 = J empties it; the extra draw leaves 40 - 1 unseen cards, so four are turned (§6, §10.3)."""
+    state = _real_table(client, ("5", "J"))
+    assert state["draw_pile"] == {"cards": [], "hidden": 53 - 8 - 1 - 2}
+    move = {"player": "ann", "action": "set", "hand_card": "6", "table_cards": ["5", "J"]}
+    verdict, applied = _validate_and_apply(client, state, move)
+    assert applied.status_code == 422
+    assert [(e["pointer"], e["code"]) for e in applied.get_json()["errors"]] == [("/move/turned", "turned_required")]
+    assert verdict["legal"] is False
+    assert [(r["pointer"], r["code"], r["rule"]) for r in verdict["reasons"]] == [("/move/turned", "turned_required", "10.3")]
+    listed = [m for m in post(client, "/moves/legal", {"state": state}).get_json()["moves"] if m["action"] == "set"]
+    assert [(m["hand_card"], m["table_cards"], sorted(m.get("fill", {}))) for m in listed] == [("6", ["5", "J"], ["turned"])]
+    assert "4" in listed[0]["fill"]["turned"]  # how many: four cards turned
+    filled = {key: value for key, value in listed[0].items() if key not in ("fill", "sum")} | {"turned": ["7", "8", "9", "10"]}
+    verdict, applied = _validate_and_apply(client, state, filled)
+    assert verdict["legal"] is True and applied.status_code == 200
+    assert applied.get_json()["state"]["table"] == ["7", "8", "9", "10"]
+
+
+def test_a_third_king_drawn_in_a_game_played_out_is_not_shown_to_the_others(client):
+    """ann holds K K and draws the third King from a pile the service dealt; playing it out, the game goes on. bob's
+    view must not say she holds three Kings: the draw was hers alone (rules.md §9); hers says it, and so does
+    everyone's once the game is over."""
+    from .tables import table
+
+    data = table([["K", "K", "4", "6"], ["8", "8", "2", "3"]], ["5", "J", "9", "Q"], draws=["K"], phase="draw", rules={"scoring": "bonus", "play_it_out": True})
+    applied = post(client, "/moves/apply", {"state": data, "move": {"player": "ann", "action": "draw"}})
+    assert applied.status_code == 200, applied.get_json()
+    state = applied.get_json()["state"]
+    assert state["three_kings"] == "ann" and state["phase"] == "play"
+    bob = post(client, "/view", {"state": state, "player": "bob"}).get_json()
+    assert bob["three_kings"] is None
+    assert bob["players"][0]["hand"] == {"cards": [], "hidden": 5}
+    assert post(client, "/view", {"state": state, "player": "ann"}).get_json()["three_kings"] == "ann"
+    over = state | {"phase": "over"}
+    over_view = post(client, "/view", {"state": over, "player": "bob"})
+    if over_view.status_code == 200:  # a state marked over needs its outcome too; when it checks, the fact is public
+        assert over_view.get_json()["three_kings"] == "ann"

@@ -90,21 +90,26 @@ def same_choice(data):
 
 
 def check_agreement(state):
-    report = GAME.legal_report(state)
-    everyone = report.moves + report.out_of_turn  # the player to act's moves, and the shows open to anyone (§10.4)
-    listed = {same_choice(legal.move.to_dict()) for legal in everyone}
+    report = GAME.legal_report(state).to_dict()
+    everyone = report["moves"] + report["out_of_turn"]  # the player to act's moves, and the shows open to anyone (§10.4)
+    listed = {same_choice(legal) for legal in everyone}
+    # A template (a move emptying the table of an unseen pile) is refused until its turned cards are named (§10.3).
+    templates = {same_choice(legal) for legal in everyone if "fill" in legal}
     for legal in everyone:
-        verdict = GAME.judge(state, GAME.read_move(legal.move.to_dict())).to_dict()
-        assert verdict == {"legal": True, "reasons": [], "alternatives": []}
+        verdict = GAME.judge(state, GAME.read_move(legal)).to_dict()
+        if "fill" in legal:
+            assert [reason["code"] for reason in verdict["reasons"]] == ["turned_required"], legal
+        else:
+            assert verdict == {"legal": True, "reasons": [], "alternatives": []}
     for data in candidates(state):
         move = GAME.read_move(data)
         verdict = GAME.judge(state, move).to_dict()
-        assert verdict["legal"] == (same_choice(data) in listed), data
+        assert verdict["legal"] == (same_choice(data) in listed - templates), data
         if not verdict["legal"]:
             assert verdict["reasons"] and all(reason["code"] and reason["rule"] and reason["message"] for reason in verdict["reasons"])
             for alternative in verdict["alternatives"]:
-                alt = {k: v for k, v in alternative.items() if k != "sum"}
-                assert GAME.judge(state, GAME.read_move(alt)).to_dict()["legal"]
+                alt = {k: v for k, v in alternative.items() if k not in ("sum", "fill")}
+                assert GAME.judge(state, GAME.read_move(alt)).to_dict()["legal"] != ("fill" in alternative)
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,7 +9,6 @@ import pytest
 from service.core.problems import InvalidInput
 from service.core.verdicts import IllegalMove
 from service.games.three_kings import GAME
-from service.games.three_kings.moves import can_move, verify_move
 from service.games.three_kings.rules import Rules
 from service.games.three_kings.start import new_game
 
@@ -410,10 +409,10 @@ def test_apply_raises_the_same_reasons():
 def test_can_move_answers_what_verify_move_raises():
     current = state([["6", "K", "2", "9"], ["8", "8"]], ["5", "J", "3", "K"])
     discard, take = GAME.read_move(move("ann", "discard", card="9")), GAME.read_move(move("ann", "take_king"))
-    assert not can_move(current, discard) and can_move(current, take)
-    verify_move(current, take)
+    assert not GAME.can_move(current, discard) and GAME.can_move(current, take)
+    GAME.verify_move(current, take)
     with pytest.raises(IllegalMove):
-        verify_move(current, discard)
+        GAME.verify_move(current, discard)
 
 
 def test_the_input_state_is_not_changed():

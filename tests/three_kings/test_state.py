@@ -120,3 +120,34 @@ def test_an_empty_table_with_cards_to_draw_is_fine_once_three_kings_ended_the_ga
     data = table([["K", "K", "K", "4"], ["8", "8"]], [], phase="over", three_kings="ann")
     data["outcome"] = {"reason": "three_kings", "three_kings": "ann", "scores": {"ann": 15, "bob": 0}, "winners": ["ann"]}
     assert GAME.read_state(data).table == ()
+
+
+def test_thirty_thousand_bad_cards_stop_at_the_one_cap():
+    """The reading stops at the cap (service.core.problems.MAX_PROBLEMS = 100) and says so: what it did not read is not listed."""
+    data = table([["6", "K", "2", "9"], ["8", "8"]], ["5", "J", "3", "Q"])
+    data["table"] = ["ZZ"] * 30000
+    with pytest.raises(InvalidInput) as refused:
+        GAME.read_state(data)
+    assert [p.pointer for p in refused.value.problems] == [f"/table/{i}" for i in range(100)]
+    assert {p.code for p in refused.value.problems} == {"bad_card"}
+    assert refused.value.truncated
+    assert refused.value.omitted < 30000 - 100  # stopped at the cap: the 29,900 texts past it were not all read
+
+
+def test_a_card_the_schema_read_is_not_read_again(client, monkeypatch):
+    """One POST /moves/validate: the schema reads each card text; the engine takes the cards as read."""
+    from service.games.three_kings import cards
+    from service.games.three_kings.web import examples
+
+    seen: list[object] = []
+    real = cards.parse_card
+
+    def counting(text):
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(cards, "parse_card", counting)  # the engine's reading goes through the module's name
+    ex = examples()
+    answer = client.post("/v1/three-kings/moves/validate", json={"state": ex["state"], "move": ex["illegal_move"]})
+    assert answer.status_code == 200 and answer.get_json()["legal"] is False
+    assert seen == []

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from service.core import cards as standard
 from service.core.cards import ACE, KING, RANK_NAMES
-from service.core.problems import MAX_PROBLEMS, Problem
+from service.core.problems import MAX_PROBLEMS, Findings, Problem
 
 JOKER = "JK"
 QUEEN = 12
@@ -83,12 +83,13 @@ def _read(text: str) -> Card:
     return Card(suited.rank, suited.suit)
 
 
-def parse_cards(texts: Iterable[object], pointer: str, problems: list[Problem]) -> tuple[Card, ...]:
-    """Read a list of cards; each bad item adds a ``bad_card`` problem at ``pointer/index``."""
+def parse_cards(texts: Iterable[object], pointer: str, problems: list[Problem] | Findings) -> tuple[Card, ...]:
+    """Read a list of cards; each bad item adds a ``bad_card`` problem at ``pointer/index`` (a :class:`Findings`
+    stops the reading at the one cap)."""
     cards = []
     for index, text in enumerate(texts):
         try:
-            cards.append(parse_card(text))
+            cards.append(text if isinstance(text, Card) else parse_card(text))  # a card the schema read is not read again
         except CardError as error:
             problems.append(Problem(f"{pointer}/{index}", "bad_card", str(error)))
     return tuple(cards)

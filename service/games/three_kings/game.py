@@ -1,17 +1,22 @@
-"""The referee of Three Kings behind the shared protocol (:class:`service.core.protocol.Game`)."""
+"""Three Kings on the engine kit (:mod:`service.core.kit`): its facts and its hooks; the kit does the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from service.core.kit import Engine, Seen
+from service.core.problems import Problem
 from service.core.protocol import GameInfo
+from service.core.reading import Reader
+from service.core.records import Option
+from service.core.verdicts import Reason
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .moves import LegalMove, LegalReport, Move, Transition, Verdict, apply_move, judge, legal_moves, legal_report, read_move
+from .moves import Event, LegalMove, Move, legal_moves, move_reasons, out_of_turn_moves, play, read_move
 from .rules import OPTION_DESCRIPTIONS
-from .state import GameState, View, read_state, state_problems, view
+from .state import GameState, View, read, state_problems, view
+from .state import Reader as ThreeKingsReader
 
 INFO = GameInfo(
     slug="three-kings",
@@ -25,41 +30,63 @@ INFO = GameInfo(
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class ThreeKings:
-    """Stateless: every call gets the whole table. One instance, hashed by identity (its info holds a dict)."""
+class ThreeKings(Engine[GameState, Move]):
+    """The referee of Three Kings: its hooks; the kit judges, verifies, applies and reports. Stateless."""
 
-    info: GameInfo = INFO
+    INFO = INFO
+    ZONES: ClassVar[Mapping[str, Seen]] = {
+        "/players/*/hand": "owner",
+        "/players/*/pile": "everyone",
+        "/table": "everyone",
+        "/draw_pile/cards": "nobody",
+    }
 
-    def read_state(self, data: Mapping[str, Any]) -> GameState:
-        return read_state(data)
+    def reader(self) -> Reader[Any]:
+        return ThreeKingsReader()
+
+    def read(self, data: Mapping[str, Any], reader: Reader[Any]) -> GameState:
+        assert isinstance(reader, ThreeKingsReader)  # the reader hook's
+        return read(data, reader)
+
+    def state_problems(self, state: GameState) -> Iterable[Problem]:
+        return state_problems(state)
 
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return read_move(data)
 
-    def check_state(self, state: GameState) -> list[Any]:
-        return state_problems(state)
-
-    def legal_moves(self, state: GameState) -> list[LegalMove]:
+    def legal_moves(self, state: GameState) -> Sequence[LegalMove]:
         return legal_moves(state)
 
-    def legal_report(self, state: GameState) -> LegalReport:
-        return legal_report(state)
+    def move_reasons(self, state: GameState, move: Move) -> Sequence[Reason]:
+        return move_reasons(state, move)
 
-    def judge(self, state: GameState, move: Move) -> Verdict:
-        return judge(state, move)
+    def step(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
+        return play(state, move)
 
-    def apply(self, state: GameState, move: Move) -> Transition:
-        return apply_move(state, move)
+    def play(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
+        return play(state, move)  # the rules checked, then played once: its unseen cards are checked as it is played
+
+    def report_facts(self, state: GameState) -> Mapping[str, Any]:
+        """The shows open to the players not to act (§10.4), under the name the wire has always given them."""
+        return {"out_of_turn": [legal.to_dict() for legal in out_of_turn_moves(state)]}
+
+    def closeness(self, refused: Move, option: Option) -> int:
+        """The same action first, then the same hand card (a set with the card the player meant)."""
+        other: Any = option.move
+        same_card = refused.hand_card is not None and other.hand_card is not None and other.hand_card.rank == refused.hand_card.rank
+        return 2 * int(other.action != refused.action) + int(not same_card)
 
     def view(self, state: GameState, player: str) -> View:
         return view(state, player)
 
-    def is_terminal(self, state: GameState) -> bool:
-        return state.phase == "over"
-
-    def returns(self, state: GameState) -> Mapping[str, Any] | None:
+    def outcome(self, state: GameState) -> Mapping[str, Any] | None:
         return state.outcome.to_dict() if state.outcome else None
+
+    def to_act(self, state: GameState) -> str | None:
+        return None if state.phase == "over" else state.acting.name
+
+    def phase(self, state: GameState) -> str:
+        return state.phase
 
 
 GAME = ThreeKings()

@@ -1,14 +1,13 @@
-"""Moves: list the legal ones, judge a proposed one, apply it (rules.md §3-§7, §10).
+"""Moves: list the legal ones, give the reasons one is not, play it (rules.md §3-§7, §10).
 
-As in pokerkit: :func:`verify_move` raises :class:`IllegalMove` with every
-reason, :func:`can_move` answers a bool, :func:`judge` gives the verdict with
-the nearest legal alternatives, and :func:`apply_move` returns a frozen
-:class:`Transition`.  The input state is never changed.
+The hooks of the engine kit (:mod:`service.core.kit`, wired in :mod:`.game`): the kit verifies,
+judges (with its one alternatives policy) and applies. The input state is never changed.
 
 What the player to act may do is worked out once, in :func:`choices_of`;
 the legal list is those choices, and a move is legal exactly when it is one
 of them, so the list and the verdict cannot disagree.  The detailed checks
-only explain why a move is not among them.
+only explain why a move is not among them. A move naming unseen cards is
+played through to check them, so validate and apply cannot disagree either.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from typing import Any, Literal, get_args
 
 from service.core.cards import KING
 from service.core.problems import InvalidInput, Problem
+from service.core.records import Listed
 from service.core.verdicts import IllegalMove, Reason
 from service.core.zones import Zone
 
@@ -39,8 +39,8 @@ FIELDS_OF_ACTION: dict[str, frozenset[str]] = {
     "pass": frozenset(),
     "show_kings": frozenset(),
 }
-MAX_ALTERNATIVES = 6
 Event = dict[str, Any]
+LegalMove = Listed["Move"]  # a legal move as listed: a set notes its sum; a template says what to fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,68 +69,6 @@ class Move:
         if self.turned:
             data["turned"] = card_texts(self.turned)
         return data
-
-
-@dataclass(frozen=True, slots=True)
-class LegalMove:
-    """A legal move, with the sum it makes when it is a set."""
-
-    move: Move
-    sum: str | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        data = self.move.to_dict()
-        if self.sum is not None:
-            data["sum"] = self.sum
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class LegalReport:
-    """The player to act's moves (counted per action), and beside them the moves open to the others out of turn (§10.4)."""
-
-    player: str | None
-    phase: str
-    moves: tuple[LegalMove, ...]
-    out_of_turn: tuple[LegalMove, ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        counts: dict[str, int] = {}
-        for legal in self.moves:
-            counts[legal.move.action] = counts.get(legal.move.action, 0) + 1
-        return {
-            "player": self.player,
-            "phase": self.phase,
-            "moves": [legal.to_dict() for legal in self.moves],
-            "counts": counts,
-            "out_of_turn": [legal.to_dict() for legal in self.out_of_turn],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    legal: bool
-    reasons: tuple[Reason, ...]
-    alternatives: tuple[LegalMove, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "legal": self.legal,
-            "reasons": [reason.to_dict() for reason in self.reasons],
-            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """What a move did: the state after it and the events, in order."""
-
-    move: Move
-    state: GameState
-    events: tuple[Event, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"move": self.move.to_dict(), "state": self.state.to_dict(), "events": list(self.events)}
 
 
 # -- what the player to act may do -------------------------------------------------------------
@@ -198,37 +136,47 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     """Every legal move of the player to act, each distinct choice (by ranks) once."""
     choices = choices_of(state)  # none once the game is over
     name = state.acting.name
-    moves = [LegalMove(Move(name, "draw"))] if choices.draw else []
+    moves = [Listed(Move(name, "draw"))] if choices.draw else []
     moves += [
-        LegalMove(Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])), found.sum_text())
+        Listed(
+            Move(name, "set", hand_card=RANK_CARDS[found.hand], table_cards=(RANK_CARDS[found.low], RANK_CARDS[found.high])),
+            notes={"sum": found.sum_text()},
+        )
         for found in choices.sets
     ]
     if choices.take_king:
-        moves.append(LegalMove(Move(name, "take_king")))
-    moves += [LegalMove(Move(name, "discard", card=RANK_CARDS[rank])) for rank in choices.discards]
+        moves.append(Listed(Move(name, "take_king")))
+    moves += [Listed(Move(name, "discard", card=RANK_CARDS[rank])) for rank in choices.discards]
     if choices.pass_turn:
-        moves.append(LegalMove(Move(name, "pass")))
+        moves.append(Listed(Move(name, "pass")))
     if choices.show_kings:
-        moves.append(LegalMove(Move(name, "show_kings")))
+        moves.append(Listed(Move(name, "show_kings")))
+    if state.draw_pile.hidden:
+        moves = [_as_template(state, legal) for legal in moves]
     return moves
+
+
+def _as_template(state: GameState, legal: LegalMove) -> LegalMove:
+    """A move that empties the table of an unseen pile needs the turned cards named (§10.3): it is listed as a template
+    whose ``fill`` says so. Whether it does is found by playing it, so the list, validate and apply cannot disagree."""
+    move = legal.move
+    if not ((move.action == "set" and len(state.table) == 2) or (move.action == "take_king" and len(state.table) == 1)):
+        return legal
+    needed = next((problem for problem in _play_problems(state, move) if problem.code == "turned_required"), None)
+    if needed is None:
+        return legal
+    return replace(legal, fill={"turned": needed.message})
 
 
 def out_of_turn_moves(state: GameState) -> list[LegalMove]:
     """What the players not to act may do now: show three Kings, at a table where their hands are unseen (§10.4)."""
     known = state.known_ranks()
-    return [
-        LegalMove(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)
-    ]
-
-
-def legal_report(state: GameState) -> LegalReport:
-    acting = None if state.phase == "over" else state.acting.name
-    return LegalReport(acting, state.phase, tuple(legal_moves(state)), tuple(out_of_turn_moves(state)))
+    return [Listed(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)]
 
 
 # -- judging a move ----------------------------------------------------------------------
-def move_reasons(state: GameState, move: Move) -> list[Reason]:
-    """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
+def _rule_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Every reason ``move`` breaks a rule of play in ``state`` (the unseen cards it names aside)."""
     if state.phase == "over":
         return [Reason("game_over", "7", "", "the game is over: no move can be made")]
     seat = state.seat_of(move.player)
@@ -253,6 +201,28 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
         if not reasons and not _is_listed(move, choices):
             reasons = [Reason("not_allowed", RULE_OF_ACTION[move.action], "/action", f"{move.action} is not open to {move.player!r} now")]
     return reasons
+
+
+def move_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Every reason ``move`` is illegal in ``state``; empty when it is legal. A move that names unseen cards, or may
+    empty the table of an unseen pile, is played through: cards named that are never drawn or turned, or turned cards
+    missing, are reasons here exactly as they are apply's 422 problems (§10.2, §10.3)."""
+    reasons = _rule_reasons(state, move)
+    if reasons or not (move.drawn or move.turned or (state.draw_pile.hidden and move.action in ("set", "take_king"))):
+        return reasons
+    return [Reason(problem.code, _RULE_OF_PROBLEM[problem.code], problem.pointer, problem.message) for problem in _play_problems(state, move)]
+
+
+_RULE_OF_PROBLEM = {"turned_required": "10.3", "too_many_turned": "10.3", "too_many_draws": "10.2"}
+
+
+def _play_problems(state: GameState, move: Move) -> list[Problem]:
+    """The problems with the unseen cards ``move`` names, found by playing it (the move otherwise legal)."""
+    try:
+        _play(state, move)
+    except InvalidInput as refused:
+        return list(refused.problems)
+    return []
 
 
 def _is_listed(move: Move, choices: Choices) -> bool:
@@ -403,36 +373,6 @@ def _no_pass_reason(choices: Choices, player: Player) -> Reason:
     return Reason("unseen_not_kings", "10.4", "/action", "a pass shows every unseen card as a King, and the pack has too few Kings left")
 
 
-def verify_move(state: GameState, move: Move) -> None:
-    """Raise :class:`IllegalMove` with every reason if ``move`` is illegal."""
-    reasons = move_reasons(state, move)
-    if reasons:
-        raise IllegalMove(move, reasons)
-
-
-def can_move(state: GameState, move: Move) -> bool:
-    return not move_reasons(state, move)
-
-
-def judge(state: GameState, move: Move) -> Verdict:
-    """The verdict: legal or not, every reason, and the nearest legal moves when it is not."""
-    reasons = move_reasons(state, move)
-    if not reasons:
-        return Verdict(True, (), ())
-    return Verdict(False, tuple(reasons), tuple(_nearest(state, move)))
-
-
-def _nearest(state: GameState, move: Move) -> list[LegalMove]:
-    """Legal moves nearest to ``move``: the same action, then the same hand card or card, then the rest."""
-
-    def distance(legal: LegalMove) -> tuple[int, int]:
-        other = legal.move
-        same_card = move.hand_card is not None and other.hand_card is not None and other.hand_card.rank == move.hand_card.rank
-        return (other.action != move.action, not same_card)
-
-    return sorted(legal_moves(state), key=distance)[:MAX_ALTERNATIVES]
-
-
 # -- applying a move ---------------------------------------------------------------------
 class _Turn:
     """The state as a move unfolds: draws, the table refilled, Kings counted, the end (§3, §6, §7)."""
@@ -567,9 +507,17 @@ class _Turn:
         return problems
 
 
-def apply_move(state: GameState, move: Move) -> Transition:
-    """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards."""
-    verify_move(state, move)
+def play(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+    """Make ``move``: raises :class:`IllegalMove` if it is illegal, :class:`InvalidInput` if it names the wrong unseen cards.
+    Its rules are checked, then it is played once: the unseen cards it names are checked by playing it (:func:`move_reasons`)."""
+    reasons = _rule_reasons(state, move)
+    if reasons:
+        raise IllegalMove(move, reasons)
+    return _play(state, move)
+
+
+def _play(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+    """Play a move that keeps the rules of play; raises :class:`InvalidInput` if it names the wrong unseen cards."""
     turn = _Turn(state, move)
     if move.action == "show_kings":  # in or out of turn: the shower's hand, whoever's turn it is (§10.4)
         seat = state.seat_of(move.player)
@@ -612,7 +560,7 @@ def apply_move(state: GameState, move: Move) -> Transition:
         raise InvalidInput(problems)
     if not turn.over and action not in ("draw", "show_kings"):
         _end_or_keep_turn(turn, state, action)
-    return Transition(move, turn.state, tuple(turn.events))
+    return turn.state, turn.events
 
 
 def _end_or_keep_turn(turn: _Turn, before: GameState, action: str) -> None:
@@ -645,17 +593,24 @@ def _take_king(turn: _Turn) -> None:
 
 # -- reading a move from plain data ----------------------------------------------------------
 def read_move(data: Mapping[str, Any]) -> Move:
-    """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves)."""
+    """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves), up to the one cap."""
     reader = Reader()
-    problems = reader.problems
+    with reader.reading():
+        move = _read_move(data, reader)
+    reader.done()
+    return move
+
+
+def _read_move(data: Mapping[str, Any], reader: Reader) -> Move:
+    problems = reader.found
     player = data.get("player")
     if not isinstance(player, str):
         problems.append(Problem("/player", "bad_player", "player is the name of the player making the move"))
     action = data.get("action")
     if action not in ACTIONS:
         problems.append(Problem("/action", "bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}"))
-    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum"})  # sum: a listed move's note
-    problems += [Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown]
+    unknown = sorted(set(data) - {"player", "action", *FIELDS_OF_ACTION["set"], "card", "sum", "fill"})  # sum, fill: a listed move's notes
+    problems.extend(Problem(f"/{key}", "unknown_field", f"a move has no field {key!r}") for key in unknown)
     card = reader.card(data["card"], "/card") if data.get("card") is not None else None
     hand_card = reader.card(data["hand_card"], "/hand_card") if data.get("hand_card") is not None else None
     move = Move(
@@ -667,6 +622,4 @@ def read_move(data: Mapping[str, Any]) -> Move:
         drawn=reader.cards(data.get("drawn", []), "/drawn"),
         turned=reader.cards(data.get("turned", []), "/turned"),
     )
-    if problems:
-        raise InvalidInput(problems)
     return move

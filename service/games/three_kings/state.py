@@ -15,9 +15,10 @@ from typing import Any, Literal, get_args
 
 from service.core.cards import KING
 from service.core.problems import InvalidInput, Problem
+from service.core.reading import Reader as CoreReader
 from service.core.zones import Zone
 
-from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess_copies, pack_size, parse_cards
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_texts, copies_of, excess_copies, pack_size, parse_card
 from .rules import SCORINGS, Rules, rules_problems
 from .scoring import EndReason, Outcome, Result, pile_problems, score
 
@@ -224,62 +225,21 @@ def check_state(state: GameState) -> GameState:
 
 
 # -- reading a state from plain data ------------------------------------------------------
-class Reader:
-    """Reads plain data into engine values, collecting every problem with its pointer."""
+class Reader(CoreReader[Card]):
+    """The one typed reader (:mod:`service.core.reading`) with this game's cards, rules and outcome."""
 
     def __init__(self) -> None:
-        self.problems: list[Problem] = []
+        super().__init__(parse_card, Card)
 
-    def card(self, value: object, pointer: str) -> Card | None:
-        found: list[Problem] = []
-        cards = parse_cards([value], pointer, found)
-        self.problems += [replace(problem, pointer=pointer) for problem in found]
-        return cards[0] if cards else None
-
-    def cards(self, value: object, pointer: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.problems.append(Problem(pointer, "not_a_list", "expected a list of cards"))
-            return ()
-        return parse_cards(value, pointer, self.problems)
-
-    def integer(self, data: Mapping[str, Any], key: str, pointer: str, default: int = 0) -> int:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_integer", f"{key} must be a whole number ≥ 0, not {value!r}"))
-            return default
-        return value
-
-    def choice(self, data: Mapping[str, Any], key: str, pointer: str, options: tuple[str, ...], default: str) -> str:
-        value = data.get(key, default)
-        if value not in options:
-            self.problems.append(Problem(f"{pointer}/{key}", "bad_choice", f"{key} must be one of {', '.join(options)}, not {value!r}"))
-            return default
-        return str(value)
-
-    def name(self, value: object, pointer: str) -> str | None:
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            self.problems.append(Problem(pointer, "bad_name", "a player's name is a string"))
-            return None
-        return value
-
-    def mapping(self, value: object, pointer: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            self.problems.append(Problem(pointer, "not_an_object", "expected an object"))
-            return {}
-        return value
-
-    def zone(self, value: object, pointer: str) -> Zone[Card]:
-        data = self.mapping(value, pointer)
-        return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer))
+    def optional_name(self, value: object, pointer: str) -> str | None:
+        return None if value is None else self.name(value, pointer)
 
     def rules(self, value: object) -> Rules:
         data = self.mapping({} if value is None else value, "/rules")
         scoring = self.choice(data, "scoring", "/rules", SCORINGS, "three_kings_wins")
         play_it_out = data.get("play_it_out", False)
         if not isinstance(play_it_out, bool):
-            self.problems.append(Problem("/rules/play_it_out", "bad_boolean", f"play_it_out is true or false, not {play_it_out!r}"))
+            self.problem("/rules/play_it_out", "bad_boolean", f"play_it_out is true or false, not {play_it_out!r}")
             play_it_out = False
         return Rules(scoring, play_it_out)  # type: ignore[arg-type]  # checked by choice()
 
@@ -292,24 +252,38 @@ class Reader:
         if scores is not None and not (
             isinstance(scores, Mapping) and all(isinstance(points, int) and not isinstance(points, bool) for points in scores.values())
         ):
-            self.problems.append(Problem("/outcome/scores", "bad_scores", "scores map each player to whole points, or are null"))
+            self.problem("/outcome/scores", "bad_scores", "scores map each player to whole points, or are null")
             scores = None
         winners = data.get("winners", [])
         if not (isinstance(winners, list) and all(isinstance(name, str) for name in winners)):
-            self.problems.append(Problem("/outcome/winners", "not_a_list", "winners is a list of names"))
+            self.problem("/outcome/winners", "not_a_list", "winners is a list of names")
             winners = []
         result = Result(None if scores is None else dict(scores), tuple(winners))
-        return Outcome(reason, self.name(data.get("three_kings"), "/outcome/three_kings"), result)  # type: ignore[arg-type]
+        return Outcome(reason, self.optional_name(data.get("three_kings"), "/outcome/three_kings"), result)  # type: ignore[arg-type]
 
 
 def read_state(data: Mapping[str, Any]) -> GameState:
     """Read a state from its plain form and check it whole; every problem is raised at once."""
+    return check_state(read_unchecked(data))
+
+
+def read_unchecked(data: Mapping[str, Any]) -> GameState:
+    """Read a state from its plain form; every problem of the reading is raised at once, up to the one cap (the state
+    is not checked)."""
     reader = Reader()
+    with reader.reading():
+        state = read(data, reader)
+    reader.done()
+    return state
+
+
+def read(data: Mapping[str, Any], reader: Reader) -> GameState:
+    """A state from plain data, its problems going to ``reader`` (the engine kit's read hook)."""
     players = []
     for seat, item in enumerate(data.get("players") or []):
         at = f"/players/{seat}"
         entry = reader.mapping(item, at)
-        name = reader.name(entry.get("name", ""), f"{at}/name") or ""
+        name = reader.name(entry.get("name", ""), f"{at}/name")
         players.append(Player(name, reader.zone(entry.get("hand", {}), f"{at}/hand"), reader.cards(entry.get("pile", []), f"{at}/pile")))
     state = GameState(
         rules=reader.rules(data.get("rules")),
@@ -320,14 +294,12 @@ def read_state(data: Mapping[str, Any]) -> GameState:
         to_act=reader.integer(data, "to_act", ""),
         phase=reader.choice(data, "phase", "", PHASES, "draw"),  # type: ignore[arg-type]
         passes=reader.integer(data, "passes", ""),
-        three_kings=reader.name(data.get("three_kings"), "/three_kings"),
+        three_kings=reader.optional_name(data.get("three_kings"), "/three_kings"),
         seed=reader.integer(data, "seed", ""),
         outcome=reader.outcome(data.get("outcome")),
         deal=reader.choice(data, "deal", "", DEALS, "service"),  # type: ignore[arg-type]
     )
-    if reader.problems:
-        raise InvalidInput(reader.problems)
-    return check_state(state)
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +317,8 @@ class View:
             for player in self.state.players
         ]
         data["draw_pile"] = {"cards": [], "hidden": self.state.draw_pile.size}
+        if self.state.phase != "over" and self.state.three_kings != self.player:
+            data["three_kings"] = None  # it tells the others of hidden cards: public only once the game is over (rules.md §9)
         data["seed"] = None
         data["player"] = self.player
         return data

@@ -44,9 +44,9 @@ blp = RefereeBlueprint(
 )
 
 
-def cards_of(texts: Sequence[str]) -> list[Card]:
+def cards_of(texts: Sequence[str | Card]) -> list[Card]:
     """Cards from texts the schema has already read."""
-    return [parse_card(text) for text in texts]
+    return [text if isinstance(text, Card) else parse_card(text) for text in texts]
 
 
 def rules_from(data: Mapping[str, Any]) -> Rules:
