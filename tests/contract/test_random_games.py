@@ -36,7 +36,6 @@ WATCHED_GAMES = 4  # seeded games from the watched table
 # Zones a game keeps outside its ``ZONES`` declaration (or, for a game not on the kit, all its zones), as
 # pattern -> who sees it. Kept here, small, where a game's shape demands it.
 EXTRA_ZONES: dict[str, dict[str, str]] = {
-    "three-kings": {"/players/*/hand": "owner", "/players/*/pile": "everyone", "/table": "everyone", "/draw_pile": "nobody"},
     "twenty-four-1718": {"/stock/turn_up": "everyone"},
 }
 

@@ -43,12 +43,17 @@ def walk(state, rng, steps):
             assert [problem.code for problem in error.problems] == ["turned_required"]
             left = list(unaccounted(state.to_dict()).elements())
             rng.shuffle(left)
-            chosen["turned"] = left[: min(len(left), 8, state.draw_pile.size)]
-            try:
-                state = GAME.apply(state, GAME.read_move(chosen)).state
-            except InvalidInput:  # the King-only refill needed a second four: name exactly what it needs
-                chosen["turned"] = left[: min(len(left), 4, state.draw_pile.size)]
-                state = GAME.apply(state, GAME.read_move(chosen)).state
+            # As many named cards as the table turns: the set's extra draw comes first, and each King turned up goes to
+            # the hand and calls for more (§6.2, §10.3); too few or too many named is refused, so the walk names one more at a time.
+            for count in range(1, min(len(left), state.draw_pile.size) + 1):
+                chosen["turned"] = left[:count]
+                try:
+                    state = GAME.apply(state, GAME.read_move(chosen)).state
+                    break
+                except InvalidInput as again:
+                    assert [problem.code for problem in again.problems] in (["turned_required"], ["too_many_turned"])
+            else:
+                raise AssertionError(f"no number of named cards turned the table for {chosen}")
         assert GAME.check_state(state) == []
     return state
 

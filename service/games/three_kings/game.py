@@ -38,7 +38,7 @@ class ThreeKings(Engine[GameState, Move]):
         "/players/*/hand": "owner",
         "/players/*/pile": "everyone",
         "/table": "everyone",
-        "/draw_pile/cards": "nobody",
+        "/draw_pile": "nobody",
     }
 
     def reader(self) -> Reader[Any]:
