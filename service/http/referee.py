@@ -291,19 +291,23 @@ class Table(NamedTuple):
 
 def read_table(web: GameWeb, body: Mapping[str, Any], needs_viewer: bool = True) -> Table:
     """The whole state of a body: its ``state``, joined with its ``sealed`` token when it has one."""
-    state = read_state(web.game, body["state"])
     token, viewer = body.get("sealed"), body.get("player")
     if token is None or web.split is None:
-        return Table(state, False, viewer)
+        return Table(read_state(web.game, body["state"]), False, viewer)
+    read_public = getattr(web.split, "read_public", None)  # a kit game's public part is not a table to check: the token binds it
+    with in_body(STATE):
+        state = web.game.read_state(body["state"]) if read_public is None else read_public(body["state"])
     if viewer is None and needs_viewer:
         raise InvalidInput([Problem("/player", "player_required", "a sealed deal is answered for one player: say whose answer it is with player")])
     return Table(open_sealed(web.split, web.slug, state, token, viewer, body.get("seat_key")), True, viewer)
 
 
 def own_move(body: Mapping[str, Any], viewer: str | None) -> None:
-    """A player asking for their own answer has a verdict on their own moves only: another's would tell their cards."""
+    """A player asking for their own answer has a verdict on their own moves only: another's would tell their cards.
+
+    A move of the table itself (turning the next cards, setting cards aside: it names no player) is anyone's to ask for."""
     mover = body["move"].get("player")
-    if viewer is not None and mover != viewer:
+    if viewer is not None and mover is not None and mover != viewer:  # a move of the table itself (no player): any seat's
         raise InvalidInput(
             [Problem("/move/player", "not_your_move", f"the answer is asked for {viewer!r}, who may judge only their own moves, not {mover!r}'s")]
         )
