@@ -1,8 +1,9 @@
 """One sealed split for every game on the engine kit, built from the engine's ``ZONES`` (issue 28).
 
 A zone an engine declares ``owner`` or ``nobody`` is hidden: the public part
-carries it empty (its size follows from the public state, and each seat's
-``view`` counts it), the hidden part carries its cards by JSON pointer, and
+carries it as a count (a :class:`~service.core.zones.Zone` keeps its ``hidden``
+count; a plain list of cards is carried empty, its size following from the
+public state, and each seat's ``view`` counts it), the hidden part carries its cards by JSON pointer, and
 :meth:`ZoneSplit.join` puts them back by pointer. Fields a game names in
 ``sealed_fields`` (a seed that decides every deal to come) are hidden the same
 way and carry their default in the public part.
@@ -91,6 +92,15 @@ def _copy(data: Mapping[str, Any]) -> dict[str, Any]:
     return copied
 
 
+def is_counted(value: Any) -> bool:
+    """Whether a zone is written as :class:`~service.core.zones.Zone` writes it: ``{"cards": [...], "hidden": n}``."""
+    return isinstance(value, dict) and isinstance(value.get("cards"), list) and isinstance(value.get("hidden"), int)
+
+
+def _cards(value: Any) -> Any:
+    return value["cards"] if is_counted(value) else value
+
+
 def _same(event: Event, viewer: str) -> Event:
     return event
 
@@ -110,6 +120,11 @@ class ZoneSplit:
     is_sealable: Callable[[Any], bool] = lambda state: True
     event_for: Callable[[Event, str], Event] = _same
     seats_pointer: str = "/players/*/name"
+    size_of: Callable[[Any], int] | None = None  # a game whose tables differ in size: the token size of a table's (public) shape
+
+    def size_for(self, state: Any) -> int:
+        """The token size of ``state``: ``token_size``, or the size of its table's shape (:func:`~service.core.sealing.token_size`)."""
+        return self.token_size if self.size_of is None else self.size_of(state)
 
     @property
     def hidden_patterns(self) -> tuple[str, ...]:
@@ -131,12 +146,18 @@ class ZoneSplit:
     def public(self, state: Any) -> Any:
         data = _copy(state.to_dict())
         for pointer in self.pointers(data):
-            put(data, pointer, self.sealed_fields.get(pointer, []))
+            if pointer in self.sealed_fields:
+                put(data, pointer, self.sealed_fields[pointer])
+            elif is_counted(get(data, pointer)):  # a zone that counts its unknown cards: only the count stays
+                zone = get(data, pointer)
+                put(data, pointer, {**zone, "cards": [], "hidden": len(zone["cards"]) + zone["hidden"]})
+            else:
+                put(data, pointer, [])
         return self.read_public(data)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         data = state.to_dict()
-        return {pointer: get(data, pointer) for pointer in self.pointers(data)}
+        return {pointer: _cards(get(data, pointer)) for pointer in self.pointers(data)}
 
     def join(self, public: Any, hidden: Mapping[str, Any]) -> Any:
         """The whole state: the public part with the sealed cards put back by pointer, read as sealed (not checked again)."""
@@ -145,6 +166,11 @@ class ZoneSplit:
             raise _not_ours()
         try:
             for pointer, value in hidden.items():
+                zone = get(data, pointer)
+                if pointer not in self.sealed_fields and is_counted(zone):
+                    if not isinstance(value, list) or len(value) > zone["hidden"]:
+                        raise _not_ours()
+                    value = {**zone, "cards": value, "hidden": zone["hidden"] - len(value)}
                 put(data, pointer, value)
             return self.read_public(data)
         except (KeyError, TypeError, ValueError, IndexError, InvalidInput):

@@ -14,6 +14,12 @@ from typing import Any
 
 from service.core.sealing import Seal, seal_state
 from service.core.zone_split import ZoneSplit
+from service.core.zones import Zone
+from service.games.nineteen_twenty_three import GAME as NINETEEN_23
+from service.games.nineteen_twenty_three.sealed import SPLIT as NINETEEN_23_SPLIT
+from service.games.nineteen_twenty_three.start import new_match as new_1923_match
+from service.games.nineteen_twenty_three.state import MatchState
+from service.games.nineteen_twenty_three.table import CARDS_PER_DECK
 from service.games.twenty_four import GAME as TWENTY_FOUR
 from service.games.twenty_four.sealed import SPLIT as TWENTY_FOUR_SPLIT
 from service.games.twenty_four.start import MAX_SEED
@@ -32,8 +38,10 @@ class Case:
     unseen: Callable[[Any, str], list[str]]  # the cards ``seat`` may not see (the oracle)
     reshuffle: Callable[[Any, str, random.Random], Any]  # the same table to ``seat``, its unseen cards dealt otherwise
     quiet_move: Callable[[Any, str], dict[str, Any]]  # a move of ``seat`` that turns no card
-    largest_hidden: Callable[[], dict[str, Any]]  # the largest hidden part there can be (each card as long as any)
+    largest: Callable[[], list[tuple[Any, dict[str, Any]]]]  # per table shape, a state and the largest hidden part it can have
     table_move: dict[str, Any] | None = None  # a move of the table itself (no player), if the game has one
+    others_move: Callable[[Any, str], dict[str, Any]] | None = None  # a move of ``seat`` that turns a card only it might see
+    taken: Callable[[Any, str], str] | None = None  # after ``others_move``: the card it turned, which nobody is told
     players: tuple[str, ...] = ("ann", "bob", "cy")
 
     def sealed(self, state: Any, seal: Seal) -> dict[str, Any]:
@@ -59,10 +67,11 @@ def _24_reshuffle(state: TwentyFourState, seat: str, rng: random.Random) -> Twen
     return replace(state, players=tuple(players), seed=rng.randrange(2**53))
 
 
-def _24_largest() -> dict[str, Any]:
+def _24_largest() -> list[tuple[Any, dict[str, Any]]]:
     """All 52 cards (face cards in) face down in 8 piles, each written "10H", and the largest seed."""
+    state = twenty_four_game([f"p{i}" for i in range(MAX_PLAYERS)], Options(face_cards=True), 1, 0).state
     piles = {f"/players/{seat}/pile": ["10H"] * (52 // MAX_PLAYERS + (seat < 52 % MAX_PLAYERS)) for seat in range(MAX_PLAYERS)}
-    return piles | {"/seed": MAX_SEED}
+    return [(state, piles | {"/seed": MAX_SEED})]
 
 
 TWENTY_FOUR_CASE = Case(
@@ -73,8 +82,58 @@ TWENTY_FOUR_CASE = Case(
     unseen=_24_unseen,
     reshuffle=_24_reshuffle,
     quiet_move=lambda state, seat: {"action": "claim", "player": seat, "expression": "1 + 1 + 1 + 1"},  # wrong: bars, turns nothing
-    largest_hidden=_24_largest,
+    largest=_24_largest,
     table_move={"action": "set_aside", "reason": "agreed"},
 )
 
-CASES = [TWENTY_FOUR_CASE]
+
+# -- 1923: every hand (the unknown card from its own holder too, §3.2), the pile and the seed -----------------------------
+def _1923_unseen(state: MatchState, seat: str) -> list[str]:
+    """Everything but the seat's own hand without its last card (§7.2) and the public zones."""
+    cards = [str(card) for card in state.pile.cards]
+    for player in state.seats:
+        hand = [str(card) for card in player.hand.cards]
+        cards += hand[-1:] if player.name == seat else hand
+    return cards
+
+
+def _1923_reshuffle(state: MatchState, seat: str, rng: random.Random) -> MatchState:
+    """The cards ``seat`` cannot see (every other hand, its own unknown card, the pile) dealt otherwise, sizes kept."""
+    slots: list[tuple[int | None, int]] = [(None, at) for at in range(len(state.pile.cards))]  # (seat index or None for the pile, position)
+    for index, player in enumerate(state.seats):
+        size = len(player.hand.cards)
+        slots += [(index, at) for at in range(size) if player.name != seat or at == size - 1]
+    zones = [list(state.pile.cards)] + [list(player.hand.cards) for player in state.seats]
+    cards = [zones[0 if index is None else index + 1][at] for index, at in slots]
+    rng.shuffle(cards)
+    for (index, at), card in zip(slots, cards, strict=True):
+        zones[0 if index is None else index + 1][at] = card
+    seats = tuple(replace(player, hand=Zone(tuple(zones[index + 1]))) for index, player in enumerate(state.seats))
+    return replace(state, seats=seats, pile=Zone(tuple(zones[0])), seed=rng.randrange(2**53))
+
+
+def _1923_largest() -> list[tuple[Any, dict[str, Any]]]:
+    """Per table shape (players, decks), every card of the pack hidden in hands and the pile, each written "10H"."""
+    found = []
+    for players, decks in ((2, 1), (3, 1), (7, 3), (100, 34)):
+        state, _ = new_1923_match([f"p{i}" for i in range(players)], decks, 21, 1)
+        pack = decks * CARDS_PER_DECK
+        hands = {f"/players/{seat}/hand": ["10H"] * 2 for seat in range(players)}
+        found.append((state, hands | {"/pile": ["10H"] * (pack - 2 * players), "/seed": MAX_SEED}))
+    return found
+
+
+NINETEEN_23_CASE = Case(
+    slug="1923",
+    engine=NINETEEN_23,
+    split=NINETEEN_23_SPLIT,
+    deal=lambda names, seed: new_1923_match(names, None, 21, seed)[0],
+    unseen=_1923_unseen,
+    reshuffle=_1923_reshuffle,
+    quiet_move=lambda state, seat: {"action": "lock", "player": seat},
+    others_move=lambda state, seat: {"action": "take", "player": seat},  # the card taken is its taker's unknown card (§3.2)
+    taken=lambda state, seat: str(next(player for player in state.seats if player.name == seat).hand.cards[-1]),
+    largest=_1923_largest,
+)
+
+CASES = [TWENTY_FOUR_CASE, NINETEEN_23_CASE]

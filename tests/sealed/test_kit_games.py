@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from service.core.sealing import Seal, new_match
+from service.core.sealing import Seal, new_match, token_size
 
 from .keys import OTHER_KEY, TEST_SEALER, sealed_app
 from .kit_games import CASES, Case
@@ -131,11 +131,12 @@ def test_tokens_are_of_one_length_whatever_they_hide(case):
 
 @by_slug
 def test_a_token_of_another_key_or_another_table_opens_nothing(case):
-    _state, body = deal(case, 43)
+    state, body = deal(case, 43)
     other = sealed_app(SEAL_KEYS=OTHER_KEY).test_client()
     ask = {"state": body["state"], "sealed": body["sealed"], "player": "ann", "seat_key": body["seat_keys"]["ann"]}
     assert other.post(f"/v1/{case.slug}/view", json=ask).get_json()["errors"][0]["code"] == "sealed_token_invalid"
-    later = deal(case, 44)[1]
+    after = case.engine.apply(state, case.engine.read_move(case.quiet_move(state, "ann"))).state  # the same table a move on
+    later = case.sealed(after, Seal(new_match()))
     client = sealed_app().test_client()
     assert client.post(f"/v1/{case.slug}/view", json={**ask, "state": later["state"]}).get_json()["errors"][0]["code"] == "sealed_token_mismatch"
 
@@ -157,9 +158,13 @@ def test_through_the_engine_a_seat_sees_nothing_of_what_it_cannot_see(case, seed
         assert len({json.dumps(case.engine.view(state, seat).to_dict(), sort_keys=True) for state in states}) == 1
         assert len({json.dumps(case.split.legal_for(state, case.engine.legal_report(state), seat), sort_keys=True) for state in states}) == 1
         assert len({json.dumps(case.split.plain(case.split.public(state)), sort_keys=True) for state in states}) == 1
-        move = case.engine.read_move(case.quiet_move(states[0], seat))
-        answers = {json.dumps(case.split.transition_for(case.engine.apply(state, move), seat) | {"state": None}, sort_keys=True) for state in states}
-        assert len(answers) == 1
+        moves = [case.quiet_move(states[0], seat)]
+        if case.others_move is not None:  # a card another seat takes is as unseen to this seat as before (and to its taker)
+            moves += [case.others_move(states[0], other) for other in case.players if other != seat]  # its own take shows it its old unknown card
+        for sent in moves:
+            move = case.engine.read_move(sent)
+            answers = {json.dumps(case.split.transition_for(case.engine.apply(state, move), seat) | {"state": None}, sort_keys=True) for state in states}
+            assert len(answers) == 1, sent
 
 
 @by_slug
@@ -183,9 +188,28 @@ def test_through_http_a_seats_answers_never_change_with_the_cards_it_cannot_see(
 # -- the fixed size fits the largest hidden part -------------------------------------------------------------------------
 @by_slug
 def test_the_largest_hidden_part_there_can_be_fits_the_fixed_size(case):
-    """Every card of the largest pack hidden, each written as long as a card can be, the most seats, a long match."""
-    payload = {"format": 2, "game": case.slug, "match": new_match(), "move": 10**9, "public": "f" * 64, "hidden": case.largest_hidden()}
-    token = TEST_SEALER.seal(payload, case.split.token_size)
-    assert len(token) == len(deal(case, 1)[1]["sealed"])
-    with pytest.raises(ValueError, match="fixed size"):
-        TEST_SEALER.seal({**payload, "pad": "x" * case.split.token_size}, case.split.token_size)
+    """Per table shape: every card of the pack hidden, each written as long as a card can be, a long match."""
+    for state, largest in case.largest():
+        size = token_size(case.split, state)
+        payload = {"format": 2, "game": case.slug, "match": new_match(), "move": 10**9, "public": "f" * 64, "hidden": largest}
+        token = TEST_SEALER.seal(payload, size)
+        assert len(token) == len(case.sealed(state, Seal(new_match()))["sealed"])
+        with pytest.raises(ValueError, match="fixed size"):
+            TEST_SEALER.seal({**payload, "pad": "x" * size}, size)
+
+
+@by_slug
+def test_the_card_a_seat_takes_is_told_to_nobody_not_even_its_taker(keyed, case):
+    """1923's unknown card (§3.2): the taker's answer names every card of its hand but the one it just took."""
+    if case.others_move is None or case.taken is None:
+        pytest.skip("this game has no card a seat takes unseen")
+    state, body = deal(case, 46)
+    for seat in case.players:
+        sent = {**request(case, "/view", body, state, seat, body["seat_keys"][seat]), "move": case.others_move(state, seat)}
+        reply = keyed.post(f"/v1/{case.slug}/moves/apply", json=sent)
+        assert reply.status_code == 200, reply.get_json()
+        answer = reply.get_json()
+        whole = case.split.join(case.split.read_public(answer["state"]), TEST_SEALER.open(answer["sealed"])["hidden"])
+        taken = case.taken(whole, seat)
+        answer.pop("sealed")
+        assert taken not in words_of(answer)
