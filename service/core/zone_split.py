@@ -87,14 +87,27 @@ def put(data: Any, pointer: str, value: Any) -> None:
         node[last] = value
 
 
-def _copy(data: Mapping[str, Any]) -> dict[str, Any]:
-    copied: dict[str, Any] = orjson.loads(orjson.dumps(data))
-    return copied
+@dataclass(frozen=True, slots=True)
+class PublicPart:
+    """A public part as sealed: its plain data (a state's ``to_dict`` with the hidden zones counted)."""
+
+    data: Mapping[str, Any]
+
+    def to_dict(self) -> Mapping[str, Any]:
+        return self.data
 
 
 def is_counted(value: Any) -> bool:
     """Whether a zone is written as :class:`~service.core.zones.Zone` writes it: ``{"cards": [...], "hidden": n}``."""
     return isinstance(value, dict) and isinstance(value.get("cards"), list) and isinstance(value.get("hidden"), int)
+
+
+def _counter(data: Any, pointer: str) -> dict[str, Any] | None:
+    """The object holding a list of cards at ``pointer``, when it counts that list's unknown cards in ``hidden``."""
+    parent, _ = _parent(data, pointer)
+    if isinstance(parent, dict) and isinstance(parent.get("hidden"), int) and isinstance(get(data, pointer), list):
+        return parent
+    return None
 
 
 def _cards(value: Any) -> Any:
@@ -143,17 +156,22 @@ class ZoneSplit:
         data = state.to_dict()
         return [str(get(data, pointer)) for pointer in expand(data, self.seats_pointer)]
 
-    def public(self, state: Any) -> Any:
-        data = _copy(state.to_dict())
+    def public(self, state: Any) -> PublicPart:
+        """The public part as plain data (``to_dict`` writes fresh objects, so they are changed in place): never read
+        again here, since only its digest and its data travel; a client's copy is read back by :meth:`read_public`."""
+        data = dict(state.to_dict())
         for pointer in self.pointers(data):
             if pointer in self.sealed_fields:
                 put(data, pointer, self.sealed_fields[pointer])
             elif is_counted(get(data, pointer)):  # a zone that counts its unknown cards: only the count stays
                 zone = get(data, pointer)
                 put(data, pointer, {**zone, "cards": [], "hidden": len(zone["cards"]) + zone["hidden"]})
-            else:
+            else:  # a list of cards: carried empty, counted in its owner's ``hidden`` where the state has one (1718)
+                counted = _counter(data, pointer)
+                if counted is not None:
+                    counted["hidden"] += len(get(data, pointer))
                 put(data, pointer, [])
-        return self.read_public(data)
+        return PublicPart(data)
 
     def hidden(self, state: Any) -> dict[str, Any]:
         data = state.to_dict()
@@ -161,16 +179,21 @@ class ZoneSplit:
 
     def join(self, public: Any, hidden: Mapping[str, Any]) -> Any:
         """The whole state: the public part with the sealed cards put back by pointer, read as sealed (not checked again)."""
-        data = _copy(public.to_dict())
+        data = orjson.loads(orjson.dumps(public.data)) if isinstance(public, PublicPart) else dict(public.to_dict())  # a state writes afresh
         if set(hidden) != set(self.pointers(data)):
             raise _not_ours()
         try:
             for pointer, value in hidden.items():
                 zone = get(data, pointer)
+                counted = None if pointer in self.sealed_fields else _counter(data, pointer)
                 if pointer not in self.sealed_fields and is_counted(zone):
                     if not isinstance(value, list) or len(value) > zone["hidden"]:
                         raise _not_ours()
                     value = {**zone, "cards": value, "hidden": zone["hidden"] - len(value)}
+                elif counted is not None:
+                    if not isinstance(value, list) or len(value) > counted["hidden"]:
+                        raise _not_ours()
+                    counted["hidden"] -= len(value)
                 put(data, pointer, value)
             return self.read_public(data)
         except (KeyError, TypeError, ValueError, IndexError, InvalidInput):

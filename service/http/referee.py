@@ -313,6 +313,13 @@ def own_move(body: Mapping[str, Any], viewer: str | None) -> None:
         )
 
 
+def verdict_for(verdict: Mapping[str, Any], viewer: str) -> dict[str, Any]:
+    """A verdict as ``viewer`` may hear it: the alternatives offered are their own moves or the table's, never another
+    seat's (a move out of turn would else be answered with the acting seat's moves, and so its cards)."""
+    mine = [option for option in verdict.get("alternatives", ()) if option.get("player") in (None, viewer)]
+    return {**verdict, "alternatives": mine}
+
+
 def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
     """The shared endpoints of one game, documented with its own schemas and examples."""
     game, split = web.game, web.split
@@ -366,7 +373,10 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """Judge a move; an illegal move is a verdict, not an error."""
         table = read_table(web, body)
         own_move(body, table.viewer)
-        return jsonify(verdict_in_body(game.judge(table.state, read_move(game, body["move"])).to_dict(), body))
+        verdict = game.judge(table.state, read_move(game, body["move"])).to_dict()
+        if split is not None and table.viewer is not None:
+            verdict = verdict_for(verdict, table.viewer)
+        return jsonify(verdict_in_body(verdict, body))
 
     @blp.post(
         "/moves/apply",

@@ -25,6 +25,11 @@ from service.games.twenty_four.sealed import SPLIT as TWENTY_FOUR_SPLIT
 from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.start import new_game as twenty_four_game
 from service.games.twenty_four.state import MAX_PLAYERS, Options, TwentyFourState
+from service.games.twenty_four_1718.game import GAME as TWENTY_FOUR_1718
+from service.games.twenty_four_1718.pack import DECK_SIZE
+from service.games.twenty_four_1718.sealed import SPLIT as TWENTY_FOUR_1718_SPLIT
+from service.games.twenty_four_1718.start import new_match as new_1718_match
+from service.games.twenty_four_1718.state import TableState
 
 from .keys import TEST_SEALER
 
@@ -136,4 +141,53 @@ NINETEEN_23_CASE = Case(
     largest=_1923_largest,
 )
 
-CASES = [TWENTY_FOUR_CASE, NINETEEN_23_CASE]
+
+# -- Twenty-Four (1718): each hand (its holder's alone), the face-down stock and the seed; the turn-up is public ----------
+def _1718_unseen(state: TableState, seat: str) -> list[str]:
+    return [str(card) for player in state.players if player.name != seat for card in player.hand] + [str(card) for card in state.stock.cards]
+
+
+def _1718_reshuffle(state: TableState, seat: str, rng: random.Random) -> TableState:
+    """Every other hand and the face-down stock dealt otherwise from the same cards, sizes kept; another seed."""
+    zones = [list(player.hand) for player in state.players if player.name != seat] + [list(state.stock.cards)]
+    cards = [card for zone in zones for card in zone]
+    rng.shuffle(cards)
+    dealt, at = [], 0
+    for zone in zones:
+        dealt.append(tuple(cards[at : at + len(zone)]))
+        at += len(zone)
+    others = iter(dealt[:-1])
+    players = tuple(player if player.name == seat else replace(player, hand=next(others)) for player in state.players)
+    return replace(state, players=players, stock=replace(state.stock, cards=dealt[-1]), seed=rng.randrange(2**53))
+
+
+def _1718_move(state: TableState, seat: str) -> dict[str, Any]:
+    """The seat's first legal move when it acts (its own cards only); else a declaration out of turn, refused."""
+    if state.players[state.to_act].name == seat:
+        move: dict[str, Any] = dict(TWENTY_FOUR_1718.legal_moves(state)[0].to_dict())
+        return move
+    return {"action": "declare", "player": seat}
+
+
+def _1718_largest() -> list[tuple[Any, dict[str, Any]]]:
+    """Five seats, every card of the pack but the turn-up hidden, each written "10H", the largest seed."""
+    state = new_1718_match([f"p{i}" for i in range(5)], seed=1).state
+    hidden = [len(player.hand) for player in state.players] + [len(state.stock.cards)]
+    spare = DECK_SIZE - 1 - sum(hidden)  # nothing is left over, but a pack read another way would still fit
+    hands = {f"/players/{seat}/hand": ["10H"] * (size + (spare if seat == 0 else 0)) for seat, size in enumerate(hidden[:-1])}
+    return [(state, hands | {"/stock/cards": ["10H"] * hidden[-1], "/seed": MAX_SEED})]
+
+
+TWENTY_FOUR_1718_CASE = Case(
+    slug="twenty-four-1718",
+    engine=TWENTY_FOUR_1718,
+    split=TWENTY_FOUR_1718_SPLIT,
+    deal=lambda names, seed: new_1718_match(names, seed=seed).state,
+    unseen=_1718_unseen,
+    reshuffle=_1718_reshuffle,
+    quiet_move=_1718_move,
+    largest=_1718_largest,
+    players=("ann", "bob", "cy", "di"),
+)
+
+CASES = [TWENTY_FOUR_CASE, NINETEEN_23_CASE, TWENTY_FOUR_1718_CASE]
