@@ -18,6 +18,7 @@ from service.games.nineteen_twenty_three.start import MAX_SEED
 from service.games.nineteen_twenty_three.state import DEALS, PHASES
 from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS
 
+from . import sealed as sealing
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
 from .fields import Boolean, Card, CardList, Integer
@@ -196,11 +197,15 @@ class NewGameRequestSchema(LeanSchema):
     decks = decks_field("Default ceil(players / 3).")
     target = target_field()
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
+    sealed = sealing.sealed_flag()
 
 
 class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     events = fields.List(fields.Dict(), required=True)
+    sealed = sealing.sealed_token()
+    sealed_move = sealing.sealed_move()
+    seat_keys = sealing.seat_keys()
 
 
 class FromTableRequestSchema(LeanSchema):

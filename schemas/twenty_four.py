@@ -16,6 +16,7 @@ from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import DEALS, MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, PHASES
 from service.games.twenty_four.target import TARGET_CARDS
 
+from . import sealed as sealing
 from .base import LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
 from .fields import Boolean, CardList, Integer
@@ -183,12 +184,16 @@ class NewGameSchema(LeanSchema):
         metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."},
     )
     options = fields.Nested(OptionsSchema, load_default=dict)
+    sealed = sealing.sealed_flag()
 
 
 class NewGameAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    seed = Integer(required=True)
+    seed = Integer(metadata={"description": "The seed of a plain deal (never answered for a sealed one)."})
     events = fields.List(fields.Dict(), required=True)
+    sealed = sealing.sealed_token()
+    sealed_move = sealing.sealed_move()
+    seat_keys = sealing.seat_keys()
 
 
 class FromTableSchema(LeanSchema):

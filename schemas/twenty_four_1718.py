@@ -16,6 +16,7 @@ from service.games.twenty_four_1718.pack import HONOR_SETS
 from service.games.twenty_four_1718.state import DEAL_KINDS, HONORS_OPTIONS, MAX_GAMES, MAX_SEED, PHASES
 from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 
+from . import sealed as sealing
 from .base import LeanSchema
 from .common import ReasonSchema, player_name
 from .fields import Boolean, Card, CardList, Integer
@@ -247,6 +248,7 @@ class TwentyFour1718NewMatchRequestSchema(LeanSchema):
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
     games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
     dealer = seat("The first dealer's seat; omitted, the players draw for it.")
+    sealed = sealing.sealed_flag()
 
 
 class TwentyFour1718DrawSchema(LeanSchema):
@@ -260,9 +262,12 @@ class TwentyFour1718DrawRoundSchema(LeanSchema):
 
 class TwentyFour1718NewMatchResponseSchema(LeanSchema):
     state = fields.Nested(TwentyFour1718StateSchema, required=True)
-    seed = Integer(required=True)
+    seed = Integer(metadata={"description": "The seed of a plain deal (never answered for a sealed one)."})
     draw = fields.List(fields.Nested(TwentyFour1718DrawRoundSchema), required=True, metadata={"description": "The draw for the first dealer, round by round."})
     events = fields.List(fields.Dict(), required=True)
+    sealed = sealing.sealed_token()
+    sealed_move = sealing.sealed_move()
+    seat_keys = sealing.seat_keys()
 
 
 class TwentyFour1718TableHandRequestSchema(LeanSchema):

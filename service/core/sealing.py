@@ -58,7 +58,7 @@ TOKEN_FORMAT = 2  # the layout of a sealed payload; a token of another format is
 SEALED_POINTER = "/sealed"
 SEAT_KEY_POINTER = "/seat_key"
 SEAT_KEY_INFO = b"card-referee seat keys v1"  # HKDF's info: seat keys never equal any other use of the service's keys
-MAX_TOKEN_CHARS = 16_384  # a 24 Kings token is about 1.5 KB; anything far longer is not one of ours
+MAX_TOKEN_CHARS = 32_768  # a 24 Kings token is about 1.5 KB, 1923's largest table's (34 decks) about 18 KB; nothing longer is ours
 MAKE_A_KEY = 'make one with: python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
 # Keys printed in this repository (the test suite's, tests/sealed/keys.py): anyone may seal with them, so production refuses them.
 PUBLISHED_KEYS = frozenset({"5bIz24DvhoQGpX4Q2t0I7-wMA4lNprQUhM78RA7Uy00=", "2b4mVLf14-jVyubh-S6GYSrnNkVVhmiVaWKLkQW9iaE="})
@@ -310,6 +310,13 @@ class Opened(Generic[S]):
     payload: dict[str, Any]
 
 
+def token_size(split: StateSplit[S], state: S) -> int:
+    """The fixed size the token of ``state`` is padded to: the game's, or, for a game whose tables differ in size
+    (1923: 1 to 34 decks), the size its split gives for this table's shape, which the public part shows anyway."""
+    size_for: Callable[[S], int] | None = getattr(split, "size_for", None)
+    return split.token_size if size_for is None else size_for(state)
+
+
 def seal_state(split: StateSplit[S], sealer: Sealer, game: str, state: S, seal: Seal | None = None) -> Sealed[S]:
     """The public part and a token of the rest; without ``seal``, the first deal of a new match."""
     if not split.sealable(state):
@@ -324,7 +331,7 @@ def seal_state(split: StateSplit[S], sealer: Sealer, game: str, state: S, seal: 
         "public": public_digest(split.plain(public)),
         "hidden": split.hidden(state),
     }
-    return Sealed(public, sealer.seal(payload, split.token_size), seal)
+    return Sealed(public, sealer.seal(payload, token_size(split, state)), seal)
 
 
 def open_table(split: StateSplit[S], sealer: Sealer, game: str, public: S, token: str) -> Opened[S]:

@@ -291,22 +291,33 @@ class Table(NamedTuple):
 
 def read_table(web: GameWeb, body: Mapping[str, Any], needs_viewer: bool = True) -> Table:
     """The whole state of a body: its ``state``, joined with its ``sealed`` token when it has one."""
-    state = read_state(web.game, body["state"])
     token, viewer = body.get("sealed"), body.get("player")
     if token is None or web.split is None:
-        return Table(state, False, viewer)
+        return Table(read_state(web.game, body["state"]), False, viewer)
+    read_public = getattr(web.split, "read_public", None)  # a kit game's public part is not a table to check: the token binds it
+    with in_body(STATE):
+        state = web.game.read_state(body["state"]) if read_public is None else read_public(body["state"])
     if viewer is None and needs_viewer:
         raise InvalidInput([Problem("/player", "player_required", "a sealed deal is answered for one player: say whose answer it is with player")])
     return Table(open_sealed(web.split, web.slug, state, token, viewer, body.get("seat_key")), True, viewer)
 
 
 def own_move(body: Mapping[str, Any], viewer: str | None) -> None:
-    """A player asking for their own answer has a verdict on their own moves only: another's would tell their cards."""
+    """A player asking for their own answer has a verdict on their own moves only: another's would tell their cards.
+
+    A move of the table itself (turning the next cards, setting cards aside: it names no player) is anyone's to ask for."""
     mover = body["move"].get("player")
-    if viewer is not None and mover != viewer:
+    if viewer is not None and mover is not None and mover != viewer:  # a move of the table itself (no player): any seat's
         raise InvalidInput(
             [Problem("/move/player", "not_your_move", f"the answer is asked for {viewer!r}, who may judge only their own moves, not {mover!r}'s")]
         )
+
+
+def verdict_for(verdict: Mapping[str, Any], viewer: str) -> dict[str, Any]:
+    """A verdict as ``viewer`` may hear it: the alternatives offered are their own moves or the table's, never another
+    seat's (a move out of turn would else be answered with the acting seat's moves, and so its cards)."""
+    mine = [option for option in verdict.get("alternatives", ()) if option.get("player") in (None, viewer)]
+    return {**verdict, "alternatives": mine}
 
 
 def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
@@ -362,7 +373,10 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         """Judge a move; an illegal move is a verdict, not an error."""
         table = read_table(web, body)
         own_move(body, table.viewer)
-        return jsonify(verdict_in_body(game.judge(table.state, read_move(game, body["move"])).to_dict(), body))
+        verdict = game.judge(table.state, read_move(game, body["move"])).to_dict()
+        if split is not None and table.viewer is not None:
+            verdict = verdict_for(verdict, table.viewer)
+        return jsonify(verdict_in_body(verdict, body))
 
     @blp.post(
         "/moves/apply",

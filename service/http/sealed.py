@@ -40,6 +40,7 @@ from service.core.sealing import (
     reissue,
     seal_state,
     sealer_from,
+    token_size,
 )
 
 from .problems import problem_response
@@ -153,7 +154,7 @@ def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str, seat
     opened = open_table(split, sealer, game, public, token)
     if seat is not None:
         check_seat_key(sealer, game, opened.seal, split.seats(opened.state), seat, seat_key)
-    g.sealing = _Request(opened, split.token_size)
+    g.sealing = _Request(opened, token_size(split, opened.state))
     return opened.state
 
 

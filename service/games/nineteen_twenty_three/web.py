@@ -34,11 +34,13 @@ from service.core.caches import constant, memo
 from service.core.cards import ACE, RANK_NAMES, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
+from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
 from .judging import RULE_OF_STEP, judge_request
 from .moves import Move
 from .scoring import DEFAULT_TARGET, RULE_OF_MATCH, set_request, standings_request
+from .sealed import SPLIT, sealed_events
 from .start import new_match, table_match
 from .values import POINTS, RANGE_HIGH, RANGE_LOW, WAR_POINTS
 
@@ -48,8 +50,12 @@ blp = RefereeBlueprint(
 
 
 def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
-    state, events = new_match(body["players"], body.get("decks"), body["target"], body.get("seed"))
-    return {"state": state.to_dict(), "events": list(events)}
+    if not body.get("sealed"):
+        state, events = new_match(body["players"], body.get("decks"), body["target"], body.get("seed"))
+        return {"state": state.to_dict(), "events": list(events)}
+    refuse_a_chosen_seed(body)
+    state, events = new_match(body["players"], body.get("decks"), body["target"], None)  # the server's seed, sealed
+    return {"events": sealed_events(events)} | seal_deal(SPLIT, GAME.info.slug, state)
 
 
 def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
@@ -263,4 +269,5 @@ WEB = GameWeb(
     verdict_schema=VerdictSchema,
     transition_schema=TransitionSchema,
     view_schema=PlayerViewSchema,
+    split=SPLIT,
 )

@@ -36,11 +36,13 @@ from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
 from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
+from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
 from .expressions import MAX_DEPTH, MAX_LENGTH, RULE_OF_CODE, check
 from .moves import Move, table_standings
 from .pack import card_problems, table_values
+from .sealed import SPLIT
 from .solver import solved
 from .start import from_table, new_game
 from .state import Options, state_from_dict
@@ -79,7 +81,11 @@ def target_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
     options = Options(**body["options"])
-    return new_game(body["players"], options, body.get("seed"), body.get("dealer")).to_dict()
+    if not body.get("sealed"):
+        return new_game(body["players"], options, body.get("seed"), body.get("dealer")).to_dict()
+    refuse_a_chosen_seed(body)
+    game = new_game(body["players"], options, None, body.get("dealer"))  # the server's seed, sealed with the piles
+    return {"events": list(game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state)
 
 
 def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
@@ -268,4 +274,5 @@ WEB = GameWeb(
     rules_catalog=rules_catalog,
     legal_schema=LegalReportSchema,
     verdict_schema=ClaimVerdictSchema,
+    split=SPLIT,
 )

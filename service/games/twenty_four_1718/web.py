@@ -36,6 +36,7 @@ from service.core.caches import constant, memo
 from service.core.cards import ALL_RANKS, RANK_NAMES, Card, parse_card, parse_cards
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
+from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
 from .analysis import declarations_report, score_hand, trick_duty, trick_report
@@ -43,6 +44,7 @@ from .chips import POINTS_PER_CHIP, RULE_OF_STEP, STEPS, WINNING_CHIPS
 from .declarations import Claim
 from .moves import Move
 from .pack import DEAL_SHAPES, HONOR_RANKS
+from .sealed import SPLIT
 from .start import TableHand, new_match, table_hand
 
 SLUG = "twenty-four-1718"
@@ -164,7 +166,12 @@ EX = examples()
 )
 def create_match(body: dict[str, Any]) -> Response:
     """Draw for the first dealer (unless given), deal the first hand, score its turn-up (rules.md §2, §4)."""
-    return jsonify(new_match(body["players"], body["honors"], body["games"], body.get("seed"), body.get("dealer")).to_dict())
+    if not body.get("sealed"):
+        return jsonify(new_match(body["players"], body["honors"], body["games"], body.get("seed"), body.get("dealer")).to_dict())
+    refuse_a_chosen_seed(body)
+    match = new_match(body["players"], body["honors"], body["games"], None, body.get("dealer"))  # the server's seed, sealed
+    public = {"draw": [round_.to_dict() for round_ in match.draw], "events": list(match.events)}  # the draw and the turn-up are seen by all
+    return jsonify(public | seal_deal(SPLIT, GAME.info.slug, match.state))
 
 
 @blp.post(
@@ -297,4 +304,5 @@ WEB = GameWeb(
     verdict_schema=TwentyFour1718VerdictSchema,
     transition_schema=TwentyFour1718TransitionSchema,
     view_schema=TwentyFour1718ViewSchema,
+    split=SPLIT,
 )
