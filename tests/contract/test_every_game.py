@@ -10,6 +10,8 @@ import pytest
 from service.games import GAME_PACKAGES, registered_games
 from service.http.referee import game_web
 
+from .test_random_games import fill
+
 SLUGS = list(GAME_PACKAGES)
 
 
@@ -44,17 +46,11 @@ def test_every_conformance_case_answers_without_a_server_error(client, slug):
         assert replay.status_code == case["answer"]["status"] and replay.get_json() == case["answer"]["body"], case["name"]
 
 
-# A listed move that needs something only a player can give (Twenty-Four's claim needs the player's
-# expression) is a template: "fill" says what goes in each field. The contract fills it with a readable
-# entry; whether that entry is right is the game's own verdict, not this test's concern.
-TEMPLATE_ENTRIES = {"expression": "1 + 2 + 3 + 4"}
-
-
-def filled(move):
-    """The move as a client would send it: each field a template asks for filled in, the "fill" note dropped."""
+def filled(move, state, slug):
+    """The move as a client would send it: a template's fields filled in by the contract's one filler, "fill" dropped."""
     if "fill" not in move:
         return move
-    return {key: value for key, value in move.items() if key != "fill"} | {field: TEMPLATE_ENTRIES[field] for field in move["fill"]}
+    return fill({key: value for key, value in move.items() if key != "fill"}, move["fill"], state, game_web(slug).game, slug)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -65,7 +61,7 @@ def test_the_example_state_is_real_and_its_legal_moves_are_each_judged_legal(cli
     report = client.post(f"/v1/{slug}/moves/legal", json={"state": state}).get_json()
     assert report["moves"] and sum(report["counts"].values()) == len(report["moves"])
     for listed in report["moves"][:40]:
-        move = filled(listed)
+        move = filled(listed, state, slug)
         verdict = client.post(f"/v1/{slug}/moves/validate", json={"state": state, "move": move}).get_json()
         assert verdict["legal"] is True, (move, verdict)
         applied = client.post(f"/v1/{slug}/moves/apply", json={"state": state, "move": move})
@@ -85,7 +81,7 @@ def test_a_refused_move_is_a_verdict_citing_sections_of_the_rule_text(client, sl
     for reason in answer["reasons"]:
         assert reason["rule"] in sections and reason["pointer"].startswith("/") and reason["code"]
     for alternative in answer["alternatives"]:
-        again = client.post(f"/v1/{slug}/moves/validate", json={"state": example["state"], "move": filled(alternative)}).get_json()
+        again = client.post(f"/v1/{slug}/moves/validate", json={"state": example["state"], "move": filled(alternative, example["state"], slug)}).get_json()
         assert again["legal"] is True
 
 
