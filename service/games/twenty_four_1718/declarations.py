@@ -16,6 +16,7 @@ from .pack import FACE_VALUE_CAP
 
 SEQUENCE_MIN = 5  # a quint is the shortest sequence
 SUIT_SIZE = 13  # cards of a suit, Ace to King
+SUIT_VALUES = sorted(min(rank, FACE_VALUE_CAP) for rank in range(1, SUIT_SIZE + 1))  # a suit's Point values, lowest first
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +180,9 @@ def point_of(suits: dict[str, list[int]], player: int = 0) -> PointCount:
 
 def point_sums(count: int) -> range:
     """The sums ``count`` cards of one suit can be worth: from its lowest cards (A 2 3 ...) to its highest (K Q J 10 9 ...)."""
-    values = sorted(min(rank, FACE_VALUE_CAP) for rank in range(1, SUIT_SIZE + 1))
     if not 1 <= count <= SUIT_SIZE:
         return range(0)
-    return range(sum(values[:count]), sum(values[SUIT_SIZE - count :]) + 1)
+    return range(sum(SUIT_VALUES[:count]), sum(SUIT_VALUES[SUIT_SIZE - count :]) + 1)
 
 
 def declare(hands: Sequence[Sequence[Card]], trump: str) -> Declarations:
