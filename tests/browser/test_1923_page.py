@@ -13,6 +13,7 @@ from itertools import product
 from typing import Any
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from tests.browser.conftest import open_page, record_figures, screenshot, wait_ready
 from tests.browser.test_pages_usable import check
@@ -120,6 +121,8 @@ def test_a_whole_match_of_1923_from_the_deal_to_the_winner(browser, live_url):
     # 48 - 2 taken - 4 drawn = 42, and two cards each dealt for game 2: 38.
     assert "Set 1, game 2" in wait_text(page, "#game-status", "38 cards left")
     assert "this set 10 cards won" in page.find_element(By.ID, "standings").text
+    # The play's controls (each player's take and lock, the reveal's grid, the judgment) labelled, axe-clean, whole at 200%.
+    assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
     # -- game 2: nothing told before the reveal; the range decides (§4.1). A♥ 9♣ 2♥ is 22 with the Ace 11.
     assert value("AH 9C 2H") == 22 and value("KS 9D") == 19
     taps_before = table.taps
@@ -176,28 +179,67 @@ def test_a_whole_match_of_1923_from_the_deal_to_the_winner(browser, live_url):
     )
 
 
-def test_a_tie_no_draw_can_settle_is_war_with_the_hands(browser, live_url):
+def test_a_tie_no_draw_can_settle_is_war_with_the_hands_and_the_match_runs_over_two_sets(browser, live_url):
     """§4.5: the whole pack in two hands of 170 (26 cards each, average equal): the pile cannot give a draw, so war.
 
     The hearts and clubs against the diamonds and spades, each hand led by a King: the first turn ties (10 against
-    10), the second is A♥ (11) against 9♦ (9), and ann wins all 52 cards: 52 + 4 Aces = 56 points, the match (§6.1).
+    10), the second is A♥ (11) against 9♦ (9), and ann wins all 52 cards: 52 + 4 Aces = 56 points (§5.5). The match
+    goes to 57 here, so a second set is dealt from the whole pack (§5.1, §6.1); the same game again takes ann to 112.
     """
     ann = "KH AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC"
     bob = "KD 9D AD 2D 3D 4D 5D 6D 7D 8D 10D JD QD KS AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
     assert value(ann) == value(bob) == 170  # far above 23, every Ace counts 1
     page = open_page(browser, live_url, PAGE)
     table = Table(page)
+    Select(page.find_element(By.ID, "target")).select_by_value("57")  # chosen in a list: nothing typed
     table.tap("#start")
-    wait_text(page, "#game-status", "Set 1, game 1")
+    wait_text(page, "#game-status", "The match goes to 57 points")
     table.reveal(ann=ann, bob=bob)
     wait_text(page, "#events", "ann wins the game (decided by war)")
     lines = steps(page)
     assert lines[0].endswith("still tied: ann and bob.") and lines[1].endswith("still tied: ann and bob.")
     assert lines[2].startswith("War with the hands, turn 1 (rule 4.5") and "ann K♥ (10), bob K♦ (10)" in lines[2]
     assert lines[3].startswith("War with the hands, turn 2") and "ann A♥ (11), bob 9♦ (9)" in lines[3] and lines[3].endswith("ann is ahead.")
-    standings = page.find_element(By.ID, "standings").text
-    assert "Set 1: ann +56 (52 cards won, Ace benefit +4) and bob 0 (0 cards won, not the most: they score nothing)." in standings
+    set_one = "Set 1: ann +56 (52 cards won, Ace benefit +4) and bob 0 (0 cards won, not the most: they score nothing)."
+    assert set_one in page.find_element(By.ID, "standings").text
+    assert "Set 2 begins" in page.find_element(By.ID, "events").text
+    wait_text(page, "#game-status", "Set 2, game 1")
+    assert page.find_elements(By.ID, "winners") == []  # 56 is short of 57
+    table.reveal(ann=ann, bob=bob)  # a new set: the whole pack again, every card tappable once more
+    standings = wait_text(page, "#standings", "Set 2:")
+    assert set_one in standings and "ann: 112 points" in standings
     assert wait_text(page, "#winners", "Winner") == "Winner of the match: ann (the first to reach the target)."
+
+
+def test_a_move_told_by_mistake_is_taken_back_and_two_decks_hold_each_card_twice(browser, live_url):
+    """Four players play with ceil(4 / 3) = 2 decks (§1.2): a card may be shown twice in a game."""
+    page = open_page(browser, live_url, PAGE)
+    players = page.find_element(By.ID, "players")
+    players.clear()
+    players.send_keys("ann, bob, cy, dee\t")  # names are the only thing typed
+    assert Select(page.find_element(By.ID, "decks")).first_selected_option.text == "2"
+    press(page, page.find_element(By.ID, "start"))
+    wait_text(page, "#game-status", "96 cards left in the pile")  # 104 less two cards each for four
+    press(page, page.find_element(By.ID, "take-2"))
+    wait_text(page, "#events", "cy took a card (3 cards in hand, 95 left in the pile).")
+    undo = page.find_element(By.ID, "undo")
+    assert undo.text == "Take back: cy takes a card"
+    press(page, undo)
+    wait_text(page, "#events", "Taken back: cy takes a card.")
+    assert "96 cards left in the pile" in page.find_element(By.ID, "game-status").text
+    assert page.find_element(By.ID, "undo-box").is_displayed() is False
+    # The reveal: 10♥ in ann's hand and in bob's (two decks); a third 10♥ is greyed out for cy.
+    hands = {"ann": "10H 9S", "bob": "10H 9C", "cy": "2D 3D", "dee": "4S 5S"}
+    for name, cards in hands.items():
+        wait_text(page, "#entry-what", f"Tap {name}'s cards")
+        if name == "cy":
+            assert page.find_element(By.CSS_SELECTOR, '#entry-picker .pick[data-card="10H"]').get_attribute("disabled") is not None
+        tap_cards(page, "entry-picker", cards)
+        press(page, page.find_element(By.ID, "enter"))
+    # 19 and 19 in range, both two cards: average 9.5 each; the draw-off is next for ann and bob (§4.1, §4.3, §4.4).
+    assert (value(hands["ann"]), value(hands["bob"])) == (19, 19)
+    wait_text(page, "#entry-title", "The draw-off, round 1")
+    assert [el.get_attribute("data-player") for el in page.find_elements(By.CSS_SELECTOR, "#entry-slots button")] == ["ann", "bob"]
 
 
 def test_the_referee_unreachable_is_said_plainly_and_the_cards_entered_are_kept(browser, live_url):
