@@ -253,6 +253,7 @@ def test_the_referee_unreachable_is_said_plainly_and_the_cards_entered_are_kept(
     tap_cards(page, "entry-picker", "10C 6S")
     press(page, page.find_element(By.ID, "enter"))
     assert "The referee cannot be reached" in wait_text(page, "#status", "cannot be reached")
+    assert page.find_element(By.ID, "undo-box").is_displayed() is False  # no move was recorded
     page.refresh()  # the referee is back: nothing entered was lost
     wait_ready(page)
     assert [el.text for el in page.find_elements(By.CSS_SELECTOR, "#entry-slots button")] == ["ann: 10♥ 6♦", "bob: 10♣ 6♠"]

@@ -91,9 +91,11 @@ async function start() {
 }
 
 // -- following the match ---------------------------------------------------------------------------
-// A new state: what the table does next (/moves/legal), then the page.
-async function follow(state, events) {
+// A new state: what the table does next (/moves/legal), then the page. Nothing is kept until both answers are in,
+// so a referee lost between them leaves the page as it was, with what was entered.
+async function follow(state, events, before) {
   const legal = await referee.post("moves/legal", { state });
+  if (before) before();
   table.game = state;
   table.legal = legal;
   if (events) table.log = events.map(gameEvent);
@@ -105,13 +107,14 @@ async function play(move, text, hands) {
   const before = table.game;
   try {
     const answer = await referee.post("moves/apply", { state: before, move });
-    remember(table, before, text);
-    const judged = answer.events.find((event) => event.type === "judged");
-    if (judged) table.judgment = { ...judged, set: before.set, game: before.game, hands: hands || handsOf(before) };
-    const scored = answer.events.find((event) => event.type === "set_scored");
-    if (scored) table.sets = [...table.sets.filter((done) => done.set !== scored.set), scored];
-    table.draft = null;
-    await follow(answer.state, answer.events);
+    await follow(answer.state, answer.events, () => {
+      remember(table, before, text);
+      const judged = answer.events.find((event) => event.type === "judged");
+      if (judged) table.judgment = { ...judged, set: before.set, game: before.game, hands: hands || handsOf(before) };
+      const scored = answer.events.find((event) => event.type === "set_scored");
+      if (scored) table.sets = [...table.sets.filter((done) => done.set !== scored.set), scored];
+      table.draft = null;
+    });
     say(`${text[0].toUpperCase()}${text.slice(1)}.`);
   } catch (error) {
     $("events").replaceChildren(problemList(error));
@@ -120,21 +123,20 @@ async function play(move, text, hands) {
 }
 
 async function undo() {
-  const last = takeBack(table);
+  const last = table.history[table.history.length - 1];
   if (!last) return;
   try {
-    table.draft = null;
-    await follow(last.state, null);
-    // What the move had brought is gone with it: a judgment or a set's score from after that state.
-    if (table.judgment && (table.judgment.set > last.state.set || (table.judgment.set === last.state.set && table.judgment.game >= last.state.game)))
-      table.judgment = null;
-    table.sets = table.sets.filter((done) => done.set < last.state.set);
-    table.log = [`Taken back: ${last.text}.`];
-    save();
-    show();
+    await follow(last.state, null, () => {
+      takeBack(table);
+      table.draft = null;
+      // What the move had brought is gone with it: a judgment or a set's score from that state on.
+      const judged = table.judgment;
+      if (judged && (judged.set > last.state.set || (judged.set === last.state.set && judged.game >= last.state.game))) table.judgment = null;
+      table.sets = table.sets.filter((done) => done.set < last.state.set);
+      table.log = [`Taken back: ${last.text}.`];
+    });
     say(`Taken back: ${last.text}.`);
   } catch (error) {
-    table.history = [...table.history, last]; // nothing was taken back: the referee did not answer
     say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
   }
 }
