@@ -262,3 +262,9 @@ def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(br
     assert shown(page, "#one-picker .held button") == ["3♠ (3 of spades): take out"]
     stored = page.execute_script("return JSON.parse(localStorage.getItem('three-kings-table-v1'))")
     assert stored["pending"]["move"]["hand_card"] == "6C" and stored["picked"]["one"] == ["3S"]
+
+
+def test_the_page_is_served_at_its_addresses_and_linked_from_the_home(client):
+    assert b"<title>Three Kings at the table</title>" in client.get(PAGE).data
+    assert client.get("/table/three-kings/").headers["Location"].endswith(PAGE)
+    assert b'href="./?game=three-kings"' in client.get("/table/").data

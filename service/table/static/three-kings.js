@@ -341,7 +341,7 @@ function label(listed, planned) {
   if (listed.action === "draw") return planned.needs.drawn ? `${listed.player} draws: tap the card` : `${listed.player} draws a card`;
   if (listed.action === "discard" && planned.needs.card) return `${listed.player} discards a card: tap it`;
   if (listed.action === "show_kings") return `${listed.player} shows three Kings: the game ends`;
-  return planned.text.charAt(0).toUpperCase() + planned.text.slice(1);
+  return planned.text;
 }
 
 function choose(listed) {
