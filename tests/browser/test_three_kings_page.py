@@ -268,3 +268,30 @@ def test_the_page_is_served_at_its_addresses_and_linked_from_the_home(client):
     assert b"<title>Three Kings at the table</title>" in client.get(PAGE).data
     assert client.get("/table/three-kings/").headers["Location"].endswith(PAGE)
     assert b'href="./?game=three-kings"' in client.get("/table/").data
+
+
+def test_a_phone_that_only_follows_sees_no_hand_and_every_move_is_a_tap(browser, live_url):
+    """Nobody's hand is told: every set the table allows is offered by ranks; method 1 gives no points (§8)."""
+    page = open_page(browser, live_url, PAGE)
+    table = Table(page)
+    choose(page, "me", "-1")
+    assert not page.find_element(By.ID, "hand-picker").is_displayed()
+    table.tap('label[for="scoring-three_kings_wins"]')
+    table.cards_in("table-picker", "5H JS KC QD")
+    table.answer("#start")
+    wait_text(page, "#game-status", "ann's turn")
+    assert not page.find_element(By.ID, "mine").is_displayed()
+    table.move('[data-action="draw"]')
+    wait_text(page, "#events", "ann drew a card.")
+    # Every set a hand could make with 5 J Q (the King is never in a set), by the oracle of §4.
+    ranks = list(VALUES)
+    offered = {tuple(el.get_attribute("data-set").split()) for el in page.find_elements(By.CSS_SELECTOR, '#moves [data-action="set"]')}
+    assert offered == sets_of(" ".join(f"{r}H" for r in ranks), "5H JS KC QD")
+    table.move('[data-set="6 5 J"]')
+    wait_text(page, "#events", "ann took 6 with 5♥ J♠: 6 + 5 = 11.")
+    table.move('[data-action="pass"]')  # ann may hold a King to take the table's: she ends her turn instead
+    wait_text(page, "#game-status", "bob's turn")
+    assert {el.get_attribute("data-player") for el in page.find_elements(By.CSS_SELECTOR, "#show-list button")} == {"ann", "bob"}
+    table.move('#show-list [data-player="ann"]')
+    wait_text(page, "#winners", "Winner: ann.")
+    assert "Method 1" in page.find_element(By.ID, "score").text and "points" not in page.find_element(By.ID, "score-list").text
