@@ -173,6 +173,10 @@ def test_a_whole_game_of_three_kings_from_the_deal_to_the_winner(browser, live_u
     assert f"ann: {ann} points (three Kings)" in scores and f"bob: {bob} points" in scores
     assert not page.find_element(By.ID, "turn").is_displayed()
     screenshot(page, "three-kings-over")
+    press(page, page.find_element(By.ID, "new-game"))  # the next deal: the same table, its cards tapped afresh
+    wait_text(page, "#status", "Game forgotten")
+    assert page.find_element(By.ID, "setup").is_displayed() and shown(page, "#table-picker .held button") == []
+    assert page.find_element(By.ID, "players").get_attribute("value") == "ann, bob"
     record_figures(
         "three-kings",
         {

@@ -174,13 +174,16 @@ async function follow(state, events) {
 
 async function play(move, text) {
   const before = table.game;
+  let remembered = false;
   try {
     const answer = await referee.post("moves/apply", { state: before, move });
     remember(table, before, text);
+    remembered = true;
     await follow(answer.state, answer.events);
     say(`${text}.`);
   } catch (error) {
-    // Nothing is lost: the state stays as it was, and the cards tapped stay tapped.
+    // Nothing is lost: the state stays as it was (a move applied but not followed is not kept), and the cards tapped stay tapped.
+    if (remembered && table.game === before) table.history = table.history.slice(0, -1);
     $("verdict").replaceChildren(problemList(error));
     say(error.unreachable ? UNREACHABLE : "The referee refused this move: see why below.");
     if (error.status === 422 && String(error.problem.type || "").endsWith("illegal-move")) await explain(before, move, text);
@@ -355,7 +358,7 @@ function choose(listed) {
   table.picked = { one: [], turned: [] };
   save();
   showEntry();
-  onePicker.root.querySelector(".pick").focus({ preventScroll: true });
+  $("entry-what").focus();
 }
 
 function clearPending() {
@@ -614,11 +617,15 @@ $("new-game").addEventListener("click", () => {
   table.game = null;
   table.history = [];
   table.legal = null;
+  table.tableCards = []; // a new deal: its table and hand are tapped afresh
+  table.hand = [];
+  tablePicker.set([]);
+  handPicker.set([]);
   clearPending();
   save();
   show();
   $("events").replaceChildren();
-  say("Game forgotten: the table is as it was set.");
+  say("Game forgotten: tap the new deal's table and your cards.");
 });
 keepOffline();
 document.documentElement.dataset.ready = "true";
