@@ -295,11 +295,11 @@ function handCardFor(seat, rank) {
 
 const pileLeft = () => table.game.draw_pile.hidden;
 
-// How many cards turn face up if this move empties the table (the referee's `fill` says it must be named).
+// How many cards turn face up when this move empties the table: the referee's listed move says they must be named
+// (`fill.turned`); four, or fewer if the pile holds fewer once a set's extra card is drawn (§6). The count is worked out
+// here, not read from the fill's words. Four Kings turned leave the table empty again: the referee then asks for more.
 function turnedWanted(listed) {
   if (!listed.fill || !listed.fill.turned) return 0;
-  const match = /name the (\d+) cards/.exec(listed.fill.turned);
-  if (match) return Number(match[1]);
   return Math.min(TABLE_SIZE, pileLeft() - (listed.action === "set" ? 1 : 0));
 }
 
