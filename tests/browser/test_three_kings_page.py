@@ -155,6 +155,8 @@ def test_a_whole_game_of_three_kings_from_the_deal_to_the_winner(browser, live_u
     wait_text(page, "#game-status", "bob makes a set")
     press(page, page.find_element(By.CSS_SELECTOR, '#moves [data-action="discard"]'))
     assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+    page.execute_script("document.getElementById('turn').scrollIntoView({block: 'start'})")
+    screenshot(page, "three-kings-discard")
     press(page, page.find_element(By.ID, "cancel"))
 
     # bob: a set by ranks, from a hand nobody sees (§10): 4 with 2 6 (4 + 2 = 6); his extra card is unseen.

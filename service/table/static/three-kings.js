@@ -34,7 +34,7 @@ function fresh() {
     sets: null,
     score: null,
     history: [],
-    pending: null, // the move chosen that still needs cards tapped: {move, text, drawn, turned, card}
+    pending: null, // the move chosen that still needs cards tapped: {listed, move, text, needs: {drawn, turned, card}}
     picked: { one: [], turned: [] }, // the cards tapped for it so far (kept, so nothing entered is lost)
   };
 }
