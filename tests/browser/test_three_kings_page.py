@@ -301,3 +301,18 @@ def test_a_phone_that_only_follows_sees_no_hand_and_every_move_is_a_tap(browser,
     table.move('#show-list [data-player="ann"]')
     wait_text(page, "#winners", "Winner: ann.")
     assert "Method 1" in page.find_element(By.ID, "score").text and "points" not in page.find_element(By.ID, "score-list").text
+
+
+def test_played_out_three_kings_do_not_end_the_game_and_count_at_the_end(browser, live_url):
+    """Play it out (§9): the third King is noted, the game goes on; method 2 counts +15 for it."""
+    page = open_page(browser, live_url, PAGE)
+    table = Table(page)
+    table.tap('label[for="play-it-out"]')
+    table.set_up("5H JS KC QD", "KH KS 6C 9D")
+    table.draw("2H")
+    table.move('[data-set="6 5 J"]', (("one-picker", "3S"),))
+    table.move('[data-action="take_king"]')  # K♥ K♠ and the table's K♣: three Kings
+    wait_text(page, "#events", "ann holds three Kings.")
+    wait_text(page, "#game-status", "bob's turn")  # the game goes on
+    assert page.find_elements(By.ID, "winners") == []
+    assert f"ann: {points('6C 5H JS') + 15} points (three Kings)" in page.find_element(By.ID, "score-list").text
