@@ -112,18 +112,20 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     wait_text(page, "#step-title", "eve deals")
     taps_before = table.taps
     table.tap_in("turn-up-picker", "5H")
-    taps_deal = table.taps - taps_before
     # cy shows the phone her hand (§13.5: the cards the referee may see): it then knows what she may play.
     table.tap("#shown-box summary")
     table.choose("shown-player", "2")
     table.tap_in("shown-picker", DECLARATIONS[2][1])
     table.answer("#enter-deal")
+    taps_deal = {"the turn-up and a hand shown": table.taps - taps_before}
     events = wait_text(page, "#events", "hearts are trumps")
     assert "eve deals and ann leads" in events and "The turn-up 5♥ is an honor: eve scores a chip" in events
     assert table.chips() == {"ann": 0, "bob": 0, "cy": 0, "dee": 0, "eve": 1}
     assert "Honors at the point: A♥ 2♥ 3♥ 4♥ 5♥." in page.find_element(By.ID, "game-status").text
     # The declarations (§5.2, §13.4): a run of four is no sequence, and the referee says so; nothing is recorded.
+    taps_before = table.taps
     table.declare(*DECLARATIONS[0])
+    taps_per_declaration = {"a quint and the Point": table.taps - taps_before}
     wait_text(page, "#step-title", "bob declares")
     table.tap_in("sequence-picker", "8S 9S 10S JS")
     table.choose("point-count", "5")
@@ -131,23 +133,26 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     table.tap("#enter-declaration")
     assert "not five or more cards of a suit in a row" in wait_text(page, "#verdict", "Not allowed")
     assert page.find_element(By.ID, "step-title").text == "bob declares"
-    taps_before = table.taps
     table.declare("bob", "QS", 5, 47)  # the fifth card added to the four still held
-    taps_per_declaration = [table.taps - taps_before + 4]
     assert page.find_element(By.ID, "verdict").text == ""
     # cy's hand is known whole: the referee announces it itself (§13.4).
     wait_text(page, "#step-title", "cy declares")
+    taps_before = table.taps
     table.answer("#declare-known")
+    taps_per_declaration["a hand the referee knows"] = table.taps - taps_before
     announced = wait_text(page, "#events", "cy declares")
     assert "a quint to the 7♦ (3♦ 4♦ 5♦ 6♦ 7♦)" in announced and "a quint to the Q♥ (8♥ 9♥ 10♥ J♥ Q♥)" in announced
     assert "the Point: 5 cards worth 47" in announced  # five of each suit: the hearts, worth 47, are the better (§6.2)
     # The declarations' screen, as a phone shows it: labelled, axe-clean and whole at 200% zoom.
     wait_text(page, "#step-title", "dee declares")
+    # Nothing of bob's declaration is carried to the next player's: no Point chosen, no card held.
+    assert [Select(page.find_element(By.ID, name)).first_selected_option.get_attribute("value") for name in ("point-count", "point-sum")] == ["", ""]
+    assert held(page, "sequence-picker") == []
     assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+    taps_before = table.taps
     for declaration in DECLARATIONS[3:]:
-        taps_before = table.taps
         table.declare(*declaration)
-        taps_per_declaration.append(table.taps - taps_before)
+    taps_per_declaration["no sequence, the Point"] = (table.taps - taps_before) / 2
     # §12.2: cy's quint to the Queen in trumps is the best sequence and scores with the diamond quint; bob's Point
     # (five cards worth 47) ties cy's and bob declared first. With eve's turn-up: 0, 1, 2, 0, 1.
     after_declarations = dict(zip(PLAYERS, [0, 1, 2, 0, 1], strict=True))
@@ -172,6 +177,7 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
                 assert sorted(el.get_attribute("data-card") for el in row) == sorted(["8H", "9H", "10H", "JH", "QH"])
             if (number, position) == (2, 3):
                 # ann's hand is not seen: the card she plays is checked against what is known (§13.2).
+                assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
                 page.execute_script("document.getElementById('game-status').scrollIntoView({block: 'start'})")
                 screenshot(page, "table-twenty-four-1718")
             if (number, position) == (8, 0):
@@ -195,8 +201,10 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     assert table.chips() == expected
     assert "ann deals next" in page.find_element(By.ID, "events").text
     # Hand 2: ann turns up 2S, an honor at the point, and scores it (§4).
+    taps_before = table.taps
     table.tap_in("turn-up-picker", "2S")
     table.answer("#enter-deal")
+    taps_deal["the turn-up alone"] = table.taps - taps_before
     wait_text(page, "#events", "spades are trumps")
     expected["ann"] += 1
     assert table.chips() == expected

@@ -212,6 +212,7 @@ async function follow(state, events, before, text) {
   table.events = events || [];
   table.drafts = {};
   clearPickers();
+  for (const id of ["point-count", "point-sum", "shown-player"]) $(id).value = ""; // nothing carried to the next player
   $("verdict").replaceChildren();
   save();
   show();
