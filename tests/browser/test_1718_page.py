@@ -175,11 +175,11 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
                 assert "must play a trump (rule 7.3)" in wait_text(page, "#duty", "trump")
                 row = page.find_elements(By.CSS_SELECTOR, "#play-picker .suggested-row .pick")
                 assert sorted(el.get_attribute("data-card") for el in row) == sorted(["8H", "9H", "10H", "JH", "QH"])
+                page.execute_script("document.getElementById('step').scrollIntoView({block: 'start'})")
+                screenshot(page, "table-twenty-four-1718")  # the guide's picture: the trick, the duty, the cards she may play
             if (number, position) == (2, 3):
                 # ann's hand is not seen: the card she plays is checked against what is known (§13.2).
                 assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
-                page.execute_script("document.getElementById('game-status').scrollIntoView({block: 'start'})")
-                screenshot(page, "table-twenty-four-1718")
             if (number, position) == (8, 0):
                 # eve played 6H on ann's club lead in trick 6: she holds no club, so KC now is a revoke (§13.3).
                 press(page, page.find_element(By.CSS_SELECTOR, '#play-picker .pick[data-card="KC"]'))

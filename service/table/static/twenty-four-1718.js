@@ -565,7 +565,7 @@ function showPlay() {
   }
   const holding = game.players[seat].hand.length + game.players[seat].hidden;
   const allowed = legal.moves.map((move) => move.card);
-  if (legal.duty) $("duty").textContent = `${legal.duty.text} (rule ${legal.duty.rule}).`;
+  if (legal.duty) $("duty").textContent = `${player}: ${legal.duty.text} (rule ${legal.duty.rule}).`;
   else if (!game.trick.cards.length) $("duty").textContent = `${player} leads: any card (rule 7.1).`;
   if (allowed.length <= holding) {
     pickers.play.suggest(allowed, `The cards ${player} may play`);
