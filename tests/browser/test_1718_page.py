@@ -185,6 +185,7 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
                 press(page, page.find_element(By.CSS_SELECTOR, '#play-picker .pick[data-card="KC"]'))
                 refusal = wait_text(page, "#verdict", "Not allowed: eve plays K♣")
                 assert "trick 6" in refusal and "(rule 13.3)" in refusal
+                assert not page.find_element(By.ID, "retry-play").is_displayed()  # refused by the rules: nothing to retry
             table.play(player, card)
             if position == 4:
                 winner = taker([(p.split(":")[0], p.split(":")[1]) for p in trick.split()], "H")
@@ -254,6 +255,7 @@ def test_a_table_draws_for_its_first_dealer_with_real_cards(browser, live_url):
 
 
 def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(browser, app):
+    # A deal tapped while the referee is gone: said plainly, the turn-up kept on the page and in storage.
     server = Server(app, "127.0.0.1")
     try:
         page = open_page(browser, server.url, PAGE)
@@ -265,8 +267,26 @@ def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(br
         press(page, page.find_element(By.ID, "enter-deal"))
         assert "Nothing you entered is lost" in wait_text(page, "#verdict [role=alert]", "The referee cannot be reached")
         assert held(page, "turn-up-picker") == ["5♥ (5 of hearts): take out"]
-        # and kept in this phone's storage, for a reload once the referee answers again
         assert page.execute_script("return JSON.parse(localStorage.getItem('twenty-four-1718-table-v1')).drafts.turnUp") == ["5H"]
+    finally:
+        server.stop()
+    # A card played while the referee is gone: not played, and offered again as it was tapped.
+    server = Server(app, "127.0.0.1")
+    try:
+        page = open_page(browser, server.url, PAGE)
+        table = Table(page)
+        table.choose("first-dealer", "eve")
+        table.tap("#start")
+        table.tap_in("turn-up-picker", "5H")
+        table.answer("#enter-deal")
+        for name in PLAYERS:
+            table.declare(name, "", 3, 20)
+        wait_text(page, "#step-title", "Trick 1: ann leads")
+        server.stop()
+        press(page, page.find_element(By.CSS_SELECTOR, '#play-picker .pick[data-card="AC"]'))
+        wait_text(page, "#verdict [role=alert]", "The referee cannot be reached")
+        assert page.find_element(By.ID, "retry-play").text == "Try again: ann plays A♣"
+        assert page.find_element(By.ID, "step-title").text == "Trick 1: ann leads"
     finally:
         server.stop()
 

@@ -223,9 +223,10 @@ function refused(error, what) {
   say(error.unreachable ? UNREACHABLE : `${what}: the referee refused it, see why below.`);
 }
 
-// A move: judged first (/moves/validate, its reasons in words), then applied (/moves/apply).
+// A move: judged first (/moves/validate, its reasons in words), then applied (/moves/apply). The answer says how
+// it went: "done", "refused" (by the rules or the referee) or "unreachable" (nothing sent: try again later).
 async function submit(move, text) {
-  if (busy) return false;
+  if (busy) return "busy";
   busy = true;
   const before = table.game;
   try {
@@ -233,15 +234,15 @@ async function submit(move, text) {
     if (!verdict.legal) {
       showVerdict(verdict, text);
       say(`Not allowed: ${text}.`);
-      return false;
+      return "refused";
     }
     const answer = await referee.post("moves/apply", { state: before, move });
     await follow(answer.state, answer.events, before, text);
     say(`${text}.`);
-    return true;
+    return "done";
   } catch (error) {
     refused(error, text);
-    return false;
+    return error.unreachable ? "unreachable" : "refused";
   } finally {
     busy = false;
   }
@@ -394,18 +395,17 @@ function declareKnown() {
   submit({ player, action: "declare" }, `${player} declares the hand the referee knows`);
 }
 
+// A card tapped is played at once; if the referee could not be reached, "Try again" sends the same card.
 let pendingPlay = null;
 async function playCard(card) {
   if (busy || !table.legal || table.legal.phase !== "play") return;
   const player = table.legal.player;
-  pendingPlay = card;
-  const done = await submit({ player, action: "play", card }, `${player} plays ${short(card)}`);
-  if (done) pendingPlay = null;
-  $("retry-play").hidden = done || !pendingPlay;
-  if (!done) {
-    $("retry-play").textContent = `Try again: ${player} plays ${short(card)}`;
-    pickers.play.set([]);
-  }
+  const outcome = await submit({ player, action: "play", card }, `${player} plays ${short(card)}`);
+  if (outcome === "busy") return;
+  pendingPlay = outcome === "unreachable" ? card : null;
+  $("retry-play").hidden = !pendingPlay;
+  $("retry-play").textContent = `Try again: ${player} plays ${short(card)}`;
+  if (outcome !== "done") clearPickers();
 }
 
 async function undo() {
