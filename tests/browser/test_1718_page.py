@@ -116,6 +116,7 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     table.tap("#shown-box summary")
     table.choose("shown-player", "2")
     table.tap_in("shown-picker", DECLARATIONS[2][1])
+    assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}  # the deal's screen, open
     table.answer("#enter-deal")
     taps_deal = {"the turn-up and a hand shown": table.taps - taps_before}
     events = wait_text(page, "#events", "hearts are trumps")
@@ -293,6 +294,7 @@ def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(br
 
 @pytest.mark.xfail(
     strict=True,
+    raises=AssertionError,  # only the last check is expected to fail: a move refused on the way is pytest.fail, a real failure
     reason="API defect reported to the lead: after a real table's drawn first dealer, the state awaiting the second deal "
     "is refused by its own check (draw_not_won at /state/dealer), so the page cannot go past the first hand of such a table",
 )
@@ -310,7 +312,8 @@ def test_after_a_drawn_first_dealer_the_next_hand_awaits_its_deal(client):
     moves += [{"player": play.split(":")[0], "action": "play", "card": play.split(":")[1]} for trick in TRICKS for play in trick.split()]
     for move in moves:
         answer = client.post(f"{referee}moves/apply", json={"state": state, "move": move})
-        assert answer.status_code == 200, (move, answer.get_json())
+        if answer.status_code != 200:
+            pytest.fail(f"{move} refused: {answer.get_json()}")
         state = answer.get_json()["state"]
     assert state["phase"] == "deal"
     legal = client.post(f"{referee}moves/legal", json={"state": state})
