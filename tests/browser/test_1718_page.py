@@ -150,6 +150,8 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     assert [Select(page.find_element(By.ID, name)).first_selected_option.get_attribute("value") for name in ("point-count", "point-sum")] == ["", ""]
     assert held(page, "sequence-picker") == []
     assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+    page.execute_script("document.getElementById('step').scrollIntoView({block: 'start'})")
+    screenshot(page, "twenty-four-1718-declare")
     taps_before = table.taps
     for declaration in DECLARATIONS[3:]:
         table.declare(*declaration)
@@ -218,6 +220,8 @@ def test_a_whole_match_at_a_real_table_from_the_deal_to_the_winner(browser, live
     winner = max(expected, key=lambda name: expected[name])
     assert expected[winner] == 6  # the match's one game is won at its sixth chip (§3.3)
     wait_text(page, "#winners", f"Winner: {winner}.")
+    page.execute_script("document.getElementById('play-title').scrollIntoView({block: 'start'})")
+    screenshot(page, "twenty-four-1718-over")
     assert table.chips() == expected
     assert f"{winner} reaches six chips (24 points) at the sequence and wins game 1." in page.find_element(By.ID, "events").text
     assert page.find_element(By.ID, "step").is_displayed() is False  # no move is left

@@ -124,6 +124,12 @@ function honorsOf(legal) {
   return `Honors ${HONORS_WORDS[kind]}: ${cardsText(legal.honors)}.`;
 }
 
+// The match's winners: the most games won share first place (rules.md §10.3).
+function winnersOf(state) {
+  const most = Math.max(...state.players.map((player) => player.games_won));
+  return state.players.filter((player) => player.games_won === most).map((player) => player.name);
+}
+
 // -- the referee's events in sentences ---------------------------------------------------------------------
 const SCORED = {
   turn_up: (e) => `The turn-up ${short(e.card)} is an honor: ${e.player} scores a chip`,
@@ -465,6 +471,7 @@ function showStatus() {
     parts.push(element("h3", `Game 1, hand 1: ${table.players[table.opening.dealer]} deals`));
   } else if (game.phase === "over") {
     parts.push(element("h3", "The match is over"));
+    parts.push(element("p", `${winnersOf(game).length > 1 ? "Winners" : "Winner"}: ${listing(winnersOf(game))}.`, "winners"));
   } else if (game.phase === "draw") {
     parts.push(element("h3", "The draw for the first dealer"));
   } else {
@@ -522,7 +529,7 @@ function showDeclare() {
   $("step-title").textContent = `${player} declares`;
   $("step-what").textContent = known
     ? `The referee knows ${player}'s hand: it announces the sequences and the Point itself.`
-    : `Tap every card of the sequences ${player} announces (none if none), then choose the Point ${player} announces.`;
+    : `Choose the Point ${player} announces, then tap every card of the sequences announced (none if none).`;
   for (const id of ["sequence-picker", "enter-declaration"]) $(id).hidden = known;
   $("point-count").closest(".row").hidden = known;
   $("declare-known").hidden = !known;
@@ -543,7 +550,7 @@ function pointChoices() {
 function sumChoices() {
   const count = $("point-count").value;
   const sums = count === "" ? [] : pointSums(Number(count)).map((sum) => [String(sum), sum]);
-  fill($("point-sum"), count === "" ? "Choose the cards first" : "Choose", sums);
+  fill($("point-sum"), count === "" ? "Cards first" : "Choose", sums);
   $("point-sum").disabled = count === "";
 }
 
@@ -607,8 +614,7 @@ function showChips() {
   });
   const parts = [element("h3", "Chips to 24"), list];
   if (game.phase === "over") {
-    const most = Math.max(...game.players.map((player) => player.games_won));
-    const winners = game.players.filter((player) => player.games_won === most).map((player) => player.name);
+    const winners = winnersOf(game);
     const line = element("p", `${winners.length > 1 ? "Winners" : "Winner"}: ${listing(winners)}.`, "winners");
     line.id = "winners";
     parts.push(line);
