@@ -303,7 +303,7 @@ function fill(select, first, choices) {
 }
 
 function dealerChoices() {
-  fill($("first-dealer"), "Draw for it with real cards", table.players.map((name) => [name, name]));
+  fill($("first-dealer"), "Draw for it", table.players.map((name) => [name, name]));
   $("first-dealer").value = table.firstDealer;
 }
 
