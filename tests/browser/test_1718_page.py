@@ -259,6 +259,25 @@ def test_a_table_draws_for_its_first_dealer_with_real_cards(browser, live_url):
     assert "0 of 6 chips" in page.find_element(By.ID, "chips-1").text
 
 
+def test_four_players_hold_twelve_cards_and_their_point_is_three_to_twelve(browser, live_url):
+    """§2.2: four players receive twelve cards each; a Point counts at least a quarter of the hand (§13.4: 3 of 12)."""
+    page = open_page(browser, live_url, PAGE)
+    names = page.find_element(By.ID, "players")
+    names.clear()
+    names.send_keys("ann, bob, cy, dee\t")  # names are the one thing typed
+    Select(page.find_element(By.ID, "honors")).select_by_value("alternate")
+    Select(page.find_element(By.ID, "first-dealer")).select_by_value("dee")
+    press(page, page.find_element(By.ID, "start"))
+    assert "12 cards each" in wait_text(page, "#step-what", "dee deals")
+    tap_cards(page, "turn-up-picker", "9S")  # hand 1 of a game is at the point (§1.3): the 9 is no honor
+    press(page, page.find_element(By.ID, "enter-deal"))
+    assert "spades are trumps, the honors at the point" in wait_text(page, "#events", "dee deals and ann leads")
+    wait_text(page, "#step-title", "ann declares")
+    counts = [option.get_attribute("value") for option in Select(page.find_element(By.ID, "point-count")).options]
+    assert counts == ["", *map(str, range(3, 13))]
+    assert "0 of 6 chips" in page.find_element(By.ID, "chips-3").text
+
+
 def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(browser, app):
     # A deal tapped while the referee is gone: said plainly, the turn-up kept on the page and in storage.
     server = Server(app, "127.0.0.1")
