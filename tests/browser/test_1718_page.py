@@ -315,12 +315,6 @@ def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(br
         server.stop()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,  # only the last check is expected to fail: a move refused on the way is pytest.fail, a real failure
-    reason="API defect reported to the lead: after a real table's drawn first dealer, the state awaiting the second deal "
-    "is refused by its own check (draw_not_won at /state/dealer), so the page cannot go past the first hand of such a table",
-)
 def test_after_a_drawn_first_dealer_the_next_hand_awaits_its_deal(client):
     """§13.6 then §13.5: the draw names the first dealer only; the next hand is dealt by the first hand's leader."""
     referee = "/v1/twenty-four-1718/"
