@@ -8,9 +8,9 @@ import json
 import sys
 
 import pytest
+from card_referee_client import RefereeError, RefereeUnavailable
 
 from service import cli
-from service.client import RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES
 from tests.client.test_cli_commands import GAMES_ANSWER, HANDS_ANSWER
 
@@ -108,10 +108,9 @@ def test_every_game_has_the_shared_commands(kings, tmp_path, slug):
     assert json.loads(after.read_text()) == TRANSITION and json.loads(applied.out.splitlines()[0]) == {"type": "drew", "player": "ann"}
     viewed = kings(slug, "view", str(body), "ann", answers=answers)
     assert viewed.code == 0 and viewed.sent[0].options["json"] == {"state": STATE, "player": "ann"}
-    if slug != "three-kings":  # its validate is the shared one too; its legal and apply are its own (same endpoints)
-        judged = kings(slug, "validate", str(body), answers=answers)
-        assert judged.code == 0 and judged.sent[0].options["json"] == {"state": STATE, "move": MOVE}
-        assert judged.out.splitlines()[:2] == ["illegal:", "  not_your_turn (§4.1) at /player: bob acts"]
+    judged = kings(slug, "validate", str(body), answers=answers)
+    assert judged.code == 0 and judged.sent[0].options["json"] == {"state": STATE, "move": MOVE}
+    assert judged.out.splitlines()[:2] == ["illegal:", "  not_your_turn (§4.1) at /player: bob acts"]
 
 
 def test_the_shared_commands_read_a_bare_state_or_an_answer_holding_one(kings, tmp_path):

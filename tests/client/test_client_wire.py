@@ -17,8 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-
-from service.client import SAFE_RETRIES, RefereeClient, RefereeError
+from card_referee_client import SAFE_RETRIES, RefereeClient, RefereeError
 
 PROBLEM = {
     "type": "urn:24-kings:problem:invalid-input",
