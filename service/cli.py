@@ -215,9 +215,14 @@ def query_value(text: str) -> str | bool:
 
 
 def sheet_standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    """A results sheet's standings; with ``-o``, also the standings as a .csv or .xlsx file."""
-    sheet = read_bytes(args.results)  # read once: standard input cannot be read twice
-    query: dict[str, Any] = {name.strip(): query_value(value) for name, _, value in (pair.partition("=") for pair in args.rule)}
+    """``standings RESULTS``: the results sheet's standings (read once: standard input cannot be read twice)."""
+    return standings_of_sheet(args, client, read_bytes(args.results))
+
+
+def standings_of_sheet(args: argparse.Namespace, client: RefereeClient, sheet: bytes, **query: Any) -> dict[str, Any]:
+    """A results sheet's standings, with the ``--rule NAME=VALUE`` settings (and ``query``) as the game's query
+    parameters; with ``-o``, also the standings as a .csv or .xlsx file."""
+    query |= {name.strip(): query_value(value) for name, _, value in (pair.partition("=") for pair in args.rule)}
     standings = client.game(args.game)
     result: dict[str, Any] = standings.standings(sheet, **query)
     if args.output:
@@ -232,9 +237,14 @@ def add_standings_command(commands: argparse._SubParsersAction[argparse.Argument
         return
     parser = commands.add_parser("standings", help=f"POST /v1/{slug}/tournaments/standings: standings from a results sheet")
     parser.add_argument("results", help="a .csv or .xlsx file, or - for standard input (CSV or XLSX)")
+    add_sheet_options(parser)
+    parser.set_defaults(run=sheet_standings, show=show_standings, game=slug)
+
+
+def add_sheet_options(parser: argparse.ArgumentParser) -> None:
+    """``-o FILE`` and ``--rule NAME=VALUE``, the options of standings from a results sheet."""
     parser.add_argument("-o", "--output", type=Path, help="write the standings to a .csv or .xlsx file")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="the game's settings for its rows, e.g. hands=quick")
-    parser.set_defaults(run=sheet_standings, show=show_standings, game=slug)
 
 
 NewGameBody = Callable[[argparse.Namespace, list[str]], dict[str, Any]]

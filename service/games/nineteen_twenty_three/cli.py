@@ -8,10 +8,12 @@ goes through the one client (card_referee_client).
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from service.cli import add_new_game_command, read_json
+from service import cli
+from service.cli import add_new_game_command
 
 if TYPE_CHECKING:
     from card_referee_client import RefereeClient
@@ -89,9 +91,21 @@ def run_score_set(args: argparse.Namespace, client: RefereeClient) -> dict[str, 
 
 
 def run_standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    body = read_json(args.file)
+    """A match's standings from a JSON file of sets; a results sheet (CSV or XLSX) gives the tournament's, as in every game."""
+    data = cli.read_bytes(args.file)  # read once: standard input cannot be read twice
+    if data.lstrip()[:1] not in (b"{", b"["):
+        return cli.standings_of_sheet(args, client, data, **_given(target=args.target))
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise cli.BadInput(f"{args.file} is not JSON: {error}") from error
     sets = body["sets"] if isinstance(body, dict) else body
     return _post(client, "matches/standings", {"sets": list(sets), **_given(target=args.target)})
+
+
+def show_any_standings(answer: dict[str, Any]) -> str:
+    """A match's standings, or a results sheet's (which carry ``standings``)."""
+    return cli.show_standings(answer) if "standings" in answer else show_standings(answer)
 
 
 def new_game_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
@@ -109,10 +123,13 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     score.add_argument("won", nargs="+", help="name=CARD,CARD,... the cards each player won")
     score.add_argument("--decks", type=int)
     score.set_defaults(run=run_score_set, show=show_set)
-    standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets")
-    standings.add_argument("file", help='a JSON file (or - for standard input): {"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}')
+    standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets, or a tournament's from a results sheet")
+    standings.add_argument(
+        "file", help='a JSON file (or - for standard input): {"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}; or a .csv or .xlsx results sheet'
+    )
     standings.add_argument("--target", type=int)
-    standings.set_defaults(run=run_standings, show=show_standings)
+    cli.add_sheet_options(standings)
+    standings.set_defaults(run=run_standings, show=show_any_standings)
     new_game = add_new_game_command(commands, new_game_body, show=show_new_game, help_text="a new seeded match")
     new_game.add_argument("--decks", type=int)
     new_game.add_argument("--target", type=int)
