@@ -19,6 +19,7 @@ import requests
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.client_package.building import build_client_wheel
 from tests.conftest import ROOT, free_port, stop
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -86,29 +87,24 @@ def test_the_client_package_is_a_declared_dependency_at_its_own_version():
     assert DECLARED["card-referee-client"].specifier.contains(client["version"]) and client["version"] == PROJECT["version"]
 
 
-def build_wheel(source: Path, out: Path) -> Path:
-    """The wheel of the project at ``source``, built offline with the setuptools of the project's venv."""
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built offline with the setuptools of the project's venv."""
+    out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(out), str(source)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(out), str(ROOT)],
         check=True,
         capture_output=True,
         timeout=120,
         cwd=out,
     )
-    [built] = out.glob("*.whl")
-    return built
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    built = build_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
-    assert built.name.startswith("kings_referee-")
+    [built] = out.glob("kings_referee-*.whl")
     return built
 
 
 @pytest.fixture(scope="module")
 def client_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_wheel(SIBLINGS["card-referee-client"], tmp_path_factory.mktemp("client-wheel"))
+    return build_client_wheel(tmp_path_factory.mktemp("client-wheel"))
 
 
 @pytest.mark.slow
