@@ -156,8 +156,10 @@ def show_check(answer: dict[str, Any]) -> str:
 
 
 def show_legal(answer: dict[str, Any]) -> str:
+    """The player to act's moves, then the moves open to anyone beside them (a show of three Kings in Three Kings)."""
     who = answer.get("player") or "any player"
-    return "\n".join([f"{who} ({answer.get('phase')}): {len(answer['moves'])} legal move(s)"] + [f"  {json.dumps(move)}" for move in answer["moves"]])
+    lines = [f"{who} ({answer.get('phase')}): {len(answer['moves'])} legal move(s)"] + [f"  {json.dumps(move)}" for move in answer["moves"]]
+    return "\n".join(lines + [f"  out of turn: {json.dumps(move)}" for move in answer.get("open", [])])
 
 
 def show_verdict(answer: dict[str, Any]) -> str:

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from card_referee_client import RefereeClient
 from service.cli import STATE_HELP, add_new_game_command, read_object, state_of, write_answer
 
 from .castles import parse_castle
+
+if TYPE_CHECKING:
+    from card_referee_client import RefereeClient
 
 
 def _castles(text: str) -> list[dict[str, Any]]:

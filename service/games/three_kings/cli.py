@@ -7,14 +7,14 @@ renders the answers as text.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
+
+from service.cli import add_new_game_command, rules_field
+
+from .rules import SCORINGS
 
 if TYPE_CHECKING:
     from card_referee_client import RefereeClient
-from service.cli import STATE_HELP, add_new_game_command, legal_moves, rules_field
-
-from .rules import SCORINGS
 
 
 def _cards(text: str) -> list[str]:
@@ -52,11 +52,6 @@ def show_score(answer: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def show_legal(answer: dict[str, Any]) -> str:
-    others = [f"  out of turn: {json.dumps(move)}" for move in answer.get("out_of_turn", [])]  # a show of three Kings (rules.md §10.4)
-    return "\n".join([f"{answer['player']} ({answer['phase']}):"] + [f"  {json.dumps(move)}" for move in answer["moves"]] + others)
-
-
 def new_game_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
     variant = {"scoring": args.scoring, "play_it_out": args.play_it_out}
     return {"players": players, rules_field("post_v1_three_kings_games"): variant}
@@ -87,6 +82,3 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     scored.add_argument("--pile", action="append", default=[], required=True, metavar="NAME=CARDS", help="e.g. 'ann=6 5 J'; once per player")
     scored.add_argument("--three-kings", help="who got three Kings")
     scored.set_defaults(run=score, show=show_score)
-    listed = commands.add_parser("legal", help="the legal moves of a state (a JSON file: a state, or an answer holding one), out-of-turn shows too")
-    listed.add_argument("state", help=STATE_HELP)
-    listed.set_defaults(run=legal_moves, show=show_legal)

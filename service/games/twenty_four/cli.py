@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from service.cli import add_new_game_command, rules_field
+
 if TYPE_CHECKING:
     from card_referee_client import RefereeClient
-from service.cli import add_new_game_command, rules_field
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
