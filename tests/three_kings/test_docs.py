@@ -38,4 +38,4 @@ def test_every_curl_block_works(server, tmp_path):
 
 def test_the_python_example_is_the_client_api():
     (code,) = blocks("python")
-    assert "ThreeKingsClient(RefereeClient(" in code and "legal_moves(state)" in code
+    assert '.game("three-kings")' in code and "legal_moves(state)" in code
