@@ -13,6 +13,8 @@ const PAGES = [
   "cards.js",
   "events.js",
   "picker.js",
+  "passplay.js",
+  "vendor/qr/index.js",
   "home.js",
   "kings.js",
   "twenty-four.js",

@@ -1,0 +1,227 @@
+"""Pass-and-play for sealed deals (passplay.js) and the round timer, on Twenty-Four's page in Debian's chromium at 390×844.
+
+One phone holds the sealed game: at the deal each player is shown their seat key once (a QR code, decoded here with
+zxing-cpp, and its short code); before each seat acts the page hides everything and asks for that seat's key, uses it
+and forgets it: after every turn neither the key nor its code is anywhere in the page or its storage. Expected values
+come from the rule book (service/games/twenty_four/rules.md: §3.2 a right claim wins the four cards, §3.3 a wrong
+claim bars its player, §3.4 setting aside) and from arithmetic done here (a brute-force solver written in this test).
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import re
+from fractions import Fraction
+from typing import Any
+
+from selenium.webdriver.common.by import By
+
+from tests.browser.conftest import TIME_TAP, open_page, record_figures, screenshot, wait_ready
+from tests.browser.test_pages_usable import check
+from tests.browser.test_table_page import press, wait_text
+
+PAGE = "/table/?game=twenty-four"
+STORAGE = "twenty-four-table-v1"
+VALUES = {"Ace": 1, "Jack": 11, "Queen": 12, "King": 13}
+KEYS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
+
+def key_of(code: str) -> str:
+    """The seat key (base64url, as the referee writes it) behind a short code (RFC 4648 base32): Python's own codecs."""
+    raw = base64.b32decode(code.replace(" ", "") + "====")
+    assert len(raw) == 32
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def solve(values: list[int], target: int) -> list[str] | None:
+    """A way to make ``target`` from the four values, as keypad keys (card-i, operators, parentheses); None if none."""
+    items: list[tuple[Fraction, list[str]]] = [(Fraction(v), [f"card-{i}"]) for i, v in enumerate(values)]
+
+    def search(items: list[tuple[Fraction, list[str]]]) -> list[str] | None:
+        if len(items) == 1:
+            return items[0][1] if items[0][0] == target else None
+        for i, j in itertools.permutations(range(len(items)), 2):
+            (a, ka), (b, kb) = items[i], items[j]
+            rest = [items[k] for k in range(len(items)) if k not in (i, j)]
+            for op in "+-*/":
+                if op == "/" and b == 0:
+                    continue
+                value = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else a}[op]
+                found = search([*rest, (value, ["(", *ka, KEYS[op], *kb, ")"])])
+                if found:
+                    return found
+        return None
+
+    return search(items)
+
+
+def qr_text(page: Any) -> str:
+    """The QR code on the screen, read from its drawing (one square per dark module) and decoded by zxing-cpp."""
+    import numpy
+    import zxingcpp
+
+    svg = page.find_element(By.CSS_SELECTOR, "#passplay svg.qr")
+    size = int(page.execute_script("return arguments[0].viewBox.baseVal.width", svg))
+    path = page.execute_script("return arguments[0].querySelector('path').getAttribute('d')", svg)
+    pixels = numpy.full((size * 8, size * 8), 255, dtype=numpy.uint8)
+    for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", path):
+        pixels[int(y) * 8 : int(y) * 8 + 8, int(x) * 8 : int(x) * 8 + 8] = 0
+    found = zxingcpp.read_barcodes(pixels)
+    assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode
+    return str(found[0].text)
+
+
+def nothing_of(page: Any, secrets: list[str]) -> list[str]:
+    """Which of ``secrets`` (keys and codes, spaces ignored) the page's DOM, its fields or its storage still hold."""
+    held = page.execute_script(
+        """
+        const values = [...document.querySelectorAll('input, select, textarea')].map((el) => el.value);
+        const stored = [localStorage, sessionStorage].flatMap((s) => Object.keys(s).map((k) => k + s.getItem(k)));
+        return [document.documentElement.outerHTML, ...values, ...stored].join('\\n');
+        """
+    )
+    flat = held.replace(" ", "")
+    return [secret for secret in secrets if secret.replace(" ", "") in flat]
+
+
+class Phone:
+    """The page, with every tap counted and the time from a tap to the rendered answer measured (figures only)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+        self.answers: list[float] = []
+
+    def tap(self, css: str) -> None:
+        press(self.page, self.page.find_element(By.CSS_SELECTOR, css))
+        self.taps += 1
+
+    def type_key(self, code: str) -> None:
+        """The short code typed as a player would: lower case, in its groups (typing a key is allowed; a card never)."""
+        field = self.page.find_element(By.ID, "passplay-key")
+        field.send_keys(code.lower())
+        self.taps += 1  # one field filled
+
+    def answered(self, css: str) -> None:
+        """A tap whose answer comes from the referee: measured until the events show it."""
+        element = self.page.find_element(By.CSS_SELECTOR, css)
+        self.answers.append(self.page.execute_async_script(TIME_TAP, element, "#events"))
+        self.taps += 1
+
+    def four(self) -> list[int]:
+        labels = [el.get_attribute("aria-label") for el in self.page.find_elements(By.CSS_SELECTOR, "#four .card")]
+        return [VALUES.get(label.split()[0]) or int(label.split()[0]) for label in labels]
+
+    def claim(self, player: str, keys: list[str]) -> None:
+        names = [el.get_attribute("value") for el in self.page.find_elements(By.CSS_SELECTOR, "input[name=claimant]")]
+        self.tap(f'label[for="claimant-{names.index(player)}"]')
+        for key in keys:
+            self.tap(f'#keypad [data-key="{key}"]')
+        self.tap("#judge")
+
+
+def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat(browser, live_url):
+    page = open_page(browser, live_url, PAGE)
+    phone = Phone(page)
+    players = page.find_element(By.ID, "players")
+    players.clear()
+    players.send_keys("ann, bob, cy\t")
+    phone.tap('label[for="deal-sealed"]')
+    page.find_element(By.CSS_SELECTOR, '#timer-length option[value="180"]').click()
+    phone.tap("#start")
+
+    # The deal: each player in turn sees their own key once, as a QR code and a short code.
+    codes: dict[str, str] = {}
+    for name in ("ann", "bob", "cy"):
+        wait_text(page, "#passplay h2", f"Pass the phone to {name}")
+        assert page.find_element(By.ID, "main").get_attribute("hidden") is not None  # nothing else shows
+        phone.tap("#passplay-next")
+        wait_text(page, "#passplay h2", f"{name}'s seat key")
+        code = page.find_element(By.ID, "passplay-code").text
+        assert re.fullmatch(r"([A-Z2-7]{4} ){12}[A-Z2-7]{4}", code)
+        assert qr_text(page) == code.replace(" ", "")  # the QR code carries the short code, letter for letter
+        if name == "ann":
+            assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+            screenshot(page, "passplay-seat-key")
+        codes[name] = code
+        phone.tap("#passplay-next")
+    secrets = [*codes.values(), *(key_of(code) for code in codes.values())]
+    wait_text(page, "#game-status", "round 1: make 24")
+    assert nothing_of(page, secrets) == []  # the phone kept none of the keys
+    stored = json.loads(page.execute_script(f"return localStorage.getItem('{STORAGE}')"))
+    assert stored["seal"]["sealed_move"] == 0 and stored["game"]["players"][0]["pile"] == []
+    assert "Time left: 3:00" in page.find_element(By.ID, "timer").text or "Time left: 2:5" in page.find_element(By.ID, "timer").text
+
+    # cy claims wrong (§3.3): the sum of the four is not 24 (checked here), so cy is barred for the round.
+    values = phone.four()
+    wrong = ["card-0", "+", "card-1", "+", "card-2", "+", "card-3"] if sum(values) != 24 else ["card-0", "×", "card-1", "×", "card-2", "×", "card-3"]
+    taps_before = phone.taps
+    phone.claim("cy", wrong)
+    wait_text(page, "#passplay h2", "Pass the phone to cy")
+    phone.tap("#passplay-next")
+    wait_text(page, "#passplay h2", "cy: your seat key")
+    assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+    phone.type_key(codes["cy"])
+    phone.answered("#passplay-use")
+    taps_sealed_claim = phone.taps - taps_before
+    assert "cy claimed" in wait_text(page, "#events", "may not claim again this round")
+    assert nothing_of(page, secrets) == []
+    assert [el.get_attribute("value") for el in page.find_elements(By.CSS_SELECTOR, "input[name=claimant]")] == ["ann", "bob"]
+
+    # bob claims, gives ann's key by mistake: refused (403), asked again; then his own.
+    solution = solve(values, 24)
+    if solution:
+        phone.claim("bob", solution)
+        phone.tap("#passplay-next")
+        phone.type_key(codes["ann"])
+        phone.tap("#passplay-use")
+        wait_text(page, "#passplay [role=alert]", "That is not bob's key")
+        assert page.find_element(By.ID, "passplay-key").get_attribute("value") == ""
+        phone.type_key(codes["bob"])
+        phone.answered("#passplay-use")
+        assert "bob wins" in wait_text(page, "#events", "right")
+        assert "bob: 4 cards won this hand" in page.find_element(By.ID, "standings").text
+    else:  # no way to make 24 with these four: the table sets them aside instead, with bob's key
+        phone.tap("#aside-agreed")
+        page.find_element(By.CSS_SELECTOR, '#passplay-seat option[value="bob"]').click()
+        phone.type_key(codes["bob"])
+        phone.answered("#passplay-use")
+        wait_text(page, "#events", "set aside")
+    assert nothing_of(page, secrets) == []
+    assert page.find_element(By.ID, "undo-box").get_attribute("hidden") is not None  # a sealed game never goes back
+
+    # The timer runs out (its end, kept with the table, moved to the past; a reload keeps the game): the page offers
+    # the set-aside "time is up" (§3.4), the table's own move, made with anyone's key: ann's.
+    wait_text(page, "#game-status", "round 2")
+    page.execute_script(
+        f"const t = JSON.parse(localStorage.getItem('{STORAGE}')); t.clock.ends = Date.now() - 1000; localStorage.setItem('{STORAGE}', JSON.stringify(t));"
+    )
+    page.refresh()
+    wait_ready(page)
+    assert "Time is up" in wait_text(page, "#time-up", "Set the four cards aside?")
+    offered = page.find_element(By.ID, "aside-time")
+    assert page.execute_script("return document.activeElement === arguments[0]", offered)
+    taps_before = phone.taps
+    phone.tap("#aside-time")
+    wait_text(page, "#passplay h2", "A key, for the table's move")
+    page.find_element(By.CSS_SELECTOR, '#passplay-seat option[value="ann"]').click()
+    phone.taps += 1
+    phone.type_key(codes["ann"])
+    phone.answered("#passplay-use")
+    taps_sealed_aside = phone.taps - taps_before
+    assert "set aside: time is up" in wait_text(page, "#events", "set aside")
+    wait_text(page, "#game-status", "round 3")
+    assert nothing_of(page, secrets) == []
+    stored = json.loads(page.execute_script(f"return localStorage.getItem('{STORAGE}')"))
+    assert stored["seal"]["sealed_move"] == (3 if solution else 2)
+
+    record_figures(
+        "passplay",
+        {
+            "tap_to_answer_ms": phone.answers,
+            "taps_sealed_claim_wrong": taps_sealed_claim,
+            "taps_sealed_set_aside_time_up": taps_sealed_aside,
+        },
+    )
