@@ -20,7 +20,8 @@ from selenium.webdriver.common.by import By
 
 from tests.browser.conftest import TIME_TAP, open_page, record_figures, screenshot, wait_ready
 from tests.browser.test_pages_usable import check
-from tests.browser.test_table_page import press, wait_text
+from tests.browser.test_table_page import wait_text
+from tests.browser.test_twenty_four_page import Table
 
 PAGE = "/table/?game=twenty-four"
 STORAGE = "twenty-four-table-v1"
@@ -86,17 +87,8 @@ def nothing_of(page: Any, secrets: list[str]) -> list[str]:
     return [secret for secret in secrets if secret.replace(" ", "") in flat]
 
 
-class Phone:
-    """The page, with every tap counted and the time from a tap to the rendered answer measured (figures only)."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.taps = 0
-        self.answers: list[float] = []
-
-    def tap(self, css: str) -> None:
-        press(self.page, self.page.find_element(By.CSS_SELECTOR, css))
-        self.taps += 1
+class Phone(Table):
+    """Twenty-Four's page, taps counted and answers timed (figures only), with the key screen's fields."""
 
     def type_key(self, code: str) -> None:
         """The short code typed as a player would: lower case, in its groups (typing a key is allowed; a card never)."""
@@ -104,17 +96,12 @@ class Phone:
         field.send_keys(code.lower())
         self.taps += 1  # one field filled
 
-    def answered(self, css: str) -> None:
-        """A tap whose answer comes from the referee: measured until the events show it."""
-        element = self.page.find_element(By.CSS_SELECTOR, css)
-        self.answers.append(self.page.execute_async_script(TIME_TAP, element, "#events"))
-        self.taps += 1
-
     def four(self) -> list[int]:
         labels = [el.get_attribute("aria-label") for el in self.page.find_elements(By.CSS_SELECTOR, "#four .card")]
         return [VALUES.get(label.split()[0]) or int(label.split()[0]) for label in labels]
 
-    def claim(self, player: str, keys: list[str]) -> None:
+    def claim(self, player: str, keys: list[str], shot: str = "") -> None:
+        """A claim built and judged: the key screen comes next (a sealed game), so the events do not change yet."""
         names = [el.get_attribute("value") for el in self.page.find_elements(By.CSS_SELECTOR, "input[name=claimant]")]
         self.tap(f'label[for="claimant-{names.index(player)}"]')
         for key in keys:
@@ -164,7 +151,7 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
     wait_text(page, "#passplay h2", "cy: your seat key")
     assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
     phone.type_key(codes["cy"])
-    phone.answered("#passplay-use")
+    phone.answer("#passplay-use")
     taps_sealed_claim = phone.taps - taps_before
     assert "cy claimed" in wait_text(page, "#events", "may not claim again this round")
     assert nothing_of(page, secrets) == []
@@ -180,14 +167,14 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
         wait_text(page, "#passplay [role=alert]", "That is not bob's key")
         assert page.find_element(By.ID, "passplay-key").get_attribute("value") == ""
         phone.type_key(codes["bob"])
-        phone.answered("#passplay-use")
+        phone.answer("#passplay-use")
         assert "bob wins" in wait_text(page, "#events", "right")
         assert "bob: 4 cards won this hand" in page.find_element(By.ID, "standings").text
     else:  # no way to make 24 with these four: the table sets them aside instead, with bob's key
         phone.tap("#aside-agreed")
         page.find_element(By.CSS_SELECTOR, '#passplay-seat option[value="bob"]').click()
         phone.type_key(codes["bob"])
-        phone.answered("#passplay-use")
+        phone.answer("#passplay-use")
         wait_text(page, "#events", "set aside")
     assert nothing_of(page, secrets) == []
     assert page.find_element(By.ID, "undo-box").get_attribute("hidden") is not None  # a sealed game never goes back
@@ -209,7 +196,7 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
     page.find_element(By.CSS_SELECTOR, '#passplay-seat option[value="ann"]').click()
     phone.taps += 1
     phone.type_key(codes["ann"])
-    phone.answered("#passplay-use")
+    phone.answer("#passplay-use")
     taps_sealed_aside = phone.taps - taps_before
     assert "set aside: time is up" in wait_text(page, "#events", "set aside")
     wait_text(page, "#game-status", "round 3")
@@ -225,3 +212,61 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
             "taps_sealed_set_aside_time_up": taps_sealed_aside,
         },
     )
+
+
+def test_a_sealed_game_of_24_kings_passed_round_shows_each_hand_only_to_its_player(browser, live_url):
+    """Three turns (bob, cy, ann: the seat after The Turn acts first, rules.md §8): each seat's key asked, its
+    cards and moves shown, a move made, and after the turn nothing of that seat left in the page or its storage."""
+    page = open_page(browser, live_url, "/table/?game=24-kings#move")
+    phone = Phone(page)
+    phone.tap("#deal-sealed")
+    codes: dict[str, str] = {}
+    for name in ("ann", "bob", "cy"):
+        wait_text(page, "#passplay h2", f"Pass the phone to {name}")
+        phone.tap("#passplay-next")
+        wait_text(page, "#passplay h2", f"{name}'s seat key")
+        codes[name] = page.find_element(By.ID, "passplay-code").text
+        assert qr_text(page) == codes[name].replace(" ", "")
+        phone.tap("#passplay-next")
+    secrets = [*codes.values(), *(key_of(code) for code in codes.values())]
+    wait_text(page, "#sealed-status", "bob to act")
+    turns = []
+    for name in ("bob", "cy", "ann"):
+        taps_before = phone.taps
+        wait_text(page, "#sealed-turn", f"pass the phone to {name}")
+        phone.tap("#sealed-turn")
+        phone.tap("#passplay-next")
+        phone.type_key(codes[name])
+        phone.tap("#passplay-use")
+        wait_text(page, "#sealed-private", f"{name}'s turn")
+        hand = [el.get_attribute("aria-label") for el in page.find_elements(By.CSS_SELECTOR, "#sealed-private .card")]
+        assert len(hand) == 7  # a dealt hand (rules.md §7), shown to its player
+        if name == "bob":
+            assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+            screenshot(page, "passplay-kings-turn")
+        move = next(el for el in page.find_elements(By.CSS_SELECTOR, "#sealed-private button.alternative") if "face down" in el.text)
+        phone.page.execute_script("arguments[0].scrollIntoView({block: 'center'})", move)
+        start = len(phone.answers)
+        phone.answers.append(page.execute_async_script(TIME_TAP_PRIVATE, move))
+        phone.taps += 1
+        assert len(phone.answers) == start + 1
+        seen = wait_text(page, "#sealed-private", "cards now")
+        assert f"{name} drew" in seen  # the seat sees its own draw named
+        phone.tap("#sealed-done")
+        turns.append(phone.taps - taps_before)
+        # The turn is over: nothing of that seat is in the page, its fields or its storage.
+        private = page.find_element(By.ID, "sealed-private")
+        assert private.get_attribute("hidden") is not None and private.get_attribute("innerHTML") == ""
+        assert f"{name}'s cards" not in page.execute_script("return document.body.textContent")
+        assert nothing_of(page, secrets) == []
+        stored = json.loads(page.execute_script("return localStorage.getItem('kings-table-v1')"))
+        assert all(player["hand"]["cards"] == [] for player in stored["sealed"]["state"]["players"])
+        assert "seat_key" not in json.dumps(stored) and stored["sealed"]["sealed_move"] == len(turns)
+        log = page.find_element(By.ID, "sealed-log").text
+        assert f"{name} discarded a card face down, not shown." in log and f"{name} drew 1 card not shown." in log
+    wait_text(page, "#sealed-status", "bob to act")
+    record_figures("passplay-kings", {"tap_to_answer_ms": phone.answers, "taps_per_sealed_turn": turns})
+
+
+# A tap in the seat's own panel, and the time until that panel shows the referee's answer (figures only).
+TIME_TAP_PRIVATE = TIME_TAP.replace("const [target, watched, done] = arguments;", "const [target, done] = arguments; const watched = '#sealed-private';")
