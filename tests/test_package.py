@@ -99,7 +99,15 @@ def test_the_wheel_holds_the_code_and_every_games_data(wheel):
         source = ROOT / "service" / "games" / game
         data = [source / "rules.md", *source.glob("golden/*.json")]
         assert {str(path.relative_to(ROOT)) for path in data if path.exists()} <= names, game
-    assert {"service/serving.py", "service/cli.py", "schemas/__init__.py", "service/table/static/index.html", "service/table/static/app.js"} <= names
+    assert {
+        "service/serving.py",
+        "service/cli.py",
+        "schemas/__init__.py",
+        "service/table/static/index.html",
+        "service/table/static/app.js",
+        "service/table/static/vendor/qr/index.js",
+        "service/table/static/vendor/qr/LICENSE",
+    } <= names
     assert not [name for name in names if name.startswith(("tests/", "benchmarks/"))]
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert {
