@@ -774,7 +774,8 @@ async function sealedTurn() {
   const moves = element("ul", null, "alternatives");
   for (const move of legal.moves) {
     const item = element("li");
-    const pick = element("button", describe(move), "alternative");
+    const call = move.call_valid === undefined ? "" : move.call_valid ? ": a valid call" : ": a false call now (out of the game)";
+    const pick = element("button", `${describe(move)}${call}`, "alternative");
     pick.type = "button";
     pick.addEventListener("click", () => sealedMove(turn, move));
     item.append(pick);
