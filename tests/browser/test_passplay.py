@@ -13,7 +13,10 @@ import base64
 import itertools
 import json
 import re
+import struct
+import zlib
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -58,10 +61,9 @@ def solve(values: list[int], target: int) -> list[str] | None:
     return search(items)
 
 
-def qr_text(page: Any) -> str:
-    """The QR code on the screen, read from its drawing (one square per dark module) and decoded by zxing-cpp."""
+def qr_pixels(page: Any) -> Any:
+    """The QR code on the screen as a grey image, 8 pixels a module, from its drawing (one square per dark module)."""
     import numpy
-    import zxingcpp
 
     svg = page.find_element(By.CSS_SELECTOR, "#passplay svg.qr")
     size = int(page.execute_script("return arguments[0].viewBox.baseVal.width", svg))
@@ -69,9 +71,29 @@ def qr_text(page: Any) -> str:
     pixels = numpy.full((size * 8, size * 8), 255, dtype=numpy.uint8)
     for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", path):
         pixels[int(y) * 8 : int(y) * 8 + 8, int(x) * 8 : int(x) * 8 + 8] = 0
+    return pixels
+
+
+def qr_text(pixels: Any) -> str:
+    """The text of the QR code in ``pixels``, decoded by zxing-cpp."""
+    import zxingcpp
+
     found = zxingcpp.read_barcodes(pixels)
     assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode
     return str(found[0].text)
+
+
+def photo(pixels: Any, path: Path) -> Path:
+    """A photo of a QR code, as a phone's camera would hand it to the page: a PNG file (written here with zlib)."""
+    height, width = pixels.shape
+    rows = b"".join(b"\x00" + pixels[y].tobytes() for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit grey
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
 
 
 def nothing_of(page: Any, secrets: list[str]) -> list[str]:
@@ -109,7 +131,7 @@ class Phone(Table):
         self.tap("#judge")
 
 
-def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat(browser, live_url):
+def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat(browser, live_url, tmp_path):
     page = open_page(browser, live_url, PAGE)
     phone = Phone(page)
     players = page.find_element(By.ID, "players")
@@ -121,6 +143,7 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
 
     # The deal: each player in turn sees their own key once, as a QR code and a short code.
     codes: dict[str, str] = {}
+    photos: dict[str, Path] = {}
     for name in ("ann", "bob", "cy"):
         wait_text(page, "#passplay h2", f"Pass the phone to {name}")
         assert page.find_element(By.ID, "main").get_attribute("hidden") is not None  # nothing else shows
@@ -128,7 +151,9 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
         wait_text(page, "#passplay h2", f"{name}'s seat key")
         code = page.find_element(By.ID, "passplay-code").text
         assert re.fullmatch(r"([A-Z2-7]{4} ){12}[A-Z2-7]{4}", code)
-        assert qr_text(page) == code.replace(" ", "")  # the QR code carries the short code, letter for letter
+        pixels = qr_pixels(page)
+        assert qr_text(pixels) == code.replace(" ", "")  # the QR code carries the short code, letter for letter
+        photos[name] = photo(pixels, tmp_path / f"{name}.png")
         if name == "ann":
             assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
             screenshot(page, "passplay-seat-key")
@@ -150,6 +175,7 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
     phone.tap("#passplay-next")
     wait_text(page, "#passplay h2", "cy: your seat key")
     assert check(page) == {"unlabelled": [], "serious": [], "sideways": 0, "clipped": []}
+    screenshot(page, "passplay-key-asked")
     phone.type_key(codes["cy"])
     phone.answer("#passplay-use")
     taps_sealed_claim = phone.taps - taps_before
@@ -166,8 +192,9 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
         phone.tap("#passplay-use")
         wait_text(page, "#passplay [role=alert]", "That is not bob's key")
         assert page.find_element(By.ID, "passplay-key").get_attribute("value") == ""
-        phone.type_key(codes["bob"])
-        phone.answer("#passplay-use")
+        # bob photographs his QR code instead of typing (the phone's camera, through the page's file field).
+        page.find_element(By.ID, "passplay-photo").send_keys(str(photos["bob"]))
+        phone.taps += 1
         assert "bob wins" in wait_text(page, "#events", "right")
         assert "bob: 4 cards won this hand" in page.find_element(By.ID, "standings").text
     else:  # no way to make 24 with these four: the table sets them aside instead, with bob's key
@@ -226,7 +253,7 @@ def test_a_sealed_game_of_24_kings_passed_round_shows_each_hand_only_to_its_play
         phone.tap("#passplay-next")
         wait_text(page, "#passplay h2", f"{name}'s seat key")
         codes[name] = page.find_element(By.ID, "passplay-code").text
-        assert qr_text(page) == codes[name].replace(" ", "")
+        assert qr_text(qr_pixels(page)) == codes[name].replace(" ", "")
         phone.tap("#passplay-next")
     secrets = [*codes.values(), *(key_of(code) for code in codes.values())]
     wait_text(page, "#sealed-status", "bob to act")

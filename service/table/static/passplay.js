@@ -10,8 +10,8 @@
 //       to <name>" screen, then their key (QR code and short code) until they hide it. The caller stores only
 //       `state`, `sealed` and `sealed_move` (see sealedGame) and drops `seat_keys` at once.
 //   beginTurn(seat, { seats, open, why })   -> Promise<Turn | null>
-//       Before `seat` acts: the page is hidden and the key asked for (typed short code, or scanned where the
-//       browser reads QR codes). `seat` null is a move of the table itself (any seat's key: the screen asks whose,
+//       Before `seat` acts: the page is hidden and the key asked for (its short code typed, or its QR code
+//       photographed with the phone's camera). `seat` null is a move of the table itself (any seat's key: the screen asks whose,
 //       from `seats`). `open(turn)` makes the turn's first request with `turn.body(...)`; its answer becomes
 //       `turn.opened`; a 403 (not that seat's key) asks again, any other error is thrown. null: the player cancelled.
 //   Turn: { seat, opened, body(extra) -> { ...extra, player, seat_key }, onEnd(fn), end() }
@@ -183,38 +183,20 @@ export async function showSeatKeys(seatKeys) {
 }
 
 // -- a seat's turn --------------------------------------------------------------------------------------
-const scanning = () => "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia;
-
-// Reads a QR code from the camera where the browser has a BarcodeDetector; `found(text)` gets its text.
-function scanner(found) {
-  const video = make("video", null, "scan");
-  video.muted = true;
-  video.playsInline = true;
-  video.setAttribute("aria-label", "The camera, looking for the QR code of a seat key");
-  let stream = null;
-  let timer = 0;
-  const stop = () => {
-    clearTimeout(timer);
-    if (stream) for (const track of stream.getTracks()) track.stop();
-    stream = null;
-    video.remove();
-  };
-  const start = async () => {
-    const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
-    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
-    video.srcObject = stream;
-    await video.play();
-    const look = async () => {
-      if (!stream) return;
-      const codes = await detector.detect(video).catch(() => []);
-      if (codes.length) {
-        stop();
-        found(codes[0].rawValue);
-      } else timer = setTimeout(look, 250);
-    };
-    look();
-  };
-  return { video, start, stop };
+// A photo of a seat key's QR code (the phone's camera, through a file field: every phone browser has one) read by
+// the vendored decoder, loaded only when a photo is given. A large photo is scaled down first: a QR code of 52
+// characters needs no more than a thousand pixels across.
+async function readPhoto(file) {
+  const { decodeQR } = await import("./vendor/qr/decode.js");
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, 1024 / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return decodeQR(context.getImageData(0, 0, canvas.width, canvas.height), { effort: Infinity, timeLimit: 2000 });
 }
 
 function keyForm(seats, seat, why, problem) {
@@ -259,16 +241,20 @@ function keyForm(seats, seat, why, problem) {
   const cancel = button("Not now", "");
   cancel.id = "passplay-cancel";
   line.append(use, cancel);
-  let scan = null;
-  if (scanning()) {
-    scan = button("Scan my QR code");
-    scan.id = "passplay-scan";
-    line.append(scan);
-  }
   parts.push(line);
+  const photoField = make("div", null, "field");
+  const photoLabel = make("label", "Or photograph the QR code of the key");
+  photoLabel.htmlFor = "passplay-photo";
+  const photo = make("input");
+  photo.id = "passplay-photo";
+  photo.type = "file";
+  photo.accept = "image/*";
+  photo.setAttribute("capture", "environment");
+  photoField.append(photoLabel, photo);
+  parts.push(photoField);
   form.append(...parts);
   const title = seat === null ? "A key, for the table's move" : `${seat}: your seat key`;
-  return { nodes: [make("h2", title), make("p", why, "hint"), form], form, input, pick, cancel, scan };
+  return { nodes: [make("h2", title), make("p", why, "hint"), form], form, input, pick, cancel, photo };
 }
 
 // Asks the key until `open` accepts it (a 403 is another seat's key, or a mistyped one); null when cancelled.
@@ -282,10 +268,9 @@ export async function beginTurn(seat, { seats = [], open, why = "" } = {}) {
         const form = keyForm(seats, seat, why, problem);
         screen.show(...form.nodes);
         form.input.focus();
-        let camera = null;
         const done = (value) => {
-          if (camera) camera.stop();
           form.input.value = ""; // the key leaves the page at once
+          form.photo.value = "";
           resolve(value);
         };
         form.form.addEventListener("submit", (event) => {
@@ -293,22 +278,21 @@ export async function beginTurn(seat, { seats = [], open, why = "" } = {}) {
           done({ seat: form.pick ? form.pick.value : seat, code: form.input.value });
         });
         form.cancel.addEventListener("click", () => done(null));
-        if (form.scan) {
-          form.scan.addEventListener("click", () => {
-            camera = scanner((text) => done({ seat: form.pick ? form.pick.value : seat, code: text }));
-            form.form.append(camera.video);
-            camera.start().catch(() => {
-              camera.stop();
-              form.scan.disabled = true;
-              form.scan.textContent = "No camera: type the code";
-            });
-          });
-        }
+        form.photo.addEventListener("change", () => {
+          const [file] = form.photo.files;
+          if (!file) return;
+          readPhoto(file).then(
+            (text) => done({ seat: form.pick ? form.pick.value : seat, code: text }),
+            () => done({ seat: form.pick ? form.pick.value : seat, code: "", photo: true }),
+          );
+        });
       });
       if (!entry) return null;
       let key = keyFromCode(entry.code);
       if (!key) {
-        problem = "That is not a seat key: a key is 52 letters and digits (2 to 7), in groups of four.";
+        problem = entry.photo
+          ? "No seat key's QR code found in that photo: try again, closer and steadier, or type the code."
+          : "That is not a seat key: a key is 52 letters and digits (2 to 7), in groups of four.";
         continue;
       }
       const cleanups = [];

@@ -15,6 +15,7 @@ const PAGES = [
   "picker.js",
   "passplay.js",
   "vendor/qr/index.js",
+  "vendor/qr/decode.js",
   "home.js",
   "kings.js",
   "twenty-four.js",
