@@ -199,36 +199,41 @@ async function readPhoto(file) {
   return decodeQR(context.getImageData(0, 0, canvas.width, canvas.height), { effort: Infinity, timeLimit: 2000 });
 }
 
+// A form field: its label and its control, with the control's id and attributes.
+function labelled(text, tag, attributes) {
+  const field = make("div", null, "field");
+  const label = make("label", text);
+  const control = make(tag);
+  for (const [name, value] of Object.entries(attributes)) control.setAttribute(name, value);
+  label.htmlFor = control.id;
+  field.append(label, control);
+  return [field, control];
+}
+
 function keyForm(seats, seat, why, problem) {
   const form = make("form", null, "key-form");
   form.noValidate = true;
   const parts = [];
   let pick = null;
   if (seat === null) {
-    const field = make("div", null, "field");
-    const label = make("label", "Whose key (anyone at the table)");
-    label.htmlFor = "passplay-seat";
-    pick = make("select");
-    pick.id = "passplay-seat";
+    let field;
+    [field, pick] = labelled("Whose key (anyone at the table)", "select", { id: "passplay-seat" });
     for (const name of seats) {
       const option = make("option", name);
       option.value = name;
       pick.append(option);
     }
-    field.append(label, pick);
     parts.push(field);
   }
-  const field = make("div", null, "field");
-  const label = make("label", seat === null ? "That player's seat key: the short code" : `${seat}'s seat key: the short code`);
-  label.htmlFor = "passplay-key";
-  const input = make("input");
-  input.id = "passplay-key";
-  input.type = "text";
-  input.autocomplete = "off";
-  input.setAttribute("autocapitalize", "characters");
-  input.spellcheck = false;
-  field.append(label, input);
-  parts.push(field);
+  const whose = seat === null ? "That player's" : `${seat}'s`;
+  const [keyField, input] = labelled(`${whose} seat key: the short code`, "input", {
+    id: "passplay-key",
+    type: "text",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: "false",
+  });
+  parts.push(keyField);
   if (problem) {
     const alert = make("p", problem, "bad");
     alert.setAttribute("role", "alert");
@@ -241,17 +246,13 @@ function keyForm(seats, seat, why, problem) {
   const cancel = button("Not now", "");
   cancel.id = "passplay-cancel";
   line.append(use, cancel);
-  parts.push(line);
-  const photoField = make("div", null, "field");
-  const photoLabel = make("label", "Or photograph the QR code of the key");
-  photoLabel.htmlFor = "passplay-photo";
-  const photo = make("input");
-  photo.id = "passplay-photo";
-  photo.type = "file";
-  photo.accept = "image/*";
-  photo.setAttribute("capture", "environment");
-  photoField.append(photoLabel, photo);
-  parts.push(photoField);
+  const [photoField, photo] = labelled("Or photograph the QR code of the key", "input", {
+    id: "passplay-photo",
+    type: "file",
+    accept: "image/*",
+    capture: "environment",
+  });
+  parts.push(line, photoField);
   form.append(...parts);
   const title = seat === null ? "A key, for the table's move" : `${seat}: your seat key`;
   return { nodes: [make("h2", title), make("p", why, "hint"), form], form, input, pick, cancel, photo };
