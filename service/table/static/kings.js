@@ -525,8 +525,12 @@ const matchGames = (state) => (state.match ? state.match.games : 0) + 1;
 
 // The match's running totals (rules.md §28): as the referee carries them from game to game, and this game's scores.
 function showMatch() {
-  const game = table.game;
-  const box = $("match");
+  const parts = matchParts(table.game);
+  $("match").hidden = !parts.length;
+  $("match").replaceChildren(...parts);
+}
+
+function matchParts(game) {
   const parts = [];
   if (game.match) {
     const totals = Object.entries(game.match.totals).map(([name, points]) => `${name} ${points}`);
@@ -536,8 +540,7 @@ function showMatch() {
     const scores = game.players.filter((p) => p.score !== null).map((p) => `${p.name} ${p.score}`);
     parts.push(element("p", `This game (game ${matchGames(game)}): ${listing(scores)}.`));
   }
-  box.hidden = !parts.length;
-  box.replaceChildren(...(parts.length ? [element("h3", "The match"), ...parts] : []));
+  return parts.length ? [element("h3", "The match"), ...parts] : [];
 }
 
 function showUndo() {
@@ -730,9 +733,11 @@ function showSealed() {
   $("start-game").hidden = Boolean(sealed) || Boolean(table.game);
   if (!sealed) return;
   const game = sealed.state;
-  $("sealed-status").replaceChildren(...tableStatus(game));
+  $("sealed-status").replaceChildren(...tableStatus(game), ...matchParts(game));
   const acting = game.players[game.to_act];
   $("sealed-turn").hidden = game.phase === "over";
+  $("sealed-next").hidden = game.phase !== "over";
+  $("sealed-next").textContent = `Next game of the match (game ${matchGames(game) + 1}), sealed`;
   $("sealed-turn").textContent = `${acting.name} to act: pass the phone to ${acting.name}`;
   const log = element("ul", null, "events");
   log.setAttribute("aria-label", "What happened");
@@ -745,6 +750,24 @@ function publicEvent(event) {
   if (event.type === "drew" && event.from !== "face_up") return { ...event, cards: [], unseen: (event.cards || []).length + (event.unseen || 0) };
   if (event.type === "discarded" && event.face === "down") return { ...event, card: null };
   return event;
+}
+
+// The follow-on game (rules.md §28), sealed in the same match: the finished game's token opens it, the same seat
+// keys serve it, and its move numbers go on from the finished game's.
+async function sealedNext() {
+  const finished = table.sealed;
+  try {
+    const answer = await referee.post("games/next", { state: finished.state, sealed: true, match_token: finished.sealed });
+    table.sealed = sealedGame(answer, finished);
+    const first = answer.state.players[answer.state.to_act].name;
+    table.sealedLog = [`Game ${matchGames(answer.state)} of the match: dealt, sealed; ${first} acts first.`];
+    save();
+    showSealed();
+    say(`Game ${matchGames(answer.state)} of the match: the same seat keys; ${first} acts first.`);
+  } catch (error) {
+    $("sealed-log").prepend(problemList(error));
+    if (error.unreachable) say(UNREACHABLE);
+  }
 }
 
 async function sealedTurn() {
@@ -957,6 +980,7 @@ $("undo").addEventListener("click", undo);
 $("next-game").addEventListener("click", nextGame);
 $("deal-sealed").addEventListener("click", dealSealed);
 $("sealed-turn").addEventListener("click", sealedTurn);
+$("sealed-next").addEventListener("click", sealedNext);
 $("sealed-stop").addEventListener("click", () => {
   table.sealed = null;
   table.sealedLog = [];
