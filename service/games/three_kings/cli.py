@@ -60,7 +60,7 @@ def score(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, An
 
 def legal(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
     answer = ThreeKingsClient(client).legal_moves(state_of(read_object(args.state)))
-    others = [f"  out of turn: {json.dumps(move)}" for move in answer.get("out_of_turn", [])]  # a show of three Kings (rules.md §10.4)
+    others = [f"  out of turn: {json.dumps(move)}" for move in answer.get("open", [])]  # a show of three Kings (rules.md §10.4)
     return "\n".join([f"{answer['player']} ({answer['phase']}):"] + [f"  {json.dumps(move)}" for move in answer["moves"]] + others)
 
 

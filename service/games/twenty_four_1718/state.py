@@ -304,7 +304,7 @@ def _gathered_problems(state: TableState) -> list[Problem]:
         return problems + _draw_problems(state)
     if state.to_act != state.dealer:
         problems.append(Problem("/to_act", "wrong_turn", f"the dealer (seat {state.dealer + 1}) enters the deal, not seat {state.to_act + 1}"))
-    if state.draws and state.drawing != [state.dealer]:
+    if state.draws and not state.dealt_yet and state.drawing != [state.dealer]:  # the draw names the first dealer only (§13.6)
         problems.append(
             Problem("/dealer", "draw_not_won", f"the draw for the first dealer gives seat {state.drawing[0] + 1} the deal only if it alone drew highest")
         )
