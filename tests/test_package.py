@@ -116,7 +116,15 @@ def test_the_wheel_holds_the_code_and_every_games_data(wheel):
         source = ROOT / "service" / "games" / game
         data = [source / "rules.md", *source.glob("golden/*.json")]
         assert {str(path.relative_to(ROOT)) for path in data if path.exists()} <= names, game
-    assert {"service/serving.py", "service/cli.py", "schemas/__init__.py", "service/table/static/index.html", "service/table/static/app.js"} <= names
+    assert {
+        "service/serving.py",
+        "service/cli.py",
+        "schemas/__init__.py",
+        "service/table/static/index.html",
+        "service/table/static/app.js",
+        "service/table/static/vendor/qr/index.js",
+        "service/table/static/vendor/qr/LICENSE",
+    } <= names
     assert {"service/py.typed", "schemas/py.typed"} <= names  # PEP 561: mypy reads the installed package's annotations
     assert not [name for name in names if name.startswith("card_referee_client/")]  # the client is its own distribution
     assert not [name for name in names if name.startswith(("tests/", "benchmarks/"))]
