@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
+from service.core.sealing import MAX_TOKEN_CHARS
 from service.games.twenty_four.expressions import MAX_LENGTH
 from service.games.twenty_four.moves import ACTIONS, SET_ASIDE_REASONS
 from service.games.twenty_four.start import MAX_SEED
@@ -215,6 +216,10 @@ class FromTableAnswerSchema(LeanSchema):
 
 class StandingsRequestSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
+    sealed = fields.String(
+        validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+        metadata={"description": "A sealed deal's token, sent beside its public state: the standings need no seat key (cards won are public)."},
+    )
 
 
 class StandingSchema(LeanSchema):

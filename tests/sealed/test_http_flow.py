@@ -226,3 +226,45 @@ def test_player_shapes_the_answers_of_a_plain_state_too(keyed):
     assert answer["state"]["draw_pile"]["cards"]  # a plain state stays whole: the client holds it already
     plain_answer = keyed.post("/v1/24-kings/moves/apply", json={"state": state, "move": move}).get_json()
     assert "view" not in plain_answer and plain_answer["events"] == answer["events"]  # the mover sees all of their own move
+
+
+# -- Twenty-Four's standings of a sealed deal: its public state and its token, no seat key -------------------------------
+def _solution(cards: list[str], target: int) -> str | None:
+    """A correct claim over the four cards by brute force (tests/twenty_four/oracle.py), fully bracketed, or None."""
+    from tests.twenty_four import oracle
+
+    def text(tree: object) -> str:
+        if isinstance(tree, int):
+            return str(tree)
+        operator, left, right = tree  # type: ignore[misc]
+        return f"({text(left)} {operator} {text(right)})"
+
+    values = tuple({"A": 1}.get(card[:-1]) or int(card[:-1]) for card in cards)
+    for tree in oracle.trees(values):
+        try:
+            if oracle.value(tree) == target:
+                return text(tree)
+        except ZeroDivisionError:
+            continue
+    return None
+
+
+def test_a_sealed_twenty_four_deal_has_standings_from_its_public_state_and_token(keyed):
+    """Cards won are public (rules.md §5): the standings of a sealed deal need its token (the piles it counts), no key."""
+    for _ in range(20):  # a deal whose first four cards make 24 (most do)
+        deal = keyed.post("/v1/twenty-four/games", json={"players": ["ann", "bob"], "sealed": True}).get_json()
+        claim = _solution(deal["state"]["table"], deal["state"]["target"])
+        if claim is not None:
+            break
+    assert claim is not None
+    move = {"action": "claim", "player": "bob", "expression": claim}
+    body = {"state": deal["state"], "sealed": deal["sealed"], "player": "bob", "seat_key": deal["seat_keys"]["bob"], "move": move}
+    after = keyed.post("/v1/twenty-four/moves/apply", json=body).get_json()
+    won = {player["name"]: len(player["won"]) for player in after["state"]["players"]}
+    assert won == {"ann": 0, "bob": 4}  # the four cards, to the one who made 24 (rules.md §3)
+    reply = keyed.post("/v1/twenty-four/standings", json={"state": after["state"], "sealed": after["sealed"]})
+    assert reply.status_code == 200, reply.get_json()
+    assert {row["player"]: row["this_hand"] for row in reply.get_json()["standings"]} == won
+    assert reply.headers["Sealed-Move"] == "1"  # the token to send next, as every answer to a valid token carries
+    refused = keyed.post("/v1/twenty-four/standings", json={"state": after["state"], "sealed": deal["sealed"]})  # another state's token
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["code"] == "sealed_token_mismatch"

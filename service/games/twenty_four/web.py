@@ -35,7 +35,7 @@ from service.core.caches import constant, memo
 from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
 from service.http.api import RefereeBlueprint
-from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
+from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body, read_table
 from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
@@ -94,6 +94,9 @@ def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
+    """The standings of a state; of a sealed deal's public state with its token (the piles it counts are in the token)."""
+    if body.get("sealed") is not None:
+        return table_standings(read_table(WEB, body, needs_viewer=False).state).to_dict()
     with in_body(STATE):
         state = state_from_dict(body["state"])
     return table_standings(state).to_dict()
