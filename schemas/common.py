@@ -45,7 +45,12 @@ class ProblemSchema(LeanSchema):
     title = fields.String(required=True)
     status = Integer(required=True)
     detail = fields.String(required=True)
-    instance = fields.String(required=True, metadata={"example": "/v1/24-kings/calculus"})
+    instance = fields.String(
+        metadata={
+            "description": "The path the problem was met at; the proxy's own problems (429, 502, 503, 504...) have none.",
+            "example": "/v1/24-kings/calculus",
+        }
+    )
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "The first 100 problems."})
     errors_omitted = Integer(metadata={"description": "How many problems past the first 100 are not listed (absent when none are)."})
     truncated = Boolean(metadata={"description": "true when the check stopped at 100 problems (absent otherwise)."})
