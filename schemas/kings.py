@@ -188,7 +188,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
         "sealed": Boolean(load_default=False, metadata={"description": SEALED_REQUEST}),
     },
-    name="NewGameRequest",
+    name="KingsNewGameRequest",
 )
 
 
@@ -205,7 +205,7 @@ def table_deal_fields(castles: fields.Field[Any], note: str = "") -> dict[str, f
     }
 
 
-TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fields(castles_field())}, name="TableSetupRequest")
+TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fields(castles_field())}, name="KingsTableSetupRequest")
 
 
 NextGameRequestSchema = LeanSchema.from_dict(
@@ -226,7 +226,7 @@ NextGameRequestSchema = LeanSchema.from_dict(
             "A physical game: ",
         ),
     },
-    name="NextGameRequest",
+    name="KingsNextGameRequest",
 )
 
 

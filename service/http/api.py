@@ -77,7 +77,8 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, 
 
 
 def schema_name(schema: Any) -> str:
-    """A schema's name in the OpenAPI document: a game's schemas carry the game's name (``schemas.twenty_four.Move`` → ``TwentyFourMove``).
+    """A schema's name in the OpenAPI document: ``<Game><Thing>``, a game's schemas carrying its name once
+    (``schemas.twenty_four.Move`` → ``TwentyFourMove``; ``schemas.twenty_four_1718.TwentyFour1718Move`` → ``TwentyFour1718Move``).
 
     Every game has a Move and a State; without the prefix apispec would number them.
     """
@@ -86,8 +87,17 @@ def schema_name(schema: Any) -> str:
     name = cls.__name__.removesuffix("Schema") or cls.__name__
     module = cls.__module__.split(".")
     if module[0] == "schemas" and len(module) == 2 and module[1] not in SHARED_SCHEMA_MODULES:
-        return game_prefix(module[1]) + name
+        prefix = game_prefix(module[1])
+        return prefix + name.removeprefix(prefix)
     return name
+
+
+def schema_prefix(slug: str) -> str:
+    """The ``<Game>`` of a game's schema names, from its package's name as its schema module has it
+    (``24-kings`` → ``Kings``, ``1923`` → ``NineteenTwentyThree``): one prefix per game, and a name no language refuses."""
+    from service.games import game_package
+
+    return game_prefix(game_package(slug).__name__.rsplit(".", 1)[-1])
 
 
 SHARED_SCHEMA_MODULES = frozenset({"base", "common", "compiled", "fields", "meta", "tournaments"})

@@ -28,7 +28,7 @@ from flask import Flask, Response, current_app, jsonify
 from marshmallow import Schema, fields, validate
 
 from schemas.base import LeanSchema
-from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
+from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.caches import memo, per_game
 from service.core.problems import InvalidInput, Problem
@@ -37,7 +37,7 @@ from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
 from service.core.verdicts import IllegalMove, Reason, cites_state
 from service.games import REGISTRY, game_package, registered
 
-from .api import RefereeApi, RefereeBlueprint
+from .api import RefereeApi, RefereeBlueprint, schema_prefix
 from .sealed import SEAT_KEY_DESCRIPTION, init_sealing, open_sealed, seal_answer
 from .views.tournaments import standings_blueprint
 
@@ -257,7 +257,7 @@ def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
 @memo(per_game("request_schemas", "(game's URL name): its request schemas", 64 * 1024, __name__))  # built at start-up
 def request_schemas(slug: str) -> RequestSchemas:
     web = game_web(slug)
-    prefix = game_prefix(slug)
+    prefix = schema_prefix(slug)
     state = fields.Nested(web.state_schema, required=True)
     viewer: dict[str, fields.Field[Any]] = private_fields(False) if web.split is not None else {}
     view_fields = private_fields(True) if web.split is not None else {"player": player_name(required=True, metadata={"description": "Whose view."})}
@@ -277,8 +277,8 @@ def transition_answer_schema(web: GameWeb) -> type[Schema]:
         "view": fields.Nested(web.view_schema, metadata={"description": "The asking player's view of the state after the move, when player was given."}),
         "sealed_move": fields.Integer(metadata={"description": "The new token's move number along the match (docs/sealed-deals.md)."}),
     }
-    # Named after the game's own schema module, so the OpenAPI document calls it e.g. KingsSealedTransition.
-    return type("SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
+    # Named after the game (KingsSealedTransition), whether its transition schema is its own or the shared one.
+    return type(f"{schema_prefix(web.slug)}SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
 
 
 class Table(NamedTuple):
