@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from marshmallow import fields
 
@@ -86,8 +87,10 @@ class LegalMovesSchema(LeanSchema):
 
 
 class TransitionSchema(LeanSchema):
-    move = fields.Dict(required=True)
-    state = fields.Dict(required=True)
+    """A move applied; a game whose moves and states have schemas of their own names them in a subclass."""
+
+    move: fields.Field[Any] = fields.Dict(required=True)
+    state: fields.Field[Any] = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
 
 

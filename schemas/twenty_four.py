@@ -6,9 +6,11 @@ eight for a target, an expression of at most 200 characters, 2 to 8 players.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
+from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from service.games.twenty_four.expressions import MAX_LENGTH
 from service.games.twenty_four.moves import ACTIONS, SET_ASIDE_REASONS
@@ -16,6 +18,7 @@ from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import DEALS, MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, PHASES
 from service.games.twenty_four.target import TARGET_CARDS
 
+from . import common
 from . import sealed as sealing
 from .base import LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
@@ -234,6 +237,63 @@ class StandingsAnswerSchema(LeanSchema):
     leaders = fields.List(fields.String(), metadata={"description": "While hands remain."})
 
 
+# -- the answers, typed: a move by its action (listed, refused or applied), the view ---------------------------------
+class MoveFillSchema(LeanSchema):
+    """What a template move needs before it is sent: each field to fill, with what goes there."""
+
+    expression = fields.String(metadata={"description": "A claim: the expression the player must give."})
+    cards = fields.String(metadata={"description": "A real table's draw, set_target or turn_up: the cards to name, in order."})
+
+
+def _action(name: str) -> fields.String:
+    return fields.String(required=True, validate=validate.OneOf([name]), metadata={"description": f"Always {name}."})
+
+
+def _fill() -> fields.Nested:
+    return fields.Nested(MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+
+
+class ClaimMoveSchema(LeanSchema):
+    """A player knocks and claims the four cards make the target (rules.md §3.2)."""
+
+    action = _action("claim")
+    player = fields.String(required=True)
+    expression = fields.String(metadata={"description": "The claim's expression; a listed claim is a template without one."})
+    fill = _fill()
+
+
+class SetAsideMoveSchema(LeanSchema):
+    """The table sets the four cards aside (rules.md §3.4): time is up, or all agree there is no solution."""
+
+    action = _action("set_aside")
+    reason = fields.String(required=True, validate=validate.OneOf(SET_ASIDE_REASONS))
+
+
+def _table_step(name: str, what: str) -> type[Schema]:
+    return LeanSchema.from_dict(
+        {
+            "action": _action(name),
+            "cards": fields.List(fields.String(), metadata={"description": f"{what}, as the table names them (a listed move is a template without them)."}),
+            "fill": _fill(),
+        },
+        name=f"TwentyFour{name.title().replace('_', '')}Move",
+    )
+
+
+class AnyMoveSchema(OneOfSchema):
+    """A move, told apart by its ``action``."""
+
+    type_field = "action"
+    type_field_remove = False
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "claim": ClaimMoveSchema,
+        "set_aside": SetAsideMoveSchema,
+        "draw": _table_step("draw", "A real table's draw for the deal: the card each player draws"),
+        "set_target": _table_step("set_target", "A real table's eight cards for the target (rules.md §7)"),
+        "turn_up": _table_step("turn_up", "A real table's four cards of the round"),
+    }
+
+
 class LegalReportSchema(LegalMovesSchema):
     """The legal moves (a claim template per player not barred, whose ``fill`` says what to add; then the table's
     set_aside for each reason) and the round. No expression is shown while the cards are in play."""
@@ -246,7 +306,31 @@ class LegalReportSchema(LegalMovesSchema):
     table = fields.List(fields.String(), required=True, metadata={"description": "The four cards face up."})
     target = Integer(required=True)
     barred = fields.List(fields.String(), required=True, metadata={"description": "Who claimed wrongly this round."})
+    moves = fields.List(fields.Nested(AnyMoveSchema), required=True)
 
 
 class ClaimVerdictSchema(VerdictSchema):
+    alternatives = fields.List(fields.Nested(AnyMoveSchema), required=True, metadata={"description": "The nearest legal moves."})
     claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})
+
+
+class TransitionSchema(common.TransitionSchema):
+    """A move applied: the move, the state after it, and what happened, in order."""
+
+    move = fields.Nested(AnyMoveSchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+
+
+class ViewSeatSchema(LeanSchema):
+    name = fields.String(required=True)
+    pile = Integer(required=True, metadata={"description": "The face-down pile's size: nobody sees its cards, its owner included."})
+    won = fields.List(fields.String(), required=True, metadata={"description": "Cards won this hand."})
+
+
+class ViewSchema(StateSchema):
+    """The table as one player sees it: every pile as a count, no seed (it would tell every pile)."""
+
+    players = fields.List(fields.Nested(ViewSeatSchema), required=True)
+    seed = Integer(required=True, allow_none=True, metadata={"description": "Always null in a view."})
+    player = fields.String(required=True, metadata={"description": "Whose view this is."})
+    may_claim = Boolean(required=True, metadata={"description": "Whether the player may knock and claim now."})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 

@@ -10,21 +10,9 @@ from typing import Any
 
 import pytest
 
-from service import create_app
 from service.http.api import ERROR_EXAMPLES, PROXY_PROBLEMS, PROXY_STATUSES
 
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
-
-
-@pytest.fixture(scope="module")
-def app() -> Any:
-    return create_app({"ACCESS_LOG": False})
-
-
-@pytest.fixture(scope="module")
-def spec(app: Any) -> dict[str, Any]:
-    document: dict[str, Any] = app.test_client().get("/openapi.json").get_json()
-    return document
 
 
 def operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
