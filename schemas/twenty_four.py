@@ -190,10 +190,116 @@ class NewGameSchema(LeanSchema):
     sealed = sealing.sealed_flag()
 
 
+# -- what happened: each event by its type -----------------------------------------------------------------------------
+def _names_to(values: fields.Field[Any], description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=values, required=True, metadata={"description": description})
+
+
+_DRAWS = {
+    "oneOf": [
+        {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "string"}}, "description": "Dealt by the referee: each round of draws."},
+        {"type": "object", "additionalProperties": {"type": "string"}, "description": "At a real table: the card each player drew."},
+    ]
+}
+
+
+def _event(kind: str, description: str, **extra: fields.Field[Any]) -> type[Schema]:
+    """One kind of event: its type, the rule section behind it, and what it carries."""
+    return LeanSchema.from_dict(
+        {
+            "type": fields.String(required=True, validate=validate.OneOf([kind]), metadata={"description": description}),
+            "rule": fields.String(required=True, metadata={"description": "The section of the rule text (GET /v1/twenty-four/rules)."}),
+            **extra,
+        },
+        name=f"TwentyFour{kind.title().replace('_', '')}Event",
+    )
+
+
+def _cards_of(description: str) -> fields.List[Any]:
+    return fields.List(fields.String(), required=True, metadata={"description": description})
+
+
+class EventSchema(OneOfSchema):
+    """Something that happened, told apart by its ``type``."""
+
+    type_field = "type"
+    type_field_remove = False
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "drew_for_deal": _event(
+            "drew_for_deal",
+            "The players drew for the first deal (rules.md §2.2).",
+            draws=fields.Raw(required=True, metadata=_DRAWS),
+            dealer=fields.String(required=True, allow_none=True, metadata={"description": "Who deals; null when the highest drew equal and draw again."}),
+            draw_again=fields.List(fields.String(), metadata={"description": "Who draws again (equal highest)."}),
+        ),
+        "target_set": _event(
+            "target_set",
+            "Eight cards set the hand's target (rules.md §7).",
+            hand=Integer(required=True),
+            cards=_cards_of("The eight cards."),
+            removed_high=_cards_of("The highest, removed."),
+            removed_low=_cards_of("The lowest, removed."),
+            summed=_cards_of("The cards summed."),
+            target=Integer(required=True),
+        ),
+        "dealt": _event(
+            "dealt",
+            "A hand was dealt (rules.md §2.3).",
+            hand=Integer(required=True),
+            dealer=fields.String(required=True),
+            target=Integer(required=True),
+            piles=fields.List(Integer(), required=True, metadata={"description": "Each pile's size, in seat order."}),
+        ),
+        "turned_up": _event(
+            "turned_up",
+            "A round's four cards were turned up (rules.md §3.1).",
+            round=Integer(required=True),
+            cards=_cards_of("The four cards."),
+            piles=fields.List(fields.String(), required=True, metadata={"description": "Whose piles they came from."}),
+        ),
+        "claimed": _event(
+            "claimed",
+            "A player claimed; the check of the expression (rules.md §3.2).",
+            player=fields.String(required=True),
+            expression=fields.String(required=True),
+            target=Integer(required=True),
+            correct=Boolean(required=True),
+            readable=Boolean(required=True),
+            value=fields.String(required=True, allow_none=True),
+            reasons=fields.List(fields.Nested(FaultSchema), required=True),
+        ),
+        "won": _event("won", "A right claim won the four cards (rules.md §3.2).", player=fields.String(required=True), cards=_cards_of("The cards won.")),
+        "barred": _event("barred", "A wrong claim barred its player for the round (rules.md §3.3).", player=fields.String(required=True)),
+        "set_aside": _event(
+            "set_aside",
+            "Cards were set aside: no claim (rules.md §3.4), or fewer than four left at the hand's end (§3.1).",
+            cards=_cards_of("The cards set aside."),
+            why=fields.String(required=True),
+            reason=fields.String(validate=validate.OneOf([*SET_ASIDE_REASONS, "all_barred"])),
+            solvable=Boolean(),
+            solutions=Integer(),
+            solution=fields.String(allow_none=True),
+        ),
+        "hand_over": _event(
+            "hand_over",
+            "A hand was scored (rules.md §5.1).",
+            hand=Integer(required=True),
+            points=_names_to(Integer(), "Each player's cards won this hand."),
+            winners=fields.List(fields.String(), required=True),
+        ),
+        "game_over": _event(
+            "game_over",
+            "The last hand was scored (rules.md §5.2).",
+            totals=_names_to(Integer(), "Each player's total."),
+            winners=fields.List(fields.String(), required=True),
+        ),
+    }
+
+
 class NewGameAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     seed = Integer(metadata={"description": "The seed of a plain deal (never answered for a sealed one)."})
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
     sealed = sealing.sealed_token()
     sealed_move = sealing.sealed_move()
     seat_keys = sealing.seat_keys()
@@ -213,7 +319,7 @@ class FromTableSchema(LeanSchema):
 
 class FromTableAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class StandingsRequestSchema(LeanSchema):
@@ -319,6 +425,7 @@ class TransitionSchema(common.TransitionSchema):
 
     move = fields.Nested(AnyMoveSchema, required=True)
     state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class ViewSeatSchema(LeanSchema):
