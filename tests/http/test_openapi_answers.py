@@ -117,6 +117,21 @@ def test_the_example_states_answers_are_as_documented(app: Any, spec: dict[str, 
     assert client.get(f"{root}/rules", headers={"If-None-Match": tag}).status_code == 304
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_real_tables_game_answers_as_documented(app: Any, spec: dict[str, Any], slug: str) -> None:
+    """A game dealt with real cards (its templates say what to fill), its legal moves, and a whole move applied."""
+    client = CheckingClient(app, spec)
+    path = f"/v1/{slug}/games/from-table"
+    body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]["example"]
+    answer = client.post(path, json=body).get_json()
+    state = answer.get("state", answer)
+    report = client.post(f"/v1/{slug}/moves/legal", json={"state": state}).get_json()
+    whole = [move for move in report["moves"] if "fill" not in move]
+    if whole:
+        client.post(f"/v1/{slug}/moves/apply", json={"state": state, "move": whole[0]})
+    assert client.checked >= 2
+
+
 def new_game_body(spec: dict[str, Any], slug: str) -> dict[str, Any]:
     body: dict[str, Any] = copy.deepcopy(spec["paths"][f"/v1/{slug}/games"]["post"]["requestBody"]["content"]["application/json"]["example"])
     body.pop("seed", None)
