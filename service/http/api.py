@@ -320,12 +320,13 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
     POST_ERRORS = (400, 413, 415, 422)
 
-    def answers(self, schema: Any, example: Any, description: str) -> Callable[[View], View]:
-        """Document the success response, and say the same as what the operation does; the view returns the engine's JSON itself."""
+    def answers(self, schema: Any, example: Any, description: str, purpose: str | None = None) -> Callable[[View], View]:
+        """Document the success response (``description``) and what the operation does for a client (``purpose``,
+        else the answer's description); the view returns the engine's JSON itself."""
 
         def decorator(func: View) -> View:
             func = _docs_only(self.alt_response(200, schema=schema, example=example, description=description, success=True))(func)
-            return _docs_only(self.doc(description=description))(func)
+            return _docs_only(self.doc(description=purpose or description))(func)
 
         return decorator
 
@@ -339,22 +340,24 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
         return decorator
 
-    def get(self, path: str, *, answer: Any, answer_example: Any, description: str) -> Callable[[View], View]:
+    def get(self, path: str, *, answer: Any, answer_example: Any, description: str, purpose: str | None = None) -> Callable[[View], View]:
         """A GET operation with a documented answer."""
 
         def decorator(func: View) -> View:
-            self.route(path, methods=["GET"])(self.answers(answer, answer_example, description)(func))
+            self.route(path, methods=["GET"])(self.answers(answer, answer_example, description, purpose)(func))
             return func
 
         return decorator
 
-    def post(self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any, description: str) -> Callable[[BodyView], BodyView]:
+    def post(
+        self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any, description: str, purpose: str | None = None
+    ) -> Callable[[BodyView], BodyView]:
         """A JSON POST operation: validated body, documented answer, and the errors every POST can meet."""
 
         def decorator(func: BodyView) -> BodyView:
             schema = body()  # built once: a schema per request would cost more than the load
             documented = _docs_only(self.arguments(schema, example=body_example))(
-                self.answers(answer, answer_example, description)(self.problems()(_as_view(func)))
+                self.answers(answer, answer_example, description, purpose)(self.problems()(_as_view(func)))
             )
 
             @wraps(func)
