@@ -283,21 +283,21 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
             self.spec.components.header(name, header, lazy=True)
         for status in HTTPStatus:
             if status >= 400:
-                headers = {REQUEST_ID_HEADER: REQUEST_ID_HEADER} | ({"Retry-After": "Retry-After"} if status in RETRY_AFTER_STATUSES else {})
+                headers = {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"} | ({"Retry-After": "Retry-After"} if status in RETRY_AFTER_STATUSES else {})
                 example = seat_key_example(self._app) if status == HTTPStatus.FORBIDDEN else problem_example(status)
                 response = {"description": status_description(status), "schema": self.ERROR_SCHEMA, "example": example, "headers": headers}
                 prepare_response(response, self.spec, PROBLEM_MIME)
                 self.spec.components.response(status.name, response, lazy=True)
         not_modified = {
             "description": "Not Modified: If-None-Match named the answer's current tag; no body.",
-            "headers": {name: name for name in (REQUEST_ID_HEADER, "ETag", "Cache-Control")},
+            "headers": {name: name for name in (REQUEST_ID_HEADER, "ETag", "Cache-Control", "Vary")},
         }
         self.spec.components.response(HTTPStatus.NOT_MODIFIED.name, not_modified, lazy=True)
         default = {
             "description": "Any error: an RFC 9457 problem document",
             "schema": self.ERROR_SCHEMA,
             "example": problem_example(HTTPStatus.BAD_REQUEST),
-            "headers": {REQUEST_ID_HEADER: REQUEST_ID_HEADER},
+            "headers": {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"},
         }
         prepare_response(default, self.spec, PROBLEM_MIME)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)

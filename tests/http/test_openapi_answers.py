@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from service import create_app
 from service.games import GAME_PACKAGES
 from service.http.referee import conformance_answers, game_web
 from tests.contract import test_random_games as contract
@@ -22,6 +23,7 @@ from tests.contract import test_random_games as contract
 SLUGS = list(GAME_PACKAGES)
 # Headers every answer may carry whatever its operation (the security headers are not part of the contract).
 UNDOCUMENTED = frozenset({"Content-Type", "Content-Length", "Date", "X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy"})
+CORS = "Access-Control-"  # the CORS headers a browser reads: not part of the API's contract
 
 
 def documented_response(spec: dict[str, Any], method: str, path: str, status: int) -> dict[str, Any]:
@@ -44,7 +46,9 @@ def check_answer(spec: dict[str, Any], method: str, path: str, answer: Any) -> N
     response = documented_response(spec, method, path, answer.status_code)
     documented_headers = {name.lower() for name in response.get("headers", {})}
     for name, _ in answer.headers.items():  # werkzeug's Headers iterate as pairs
-        assert name in UNDOCUMENTED or name.lower() in documented_headers, f"{method} {path} {answer.status_code}: {name} is not documented"
+        assert name in UNDOCUMENTED or name.startswith(CORS) or name.lower() in documented_headers, (
+            f"{method} {path} {answer.status_code}: {name} is not documented"
+        )
     assert (answer.status_code == 304) == ("content" not in response)
     if answer.status_code == 304:
         return
@@ -78,6 +82,20 @@ def test_the_oracle_refuses_a_body_of_another_shape(spec: dict[str, Any]) -> Non
     legal = spec["paths"]["/v1/twenty-four/moves/legal"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert body_errors(spec, legal, {"player": "ann", "phase": "play", "moves": [{"action": "fly"}], "counts": {}})
     assert body_errors(spec, legal, {"player": "ann"})
+
+
+def test_with_cors_on_every_answer_still_carries_only_documented_headers() -> None:
+    """Allowed origins make every answer say Vary: Origin (and the CORS headers, which are the browser's business)."""
+    app = create_app({"ACCESS_LOG": False, "CORS_ORIGINS": "https://club.example"})
+    spec = app.test_client().get("/openapi.json").get_json()
+    client = CheckingClient(app, spec)
+    origin = {"Origin": "https://club.example"}
+    answers = [
+        client.get("/v1/games", headers=origin),
+        client.post("/v1/24-kings/moves/legal", data=b"{", content_type="application/json", headers=origin),
+        client.get("/v1/24-kings/rules", headers={**origin, "If-None-Match": client.get("/v1/24-kings/rules").headers["ETag"]}),
+    ]
+    assert all("Origin" in answer.headers["Vary"] for answer in answers)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
