@@ -7,7 +7,7 @@ PORT ?= 8000
 LINTED := service schemas tests benchmarks clients
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install install-serving run test test-fast bench bench-http soak soak-proxy lint format typecheck openapi docker-build
+.PHONY: install install-serving run test test-fast bench bench-http soak soak-proxy lint lint-openapi format typecheck openapi docker-build
 
 # Two steps: what serving needs (requirements.txt, the serving pins), then the
 # test, lint and benchmark tools and the editable installs (the client package
@@ -68,13 +68,29 @@ docker-build:
 bench: install
 	$(PY) -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,mean,max,rounds --benchmark-sort=name
 
-# All three checks run, so one report shows every kind of finding.
+# Every check runs, so one report shows every kind of finding. openapi.yaml is
+# linted by Redocly CLI (recommended ruleset) and Spectral (spectral:oas), every
+# rule on and any finding failing, at the versions tools/openapi-lint/ pins
+# (installed there by `npm ci`); a machine without node skips them and says so.
+OPENAPI_LINT := tools/openapi-lint
 lint: install
 	@status=0; \
 	$(PY) -m ruff check $(LINTED) || status=1; \
 	$(PY) -m ruff format --check $(LINTED) || status=1; \
 	$(PY) -m mypy || status=1; \
+	$(MAKE) --no-print-directory lint-openapi || status=1; \
 	exit $$status
+
+lint-openapi:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+		echo "lint-openapi: SKIPPED: node and npm are not installed, so Redocly and Spectral did not lint openapi.yaml"; \
+	else \
+		cd $(OPENAPI_LINT) && \
+		if [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then \
+			npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+		fi && \
+		node lint.mjs ../../openapi.yaml; \
+	fi
 
 format: install
 	$(PY) -m ruff format $(LINTED)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from marshmallow import fields
 
@@ -45,7 +46,12 @@ class ProblemSchema(LeanSchema):
     title = fields.String(required=True)
     status = Integer(required=True)
     detail = fields.String(required=True)
-    instance = fields.String(required=True, metadata={"example": "/v1/24-kings/calculus"})
+    instance = fields.String(
+        metadata={
+            "description": "The path the problem was met at; the proxy's own problems (429, 502, 503, 504...) have none.",
+            "example": "/v1/24-kings/calculus",
+        }
+    )
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "The first 100 problems."})
     errors_omitted = Integer(metadata={"description": "How many problems past the first 100 are not listed (absent when none are)."})
     truncated = Boolean(metadata={"description": "true when the check stopped at 100 problems (absent otherwise)."})
@@ -81,8 +87,10 @@ class LegalMovesSchema(LeanSchema):
 
 
 class TransitionSchema(LeanSchema):
-    move = fields.Dict(required=True)
-    state = fields.Dict(required=True)
+    """A move applied; a game whose moves and states have schemas of their own names them in a subclass."""
+
+    move: fields.Field[Any] = fields.Dict(required=True)
+    state: fields.Field[Any] = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
 
 

@@ -188,7 +188,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
         "sealed": Boolean(load_default=False, metadata={"description": SEALED_REQUEST}),
     },
-    name="NewGameRequest",
+    name="KingsNewGameRequest",
 )
 
 
@@ -205,7 +205,7 @@ def table_deal_fields(castles: fields.Field[Any], note: str = "") -> dict[str, f
     }
 
 
-TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fields(castles_field())}, name="TableSetupRequest")
+TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fields(castles_field())}, name="KingsTableSetupRequest")
 
 
 NextGameRequestSchema = LeanSchema.from_dict(
@@ -226,7 +226,7 @@ NextGameRequestSchema = LeanSchema.from_dict(
             "A physical game: ",
         ),
     },
-    name="NextGameRequest",
+    name="KingsNextGameRequest",
 )
 
 
@@ -307,17 +307,33 @@ class LegalMoveSchema(MoveSchema):
     drawn_unseen = Integer(metadata={"description": "From a counted pile: how many draws drawn may name."})
 
 
+class ListedMoveSchema(LegalMoveSchema):
+    """A move as an answer lists it (/moves/legal, a verdict's alternatives): a template also says what it needs.
+    Only in answers: a move posted with ``fill`` is still refused."""
+
+    fill = fields.Nested(
+        LeanSchema.from_dict(
+            {
+                "card": fields.String(metadata={"description": "A card from card_choices."}),
+                "reveal": fields.String(metadata={"description": "The unseen cards of the hand, beside the known ones."}),
+            },
+            name="KingsMoveFill",
+        ),
+        metadata={"description": "Present on a template (a move needing a card the referee cannot see): what must be filled in before it is sent."},
+    )
+
+
 class LegalMovesResponseSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True)
     phase = fields.String(required=True)
-    moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    moves = fields.List(fields.Nested(ListedMoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
 
 
 class VerdictSchema(LeanSchema):
     legal = Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
-    alternatives = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    alternatives = fields.List(fields.Nested(ListedMoveSchema), required=True)
     call_valid = Boolean(metadata={"description": "For a legal call_hand: whether it is a valid call."})
 
 
@@ -411,3 +427,36 @@ class RulesCatalogSchema(LeanSchema):
     hands = fields.List(fields.Nested(HandSpecSchema), required=True)
     hand_sets = fields.List(fields.Nested(HandSetSchema), required=True)
     options = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class CountSchema(LeanSchema):
+    count = Integer(required=True, metadata={"description": "How many cards: a player sees the pile's size, not its cards."})
+
+
+class ViewPlayerSchema(LeanSchema):
+    name = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["in", "out"]))
+    cards_held = Integer(required=True)
+    score = Number(required=True, allow_none=True)
+    hand = fields.Nested(ZoneSchema, metadata={"description": "The viewer's own hand only."})
+
+
+class ViewSchema(LeanSchema):
+    """The table as one player sees it: their own hand, the others' sizes, the public cards, the piles as counts."""
+
+    player = fields.String(required=True, metadata={"description": "Whose view this is."})
+    rules = fields.Nested(RulesSchema, required=True)
+    players = fields.List(fields.Nested(ViewPlayerSchema), required=True)
+    castles = fields.List(fields.Nested(CastleSchema), required=True)
+    draw_pile = fields.Nested(CountSchema, required=True)
+    face_up = fields.List(fields.String(), required=True)
+    face_down = fields.Nested(CountSchema, required=True)
+    set_aside = fields.Nested(ZoneSchema, required=True)
+    dealer = Integer(required=True)
+    direction = fields.String(required=True, validate=validate.OneOf(DIRECTIONS))
+    to_act = Integer(required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    shuffles = Integer(required=True)
+    outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True)
+    deal = fields.String(required=True, validate=validate.OneOf(DEALS))
+    match = fields.Nested(MatchSchema, required=True, allow_none=True)

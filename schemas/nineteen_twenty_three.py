@@ -161,23 +161,48 @@ class MoveSchema(LeanSchema):
     )
 
 
+class MoveFillSchema(LeanSchema):
+    """What a real table's template move needs: each field to fill, with what goes there."""
+
+    hands = fields.String(metadata={"description": "reveal: each player's hand in full, in the order taken."})
+    draws = fields.String(metadata={"description": "draw: the cards each tied player draws, in order."})
+    last_war = fields.String(metadata={"description": "war: the card each player turns in the set's last game."})
+
+
+class ListedMoveSchema(MoveSchema):
+    """A move as an answer lists it; at a real table a template also says what it needs (only in answers)."""
+
+    fill = fields.Nested(MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+
+
+class TableStepSchema(LeanSchema):
+    """The step a real table enters next, as the move that names it: never a card, only the step and who turns."""
+
+    action = fields.String(required=True, validate=validate.OneOf(["reveal", "draw", "war"]))
+    requires = fields.List(fields.String(), required=True, metadata={"description": "The fields the move fills."})
+    players = fields.List(fields.String(), required=True, metadata={"description": "Who turns the cards."})
+    round = Integer(metadata={"description": "draw: the round of tie-break draws."})
+    rule = fields.String(required=True)
+
+
 class LegalMovesResponseSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True, metadata={"description": "Always null: players act independently."})
     players = fields.List(fields.String(), required=True, metadata={"description": "Who may still take or lock."})
     phase = fields.String(required=True)
-    moves = fields.List(fields.Nested(MoveSchema), required=True)
+    moves = fields.List(fields.Nested(ListedMoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
     pile = Integer(required=True)
     reveal_requires = fields.List(fields.String(), metadata={"description": "Fields the reveal must fill (cards the referee has not seen)."})
-    table_step = fields.Dict(
-        metadata={"description": "At a real table: the step the table enters next (reveal, draw or war), the fields its move fills and who turns the cards."}
+    table_step = fields.Nested(
+        TableStepSchema,
+        metadata={"description": "At a real table: the step the table enters next (reveal, draw or war), the fields its move fills and who turns the cards."},
     )
 
 
 class VerdictSchema(LeanSchema):
     legal = Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
-    alternatives = fields.List(fields.Nested(MoveSchema), required=True)
+    alternatives = fields.List(fields.Nested(ListedMoveSchema), required=True)
 
 
 class TransitionSchema(LeanSchema):
@@ -186,9 +211,15 @@ class TransitionSchema(LeanSchema):
     events = fields.List(fields.Dict(), required=True)
 
 
+class ViewStateSchema(StateSchema):
+    """A state as one player sees it: the cards they may not see counted, and no seed (it would tell them)."""
+
+    seed = Integer(required=True, allow_none=True, metadata={"description": "Always null in a view."})
+
+
 class PlayerViewSchema(LeanSchema):
     player = fields.String(required=True)
-    state = fields.Dict(required=True, metadata={"description": "The state as the player sees it: hidden cards counted, seed null."})
+    state = fields.Nested(ViewStateSchema, required=True, metadata={"description": "The state as the player sees it: hidden cards counted, seed null."})
 
 
 # -- starting a match ------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 from service.tournaments.sheets import SHEETS
 
 from .base import LeanSchema
-from .common import game_prefix
 from .fields import Boolean, Integer, Number
 
 POINTS_ROWS = "{game, player, points}"
@@ -69,21 +68,23 @@ def own_rows(scorer: RowScorer) -> str:
     return "{" + ", ".join(("game", "player", *scorer.columns, *scorer.optional_columns)) + "}"
 
 
-def standings_request_schema(slug: str, scorer: RowScorer | None) -> type[Schema]:
-    """The JSON body of a game's standings: rows of points or of the game's own shape, and the options its scoring takes."""
+def standings_request_schema(prefix: str, scorer: RowScorer | None) -> type[Schema]:
+    """The JSON body of a game's standings: rows of points or of the game's own shape, and the options its scoring takes.
+
+    ``prefix`` is the game's in schema names (``Kings``)."""
     if scorer is None:
         return StandingsRequestSchema
     body: dict[str, fields.Field[Any]] = {"rows": rows_field(f"One object per game and player: {POINTS_ROWS} or {own_rows(scorer)}.")}
     options = options_of(scorer)
     if options:
-        rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{game_prefix(slug)}TournamentRules")
+        rules = LeanSchema.from_dict({option.name: _body_option(option) for option in options}, name=f"{prefix}TournamentRules")
         body["rules"] = fields.Nested(
             rules, load_default=dict, metadata={"description": "For rows of the game's own shape: the rules every game was played by."}
         )
-    return LeanSchema.from_dict(body, name=f"{game_prefix(slug)}TournamentStandingsRequest")
+    return LeanSchema.from_dict(body, name=f"{prefix}TournamentStandingsRequest")
 
 
-def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[Schema]:
+def standings_query_schema(prefix: str, options: Sequence[ScoringOption]) -> type[Schema]:
     """The query: the answer's format and, for an uploaded sheet, the options of the game's scoring."""
     return LeanSchema.from_dict(
         {
@@ -106,7 +107,7 @@ def standings_query_schema(slug: str, options: Sequence[ScoringOption]) -> type[
             ),
             **{option.name: _query_option(option) for option in options},
         },
-        name=f"{game_prefix(slug)}TournamentStandingsQuery",
+        name=f"{prefix}TournamentStandingsQuery",
     )
 
 

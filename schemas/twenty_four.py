@@ -6,9 +6,11 @@ eight for a target, an expression of at most 200 characters, 2 to 8 players.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
+from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from service.core.sealing import MAX_TOKEN_CHARS
 from service.games.twenty_four.expressions import MAX_LENGTH
@@ -17,6 +19,7 @@ from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.state import DEALS, MAX_HANDS, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, PHASES
 from service.games.twenty_four.target import TARGET_CARDS
 
+from . import common
 from . import sealed as sealing
 from .base import LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
@@ -188,10 +191,116 @@ class NewGameSchema(LeanSchema):
     sealed = sealing.sealed_flag()
 
 
+# -- what happened: each event by its type -----------------------------------------------------------------------------
+def _names_to(values: fields.Field[Any], description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=values, required=True, metadata={"description": description})
+
+
+_DRAWS = {
+    "oneOf": [
+        {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "string"}}, "description": "Dealt by the referee: each round of draws."},
+        {"type": "object", "additionalProperties": {"type": "string"}, "description": "At a real table: the card each player drew."},
+    ]
+}
+
+
+def _event(kind: str, description: str, **extra: fields.Field[Any]) -> type[Schema]:
+    """One kind of event: its type, the rule section behind it, and what it carries."""
+    return LeanSchema.from_dict(
+        {
+            "type": fields.String(required=True, validate=validate.OneOf([kind]), metadata={"description": description}),
+            "rule": fields.String(required=True, metadata={"description": "The section of the rule text (GET /v1/twenty-four/rules)."}),
+            **extra,
+        },
+        name=f"TwentyFour{kind.title().replace('_', '')}Event",
+    )
+
+
+def _cards_of(description: str) -> fields.List[Any]:
+    return fields.List(fields.String(), required=True, metadata={"description": description})
+
+
+class EventSchema(OneOfSchema):
+    """Something that happened, told apart by its ``type``."""
+
+    type_field = "type"
+    type_field_remove = False
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "drew_for_deal": _event(
+            "drew_for_deal",
+            "The players drew for the first deal (rules.md §2.2).",
+            draws=fields.Raw(required=True, metadata=_DRAWS),
+            dealer=fields.String(required=True, allow_none=True, metadata={"description": "Who deals; null when the highest drew equal and draw again."}),
+            draw_again=fields.List(fields.String(), metadata={"description": "Who draws again (equal highest)."}),
+        ),
+        "target_set": _event(
+            "target_set",
+            "Eight cards set the hand's target (rules.md §7).",
+            hand=Integer(required=True),
+            cards=_cards_of("The eight cards."),
+            removed_high=_cards_of("The highest, removed."),
+            removed_low=_cards_of("The lowest, removed."),
+            summed=_cards_of("The cards summed."),
+            target=Integer(required=True),
+        ),
+        "dealt": _event(
+            "dealt",
+            "A hand was dealt (rules.md §2.3).",
+            hand=Integer(required=True),
+            dealer=fields.String(required=True),
+            target=Integer(required=True),
+            piles=fields.List(Integer(), required=True, metadata={"description": "Each pile's size, in seat order."}),
+        ),
+        "turned_up": _event(
+            "turned_up",
+            "A round's four cards were turned up (rules.md §3.1).",
+            round=Integer(required=True),
+            cards=_cards_of("The four cards."),
+            piles=fields.List(fields.String(), required=True, metadata={"description": "Whose piles they came from."}),
+        ),
+        "claimed": _event(
+            "claimed",
+            "A player claimed; the check of the expression (rules.md §3.2).",
+            player=fields.String(required=True),
+            expression=fields.String(required=True),
+            target=Integer(required=True),
+            correct=Boolean(required=True),
+            readable=Boolean(required=True),
+            value=fields.String(required=True, allow_none=True),
+            reasons=fields.List(fields.Nested(FaultSchema), required=True),
+        ),
+        "won": _event("won", "A right claim won the four cards (rules.md §3.2).", player=fields.String(required=True), cards=_cards_of("The cards won.")),
+        "barred": _event("barred", "A wrong claim barred its player for the round (rules.md §3.3).", player=fields.String(required=True)),
+        "set_aside": _event(
+            "set_aside",
+            "Cards were set aside: no claim (rules.md §3.4), or fewer than four left at the hand's end (§3.1).",
+            cards=_cards_of("The cards set aside."),
+            why=fields.String(required=True),
+            reason=fields.String(validate=validate.OneOf([*SET_ASIDE_REASONS, "all_barred"])),
+            solvable=Boolean(),
+            solutions=Integer(),
+            solution=fields.String(allow_none=True),
+        ),
+        "hand_over": _event(
+            "hand_over",
+            "A hand was scored (rules.md §5.1).",
+            hand=Integer(required=True),
+            points=_names_to(Integer(), "Each player's cards won this hand."),
+            winners=fields.List(fields.String(), required=True),
+        ),
+        "game_over": _event(
+            "game_over",
+            "The last hand was scored (rules.md §5.2).",
+            totals=_names_to(Integer(), "Each player's total."),
+            winners=fields.List(fields.String(), required=True),
+        ),
+    }
+
+
 class NewGameAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     seed = Integer(metadata={"description": "The seed of a plain deal (never answered for a sealed one)."})
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
     sealed = sealing.sealed_token()
     sealed_move = sealing.sealed_move()
     seat_keys = sealing.seat_keys()
@@ -211,7 +320,7 @@ class FromTableSchema(LeanSchema):
 
 class FromTableAnswerSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class StandingsRequestSchema(LeanSchema):
@@ -239,6 +348,63 @@ class StandingsAnswerSchema(LeanSchema):
     leaders = fields.List(fields.String(), metadata={"description": "While hands remain."})
 
 
+# -- the answers, typed: a move by its action (listed, refused or applied), the view ---------------------------------
+class MoveFillSchema(LeanSchema):
+    """What a template move needs before it is sent: each field to fill, with what goes there."""
+
+    expression = fields.String(metadata={"description": "A claim: the expression the player must give."})
+    cards = fields.String(metadata={"description": "A real table's draw, set_target or turn_up: the cards to name, in order."})
+
+
+def _action(name: str) -> fields.String:
+    return fields.String(required=True, validate=validate.OneOf([name]), metadata={"description": f"Always {name}."})
+
+
+def _fill() -> fields.Nested:
+    return fields.Nested(MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+
+
+class ClaimMoveSchema(LeanSchema):
+    """A player knocks and claims the four cards make the target (rules.md §3.2)."""
+
+    action = _action("claim")
+    player = fields.String(required=True)
+    expression = fields.String(metadata={"description": "The claim's expression; a listed claim is a template without one."})
+    fill = _fill()
+
+
+class SetAsideMoveSchema(LeanSchema):
+    """The table sets the four cards aside (rules.md §3.4): time is up, or all agree there is no solution."""
+
+    action = _action("set_aside")
+    reason = fields.String(required=True, validate=validate.OneOf(SET_ASIDE_REASONS))
+
+
+def _table_step(name: str, what: str) -> type[Schema]:
+    return LeanSchema.from_dict(
+        {
+            "action": _action(name),
+            "cards": fields.List(fields.String(), metadata={"description": f"{what}, as the table names them (a listed move is a template without them)."}),
+            "fill": _fill(),
+        },
+        name=f"TwentyFour{name.title().replace('_', '')}Move",
+    )
+
+
+class AnyMoveSchema(OneOfSchema):
+    """A move, told apart by its ``action``."""
+
+    type_field = "action"
+    type_field_remove = False
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "claim": ClaimMoveSchema,
+        "set_aside": SetAsideMoveSchema,
+        "draw": _table_step("draw", "A real table's draw for the deal: the card each player draws"),
+        "set_target": _table_step("set_target", "A real table's eight cards for the target (rules.md §7)"),
+        "turn_up": _table_step("turn_up", "A real table's four cards of the round"),
+    }
+
+
 class LegalReportSchema(LegalMovesSchema):
     """The legal moves (a claim template per player not barred, whose ``fill`` says what to add; then the table's
     set_aside for each reason) and the round. No expression is shown while the cards are in play."""
@@ -251,7 +417,32 @@ class LegalReportSchema(LegalMovesSchema):
     table = fields.List(fields.String(), required=True, metadata={"description": "The four cards face up."})
     target = Integer(required=True)
     barred = fields.List(fields.String(), required=True, metadata={"description": "Who claimed wrongly this round."})
+    moves = fields.List(fields.Nested(AnyMoveSchema), required=True)
 
 
 class ClaimVerdictSchema(VerdictSchema):
+    alternatives = fields.List(fields.Nested(AnyMoveSchema), required=True, metadata={"description": "The nearest legal moves."})
     claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})
+
+
+class TransitionSchema(common.TransitionSchema):
+    """A move applied: the move, the state after it, and what happened, in order."""
+
+    move = fields.Nested(AnyMoveSchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class ViewSeatSchema(LeanSchema):
+    name = fields.String(required=True)
+    pile = Integer(required=True, metadata={"description": "The face-down pile's size: nobody sees its cards, its owner included."})
+    won = fields.List(fields.String(), required=True, metadata={"description": "Cards won this hand."})
+
+
+class ViewSchema(StateSchema):
+    """The table as one player sees it: every pile as a count, no seed (it would tell every pile)."""
+
+    players = fields.List(fields.Nested(ViewSeatSchema), required=True)
+    seed = Integer(required=True, allow_none=True, metadata={"description": "Always null in a view."})
+    player = fields.String(required=True, metadata={"description": "Whose view this is."})
+    may_claim = Boolean(required=True, metadata={"description": "Whether the player may knock and claim now."})

@@ -19,7 +19,10 @@ from werkzeug.exceptions import HTTPException, default_exceptions
 from schemas.common import ProblemSchema, game_prefix
 from service.tournaments.sheets import NOT_ACCEPTABLE
 
+from .caching import unchanging
 from .problems import PROBLEM_MIME, from_http_exception, json_body, load_body
+from .request_log import REQUEST_ID_HEADER
+from .sealed import MOVE_HEADER, TOKEN_HEADER, seat_key_example
 
 EXAMPLE_PATH = "/v1/24-kings/calculus"
 STANDINGS_PATH = "/v1/24-kings/tournaments/standings"
@@ -74,7 +77,8 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, 
 
 
 def schema_name(schema: Any) -> str:
-    """A schema's name in the OpenAPI document: a game's schemas carry the game's name (``schemas.twenty_four.Move`` → ``TwentyFourMove``).
+    """A schema's name in the OpenAPI document: ``<Game><Thing>``, a game's schemas carrying its name once
+    (``schemas.twenty_four.Move`` → ``TwentyFourMove``; ``schemas.twenty_four_1718.TwentyFour1718Move`` → ``TwentyFour1718Move``).
 
     Every game has a Move and a State; without the prefix apispec would number them.
     """
@@ -83,15 +87,76 @@ def schema_name(schema: Any) -> str:
     name = cls.__name__.removesuffix("Schema") or cls.__name__
     module = cls.__module__.split(".")
     if module[0] == "schemas" and len(module) == 2 and module[1] not in SHARED_SCHEMA_MODULES:
-        return game_prefix(module[1]) + name
+        prefix = game_prefix(module[1])
+        return prefix + name.removeprefix(prefix)
     return name
+
+
+def schema_prefix(slug: str) -> str:
+    """The ``<Game>`` of a game's schema names, from its package's name as its schema module has it
+    (``24-kings`` → ``Kings``, ``1923`` → ``NineteenTwentyThree``): one prefix per game, and a name no language refuses."""
+    from service.games import game_package
+
+    return game_prefix(game_package(slug).__name__.rsplit(".", 1)[-1])
 
 
 SHARED_SCHEMA_MODULES = frozenset({"base", "common", "compiled", "fields", "meta", "tournaments"})
 
 
+# What the proxy in front of the service (deploy/nginx.conf) answers itself, word for word: its problem documents carry no
+# ``instance``. tests/http/test_openapi_conventions.py compares each with the body deploy/nginx.conf returns.
+PROXY_PROBLEMS: dict[int, dict[str, str]] = {
+    408: {"title": "Request Timeout", "detail": "the request was not sent in time (10 s for the headers, 10 s between two reads of the body)"},
+    414: {"title": "URI Too Long", "detail": "the request line is longer than 8 KiB"},
+    429: {
+        "title": "Too Many Requests",
+        "detail": "too many requests or connections from this address (20 requests a second, bursts of 40; /healthz 10 a second, bursts of 20; 16 connections)",
+    },
+    431: {"title": "Request Header Fields Too Large", "detail": "a header line is longer than 8 KiB, or the headers are larger than 32 KiB"},
+    502: {"title": "Bad Gateway", "detail": "the referee did not answer; try again"},
+    503: {"title": "Service Unavailable", "detail": "the referee is not available; try again"},
+    504: {"title": "Gateway Timeout", "detail": "the referee did not answer within 25 s"},
+}
+# Statuses any operation can meet at the proxy, whatever it is: nginx's own refusals and its answers for an absent referee.
+PROXY_STATUSES = (400, 408, 414, 429, 431, 502, 503, 504)
+RETRY_AFTER_STATUSES = frozenset({429, 503})  # the proxy says when to try again
+
+
+def proxy_problem(status: int) -> dict[str, Any]:
+    """The problem document the proxy answers with ``status`` (deploy/nginx.conf)."""
+    title, detail = PROXY_PROBLEMS[status]["title"], PROXY_PROBLEMS[status]["detail"]
+    return {"type": "about:blank", "title": title, "status": status, "detail": detail, "errors": []}
+
+
+# Response headers, documented once (components/headers) and named by every response that carries them.
+HEADERS: dict[str, dict[str, Any]] = {
+    REQUEST_ID_HEADER: {
+        "description": "This request's id: the client's own when it sent a usable one (1 to 128 of A-Z a-z 0-9 . _ : -), else a new one. The logs name it.",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$"},
+    },
+    "Vary": {
+        "description": "Origin when cross-origin requests are allowed (KINGS_CORS_ORIGINS); Accept where one request answers JSON, CSV or XLSX.",
+        "schema": {"type": "string"},
+    },
+    "ETag": {"description": "The answer's strong tag: send it back in If-None-Match to get a 304 while it holds.", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "How long a cache may keep the answer (public, max-age=300 unless configured).", "schema": {"type": "string"}},
+    "Retry-After": {"description": "Seconds to wait before trying again.", "schema": {"type": "integer", "minimum": 0}},
+    TOKEN_HEADER: {
+        "description": "Answering a sealed deal: the token to send next time (the same as the body's sealed, where the body has one).",
+        "schema": {"type": "string"},
+    },
+    MOVE_HEADER: {"description": "Answering a sealed deal: that token's move number along the match.", "schema": {"type": "integer", "minimum": 0}},
+    "Content-Disposition": {"description": "A CSV or XLSX answer: the file name to save it as.", "schema": {"type": "string"}},
+}
+
+
 def problem_example(status: HTTPStatus) -> dict[str, Any]:
-    """The answer this service gives for ``status``: the status phrase and werkzeug's description, as the error handler words them."""
+    """The answer this service gives for ``status``: the status phrase and werkzeug's description, as the error handler words them.
+
+    A status only the proxy answers is the proxy's document."""
+    if int(status) in PROXY_PROBLEMS:
+        return proxy_problem(int(status))
     known = default_exceptions.get(int(status))
     generic = {
         "type": "about:blank",
@@ -104,6 +169,19 @@ def problem_example(status: HTTPStatus) -> dict[str, Any]:
     return {**generic, **ERROR_EXAMPLES.get(int(status), ((), {}))[1]}
 
 
+def status_description(status: HTTPStatus) -> str:
+    """A problem status's description: its phrase, and who answers it when the proxy does."""
+    if status == HTTPStatus.SERVICE_UNAVAILABLE:
+        return f"{status.phrase}: answered by the proxy in front of the referee (deploy/nginx.conf), and by /readyz while a game fails to load."
+    if int(status) in PROXY_PROBLEMS:
+        return f"{status.phrase}: answered by the proxy in front of the referee (deploy/nginx.conf)."
+    if status == HTTPStatus.BAD_REQUEST:
+        return f"{status.phrase}: a body that is not JSON (or a request the proxy could not read)."
+    if status == HTTPStatus.FORBIDDEN:
+        return f"{status.phrase}: an answer private to a seat, asked without that seat's key (seat_key); the problem names no card."
+    return status.phrase
+
+
 class OperationIds(BasePlugin):
     """An ``operationId`` for every operation: the method and the path (``post_v1_24_kings_moves_legal``)."""
 
@@ -114,6 +192,50 @@ class OperationIds(BasePlugin):
 
 def operation_id(method: str, path: str) -> str:
     return "_".join([method.lower(), *re.findall(r"[A-Za-z0-9]+", path)])
+
+
+class Conventions(BasePlugin):
+    """What every operation answers besides its own: the proxy's refusals, the headers every answer carries,
+    a 304 and its tags where an answer is cached (service/http/caching.py), a 403 where a body takes a seat key,
+    and the sealed deal's headers where a body takes a sealed token.
+
+    It runs after the marshmallow plugin, so a body's schema is already a component whose fields it can read.
+    """
+
+    def init_spec(self, spec: Any) -> None:
+        self.spec = spec
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        for method, operation in (operations or {}).items():
+            responses: dict[Any, Any] = operation.setdefault("responses", {})
+            fields = self._body_fields(operation)
+            cached = method.lower() == "get" and unchanging(path or "")
+            for status, response in responses.items():
+                if isinstance(response, dict):  # the operation's own answers; the shared ones are components with their headers
+                    headers = response.setdefault("headers", {})
+                    headers.setdefault(REQUEST_ID_HEADER, REQUEST_ID_HEADER)
+                    headers.setdefault("Vary", "Vary")
+                    if str(status).startswith("2") and cached:
+                        headers.update({"ETag": "ETag", "Cache-Control": "Cache-Control"})
+                    if str(status).startswith("2") and fields & {"sealed", "match_token"}:
+                        headers.update({TOKEN_HEADER: TOKEN_HEADER, MOVE_HEADER: MOVE_HEADER})
+            if cached:
+                responses.setdefault(304, HTTPStatus.NOT_MODIFIED.name)
+                operation.setdefault("parameters", []).append("IF_NONE_MATCH")
+            if "seat_key" in fields:
+                responses.setdefault(403, HTTPStatus.FORBIDDEN.name)
+            if "requestBody" in operation:
+                responses.setdefault(413, HTTPStatus.REQUEST_ENTITY_TOO_LARGE.name)
+            for status in PROXY_STATUSES:
+                responses.setdefault(status, HTTPStatus(status).name)
+            operation["responses"] = dict(sorted(responses.items(), key=lambda item: str(item[0])))
+
+    def _body_fields(self, operation: dict[str, Any]) -> set[str]:
+        """The top-level fields of the operation's JSON body, read from its schema's component."""
+        schema = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+        ref = schema.get("$ref", "") if isinstance(schema, dict) else ""
+        component = self.spec.components.schemas.get(ref.rsplit("/", 1)[-1], {}) if ref else schema
+        return set(component.get("properties", {})) if isinstance(component, dict) else set()
 
 
 class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
@@ -131,7 +253,7 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
 
     def __init__(self, app: Any, *, spec_kwargs: dict[str, Any]) -> None:
         self._undocumented: list[tuple[Any, str, Any]] = []  # (blueprint, name, parameters), in registration order
-        super().__init__(app, spec_kwargs={**spec_kwargs, "extra_plugins": [OperationIds()]})
+        super().__init__(app, spec_kwargs={**spec_kwargs, "extra_plugins": [OperationIds(), Conventions()]})
 
     @property
     def spec(self) -> Any:
@@ -157,12 +279,26 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
         """No endpoint pages its answers: no pagination header or schema in the document."""
 
     def _register_responses(self) -> None:
+        for name, header in HEADERS.items():
+            self.spec.components.header(name, header, lazy=True)
         for status in HTTPStatus:
             if status >= 400:
-                response = {"description": status.phrase, "schema": self.ERROR_SCHEMA, "example": problem_example(status)}
+                headers = {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"} | ({"Retry-After": "Retry-After"} if status in RETRY_AFTER_STATUSES else {})
+                example = seat_key_example(self._app) if status == HTTPStatus.FORBIDDEN else problem_example(status)
+                response = {"description": status_description(status), "schema": self.ERROR_SCHEMA, "example": example, "headers": headers}
                 prepare_response(response, self.spec, PROBLEM_MIME)
                 self.spec.components.response(status.name, response, lazy=True)
-        default = {"description": "Any error: an RFC 9457 problem document", "schema": self.ERROR_SCHEMA, "example": problem_example(HTTPStatus.BAD_REQUEST)}
+        not_modified = {
+            "description": "Not Modified: If-None-Match named the answer's current tag; no body.",
+            "headers": {name: name for name in (REQUEST_ID_HEADER, "ETag", "Cache-Control", "Vary")},
+        }
+        self.spec.components.response(HTTPStatus.NOT_MODIFIED.name, not_modified, lazy=True)
+        default = {
+            "description": "Any error: an RFC 9457 problem document",
+            "schema": self.ERROR_SCHEMA,
+            "example": problem_example(HTTPStatus.BAD_REQUEST),
+            "headers": {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"},
+        }
         prepare_response(default, self.spec, PROBLEM_MIME)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
@@ -184,9 +320,15 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
     POST_ERRORS = (400, 413, 415, 422)
 
-    def answers(self, schema: Any, example: Any, description: str) -> Callable[[View], View]:
-        """Document the success response; the view returns the engine's JSON itself."""
-        return _docs_only(self.alt_response(200, schema=schema, example=example, description=description, success=True))
+    def answers(self, schema: Any, example: Any, description: str, purpose: str | None = None) -> Callable[[View], View]:
+        """Document the success response (``description``) and what the operation does for a client (``purpose``,
+        else the answer's description); the view returns the engine's JSON itself."""
+
+        def decorator(func: View) -> View:
+            func = _docs_only(self.alt_response(200, schema=schema, example=example, description=description, success=True))(func)
+            return _docs_only(self.doc(description=purpose or description))(func)
+
+        return decorator
 
     def problems(self, statuses: tuple[int, ...] = POST_ERRORS) -> Callable[[View], View]:
         """Document the error statuses (their examples come from the shared components)."""
@@ -198,22 +340,24 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
         return decorator
 
-    def get(self, path: str, *, answer: Any, answer_example: Any, description: str) -> Callable[[View], View]:
+    def get(self, path: str, *, answer: Any, answer_example: Any, description: str, purpose: str | None = None) -> Callable[[View], View]:
         """A GET operation with a documented answer."""
 
         def decorator(func: View) -> View:
-            self.route(path, methods=["GET"])(self.answers(answer, answer_example, description)(func))
+            self.route(path, methods=["GET"])(self.answers(answer, answer_example, description, purpose)(func))
             return func
 
         return decorator
 
-    def post(self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any, description: str) -> Callable[[BodyView], BodyView]:
+    def post(
+        self, path: str, *, body: type[Schema], body_example: Any, answer: Any, answer_example: Any, description: str, purpose: str | None = None
+    ) -> Callable[[BodyView], BodyView]:
         """A JSON POST operation: validated body, documented answer, and the errors every POST can meet."""
 
         def decorator(func: BodyView) -> BodyView:
             schema = body()  # built once: a schema per request would cost more than the load
             documented = _docs_only(self.arguments(schema, example=body_example))(
-                self.answers(answer, answer_example, description)(self.problems()(_as_view(func)))
+                self.answers(answer, answer_example, description, purpose)(self.problems()(_as_view(func)))
             )
 
             @wraps(func)

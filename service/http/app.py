@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -20,6 +20,7 @@ from .cors import init_cors
 from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, guard_input
 from .request_log import init_request_log
+from .sealed import init_sealing
 from .security_headers import init_security_headers
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -31,13 +32,21 @@ text), the state after a move, one player's view, and the game's scores.
 Every error is an RFC 9457 problem document with a JSON pointer per problem.
 Each game's rules, section by section, are at `GET /v1/{game}/rules`."""
 
+CONTACT = {"name": "The team that runs this referee"}
+# The project ships no licence text: all rights are reserved until one is chosen.
+LICENSE = {"name": "Proprietary: no licence granted", "identifier": "LicenseRef-Proprietary"}
+
 DEFAULT_CONFIG: dict[str, Any] = {
     "API_TITLE": "Card game referee",
     "API_VERSION": __version__,  # the package's: one version for both
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}, "servers": [{"url": "/", "description": "This referee, where this document is served"}]},
+    "API_SPEC_OPTIONS": {
+        "info": {"description": API_DESCRIPTION, "contact": CONTACT, "license": LICENSE},
+        "servers": [{"url": "/", "description": "This referee, where this document is served"}],
+        "security": [],  # open by design: no operation asks who the client is (a sealed deal's seats use seat keys in the body)
+    },
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
 }
 
@@ -52,6 +61,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_caching(app)
     init_cors(app)
     init_security_headers(app)  # nosniff, Referrer-Policy, Content-Security-Policy on every answer
+    init_sealing(app)  # before the Api: its documented 403 is the sealing's own refusal
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
     app.register_error_handler(InvalidInput, from_invalid_input)
     app.register_error_handler(BadRows, from_bad_rows)
@@ -60,10 +70,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from service.table import blp as phone_page
 
-    from .referee import init_sealing, mount_games
+    from .referee import mount_games
     from .views import meta
 
-    init_sealing(app)
     api.register_blueprint(meta.games_blp)
     mount_games(api)
     api.register_blueprint(meta.health_blp)

@@ -28,7 +28,7 @@ from flask import Flask, Response, current_app, jsonify
 from marshmallow import Schema, fields, validate
 
 from schemas.base import LeanSchema
-from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, game_prefix, player_name
+from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, player_name
 from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.caches import memo, per_game
 from service.core.problems import InvalidInput, Problem
@@ -37,7 +37,7 @@ from service.core.sealing import MAX_TOKEN_CHARS, StateSplit
 from service.core.verdicts import IllegalMove, Reason, cites_state
 from service.games import REGISTRY, game_package, registered
 
-from .api import RefereeApi, RefereeBlueprint
+from .api import RefereeApi, RefereeBlueprint, schema_prefix
 from .sealed import SEAT_KEY_DESCRIPTION, init_sealing, open_sealed, seal_answer
 from .views.tournaments import standings_blueprint
 
@@ -257,7 +257,7 @@ def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
 @memo(per_game("request_schemas", "(game's URL name): its request schemas", 64 * 1024, __name__))  # built at start-up
 def request_schemas(slug: str) -> RequestSchemas:
     web = game_web(slug)
-    prefix = game_prefix(slug)
+    prefix = schema_prefix(slug)
     state = fields.Nested(web.state_schema, required=True)
     viewer: dict[str, fields.Field[Any]] = private_fields(False) if web.split is not None else {}
     view_fields = private_fields(True) if web.split is not None else {"player": player_name(required=True, metadata={"description": "Whose view."})}
@@ -277,8 +277,8 @@ def transition_answer_schema(web: GameWeb) -> type[Schema]:
         "view": fields.Nested(web.view_schema, metadata={"description": "The asking player's view of the state after the move, when player was given."}),
         "sealed_move": fields.Integer(metadata={"description": "The new token's move number along the match (docs/sealed-deals.md)."}),
     }
-    # Named after the game's own schema module, so the OpenAPI document calls it e.g. KingsSealedTransition.
-    return type("SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
+    # Named after the game (KingsSealedTransition), whether its transition schema is its own or the shared one.
+    return type(f"{schema_prefix(web.slug)}SealedTransitionSchema", (web.transition_schema,), {"__module__": web.transition_schema.__module__, **extra})
 
 
 class Table(NamedTuple):
@@ -336,6 +336,8 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=StateCheckResponseSchema,
         answer_example={"valid": True, "problems": []},
         description="Whether the state is a real table, with every problem at once.",
+        purpose="Check a table before playing on it: whether the state is one a real game can reach, "
+        "with every problem found at once, each pointing into the body.",
     )
     def check(body: dict[str, Any]) -> Response:
         """Whole-state check: conservation of the pack, every zone, the turn, the outcome; each problem with a JSON pointer."""
@@ -352,6 +354,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=web.legal_schema,
         answer_example=ex["legal"],
         description="Every distinct legal move of whoever acts, with counts per action.",
+        purpose="Ask what may be played now: every distinct legal move of whoever acts (a template says what the player must fill in), with counts per action.",
     )
     def legal(body: dict[str, Any]) -> Response:
         """The legal moves: each one is accepted by /moves/validate, and nothing else is."""
@@ -368,6 +371,8 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=web.verdict_schema,
         answer_example=ex["verdict"],
         description="The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.",
+        purpose="Ask the referee whether a move is legal before making it: a refused move is still a 200, "
+        "with every reason (code, rule section, pointer) and the nearest legal moves.",
     )
     def validate(body: dict[str, Any]) -> Response:
         """Judge a move; an illegal move is a verdict, not an error."""
@@ -385,6 +390,8 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=transition_answer_schema(web),
         answer_example=ex["transition"],
         description="The state after the move and the events, in order; an illegal move is a 422.",
+        purpose="Make a move: the state after it and what happened, in order. The state sent is never changed; "
+        "an illegal move is a 422 with the verdict's reasons.",
     )
     def apply(body: dict[str, Any]) -> Response:
         """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
@@ -407,6 +414,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=web.view_schema,
         answer_example=ex["view"],
         description="What one player may see: their own cards, counts of the others', the public cards.",
+        purpose="Show one player their side of the table: their own cards, the sizes of the others' hands and the piles, the public cards.",
     )
     def view(body: dict[str, Any]) -> Response:
         """One player's view of a state: nothing they may not see reaches them."""
@@ -417,6 +425,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=GameRulesSchema,
         answer_example=rules_answer(web.slug),
         description=f"{game.info.title}: its facts and its rule text, section by section.",
+        purpose=f"Read {game.info.title}'s rules: its facts, its options and the rule text that verdicts cite, section by section.",
     )
     def rules() -> Response:
         """The rule text that verdicts cite, with the game's options."""
@@ -427,6 +436,7 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         answer=ConformanceSchema,
         answer_example={"game": web.slug, "cases": []},
         description="Worked requests, each with the answer this referee gives.",
+        purpose="Test a client against this referee: worked requests, each with the answer the referee gives.",
     )
     def conformance() -> Response:
         """Test a client against the referee: send each request, expect each answer."""

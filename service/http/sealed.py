@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import orjson
 from flask import Flask, Response, current_app, g
 
 from service.core.problems import InvalidInput, Problem
@@ -71,6 +72,21 @@ def from_sealed_token_error(error: SealedTokenError) -> Response:
 
 def from_seat_key_error(error: SeatKeyError) -> Response:
     return problem_response(403, str(error), [p.to_dict() for p in error.problems], slug="seat-key", title="Not this seat's answer")
+
+
+SEAT_KEY_EXAMPLE_PATH = "/v1/24-kings/view"
+
+
+def seat_key_example(app: Flask) -> dict[str, Any]:
+    """The 403 a request for ann's view of a sealed 24 Kings deal gets without her seat key, as the handler words it
+    (tests/http/test_openapi_conventions.py asks for it through a real sealed deal)."""
+    with app.test_request_context(SEAT_KEY_EXAMPLE_PATH, method="POST"):
+        try:
+            check_seat_key(app_sealer(), "24-kings", Seal(match="example", move=0), ("ann", "bob", "cy"), "ann", None)
+        except SeatKeyError as error:
+            answer: dict[str, Any] = orjson.loads(from_seat_key_error(error).get_data())
+            return answer
+    raise AssertionError("a seat's answer without its key was not refused")
 
 
 def app_sealer() -> Sealer:

@@ -153,7 +153,7 @@ def test_every_operation_of_the_game_is_documented_with_examples():
                 assert "example" in content, (method, path)
             for status, answer in operation["responses"].items():
                 answer = responses[answer["$ref"].rsplit("/", 1)[1]] if "$ref" in answer else answer
-                assert all("example" in content for content in answer["content"].values()), (method, path, status)
+                assert all("example" in content for content in answer.get("content", {}).values()), (method, path, status)  # a 304 has no body
 
 
 def test_the_view_carries_no_seed(client):

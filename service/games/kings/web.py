@@ -29,6 +29,7 @@ from schemas.kings import (
     TableSetupRequestSchema,
     TransitionSchema,
     VerdictSchema,
+    ViewSchema,
 )
 from service.core.caches import constant, memo
 from service.core.cards import RANK_NAMES, Card
@@ -339,5 +340,6 @@ WEB = GameWeb(
     legal_schema=LegalMovesResponseSchema,
     verdict_schema=VerdictSchema,
     transition_schema=TransitionSchema,
+    view_schema=ViewSchema,
     split=SPLIT,
 )

@@ -30,6 +30,8 @@ from schemas.twenty_four import (
     StateSchema,
     TargetAnswerSchema,
     TargetRequestSchema,
+    TransitionSchema,
+    ViewSchema,
 )
 from service.core.caches import constant, memo
 from service.core.cards import parse_cards
@@ -277,5 +279,7 @@ WEB = GameWeb(
     rules_catalog=rules_catalog,
     legal_schema=LegalReportSchema,
     verdict_schema=ClaimVerdictSchema,
+    transition_schema=TransitionSchema,
+    view_schema=ViewSchema,
     split=SPLIT,
 )

@@ -46,19 +46,37 @@ def games_listing(app: Flask) -> dict[str, Any]:
     return {"games": listing}
 
 
-@games_blp.get("/games", answer=GamesSchema, answer_example={"games": []}, description="Every game: its facts, rule text, conformance cases and endpoints.")
+@games_blp.get(
+    "/games",
+    answer=GamesSchema,
+    answer_example={"games": []},
+    description="Every game: its facts, rule text, conformance cases and endpoints.",
+    purpose="Discover the games this referee judges: each game's facts, where its rules and worked cases are, and every endpoint it answers.",
+)
 def list_games() -> Response:
     """The registry of games, so a client can discover what this referee judges."""
     return jsonify(games_listing(current_app))
 
 
-@health_blp.get("/healthz", answer=HealthSchema, answer_example={"status": "ok"}, description="The service is up.")
+@health_blp.get(
+    "/healthz",
+    answer=HealthSchema,
+    answer_example={"status": "ok"},
+    description="The service is up.",
+    purpose="Liveness for an orchestrator: answers while the process can serve.",
+)
 def healthz() -> Response:
     """Liveness: answers while the process can serve."""
     return jsonify({"status": "ok"})
 
 
-@health_blp.get("/readyz", answer=ReadySchema, answer_example={"status": "ready", "games": 5}, description="Every game is loaded and answers.")
+@health_blp.get(
+    "/readyz",
+    answer=ReadySchema,
+    answer_example={"status": "ready", "games": 5},
+    description="Every game is loaded and answers.",
+    purpose="Readiness for a load balancer: every game's rules are loaded (a 503 problem while one is not).",
+)
 def readyz() -> Response:
     """Readiness: every registered game's rule text and facts are loaded (a 503 problem if one is not)."""
     from ..referee import rules_answer
@@ -78,6 +96,7 @@ def readyz() -> Response:
     answer=VersionSchema,
     answer_example={"version": "0.1.0", "commit": "d2837c1", "rules": {"24-kings": "1"}},
     description="The package version, each game's rules version and the source commit.",
+    purpose="What runs here: the package version, each game's rules version and the source commit, to pin a client or report a bug.",
 )
 def version() -> Response:
     """What runs here: the package version, the commit when the image names it (KINGS_COMMIT), each game's rules version."""

@@ -22,7 +22,7 @@ from service.tournaments.scoring import Chosen, RowScorer, options_of, with_opti
 from service.tournaments.sheets import NOT_ACCEPTABLE, STANDINGS_MEDIA_TYPES, standings_csv, standings_xlsx
 from service.tournaments.standings import Standings, standings
 
-from ..api import RefereeBlueprint
+from ..api import RefereeBlueprint, schema_prefix
 from ..problems import body_media_type, load_body, problem_response, request_bytes, strict_json
 
 JSON, CSV, XLSX = STANDINGS_MEDIA_TYPES
@@ -137,7 +137,7 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
     """``POST /v1/<slug>/tournaments/standings`` for one game: rows of points, or of the game's own shape scored by ``row_scorer``."""
     blp = RefereeBlueprint(f"{slug}-tournaments", __name__, url_prefix=f"/v1/{slug}", description="Tournament standings from spreadsheets.")
     options = options_of(row_scorer)
-    body_schema: type[Schema] = standings_request_schema(slug, row_scorer)
+    body_schema: type[Schema] = standings_request_schema(schema_prefix(slug), row_scorer)
     rows_schema = body_schema()
     shapes = POINTS_ROWS if row_scorer is None else f"{POINTS_ROWS} or {own_rows(row_scorer)}"
 
@@ -156,7 +156,7 @@ def standings_blueprint(slug: str, row_scorer: RowScorer | None) -> RefereeBluep
 
     @typed(blp.route("/tournaments/standings", methods=["POST"]))
     @accepts(JSON, CSV, XLSX, MULTIPART)
-    @typed(blp.arguments(standings_query_schema(slug, options)(), location="query", as_kwargs=True))
+    @typed(blp.arguments(standings_query_schema(schema_prefix(slug), options)(), location="query", as_kwargs=True))
     @typed(
         blp.doc(
             description=f"Rows are {shapes}, one per game and player. Send them as JSON, as a CSV (UTF-8, with or without Excel's BOM, "
