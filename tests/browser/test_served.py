@@ -31,6 +31,7 @@ FILES = {
     "events.js": "text/javascript",
     "picker.js": "text/javascript",
     "passplay.js": "text/javascript",
+    "sealed-play.js": "text/javascript",
     "vendor/qr/index.js": "text/javascript",
     "vendor/qr/decode.js": "text/javascript",
     "sw.js": "text/javascript",
