@@ -16,7 +16,7 @@ import { cardsText, listing, plural } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
+import { $, cardRow, element, keepNumber, playersField, problemList, say, showMode } from "./ui.js";
 
 const referee = gameApi("1923");
 const STORAGE = "1923-table-v1";
@@ -68,15 +68,9 @@ function buildSetup() {
     save();
   });
   showDecks();
-  $("decks").addEventListener("change", () => {
-    table.decks = Number($("decks").value);
-    save();
-  });
+  keepNumber($("decks"), table, "decks", save);
   fillSelect($("target"), Array.from({ length: MAX_TARGET }, (_, at) => at + 1), table.target);
-  $("target").addEventListener("change", () => {
-    table.target = Number($("target").value);
-    save();
-  });
+  keepNumber($("target"), table, "target", save);
 }
 
 async function start() {
@@ -271,11 +265,7 @@ const drawn = (cards) => listing(Object.entries(cards).map(([name, codes]) => `$
 // -- the page ------------------------------------------------------------------------------------------
 function show() {
   const game = table.game;
-  $("setup").hidden = Boolean(game);
-  $("play").hidden = !game;
-  const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last || !game;
-  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  showMode(game, table.history);
   if (!game) return;
   showStatus();
   showSeats();

@@ -97,8 +97,10 @@ export function sealedPlay(game) {
   }
 
   // What the seat asks for, with its key: its view and its moves (a seat only ever sees its own, or the table's).
-  const ask = (turn, path, extra = {}) => referee.post(path, turn.body({ state: table.sealed.state, sealed: table.sealed.sealed, ...extra }));
-  const opened = (turn) => Promise.all([ask(turn, "view"), ask(turn, "moves/legal")]);
+  const opened = (turn) => {
+    const body = turn.body({ state: table.sealed.state, sealed: table.sealed.sealed });
+    return Promise.all([referee.post("view", body), referee.post("moves/legal", body)]);
+  };
 
   async function turnOf(seat) {
     const names = table.sealed.state.players.map((player) => player.name);

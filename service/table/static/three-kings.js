@@ -10,8 +10,8 @@ import { cardElement, short } from "./cards.js";
 import { listing } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
-import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, element, playersField, problemList, say } from "./ui.js";
+import { applyMove, load, save as keep } from "./store.js";
+import { $, element, keepNumber, playersField, problemList, say, showMode, undoLast } from "./ui.js";
 
 const referee = gameApi("three-kings");
 const STORAGE = "three-kings-table-v1";
@@ -106,15 +106,8 @@ function buildSetup() {
     renderSeats();
     save();
   });
-  $("me").addEventListener("change", () => {
-    table.me = Number($("me").value);
-    renderSeats();
-    save();
-  });
-  $("dealer").addEventListener("change", () => {
-    table.dealer = Number($("dealer").value);
-    save();
-  });
+  keepNumber($("me"), table, "me", save, renderSeats);
+  keepNumber($("dealer"), table, "dealer", save);
   for (const method of Object.keys(METHODS)) {
     const input = $(`scoring-${method}`);
     input.checked = table.scoring === method;
@@ -179,16 +172,11 @@ async function follow(state, events) {
 
 async function play(move, text) {
   const before = table.game;
-  let remembered = false;
   try {
-    const answer = await referee.post("moves/apply", { state: before, move });
-    remember(table, before, text);
-    remembered = true;
-    await follow(answer.state, answer.events);
+    await applyMove(referee, table, move, text, follow);
     say(`${text}.`);
   } catch (error) {
     // Nothing is lost: the state stays as it was (a move applied but not followed is not kept), and the cards tapped stay tapped.
-    if (remembered && table.game === before) table.history = table.history.slice(0, -1);
     $("verdict").replaceChildren(problemList(error));
     say(error.unreachable ? UNREACHABLE : "The referee refused this move: see why below.");
     if (error.status === 422 && String(error.problem.type || "").endsWith("illegal-move")) await explain(before, move, text);
@@ -216,20 +204,6 @@ async function explain(state, move, text) {
     $("verdict").replaceChildren(box);
   } catch (error) {
     // The refusal itself is already shown.
-  }
-}
-
-async function undo() {
-  const last = takeBack(table);
-  if (!last) return;
-  try {
-    await follow(last.state, null);
-    $("events").replaceChildren(element("h3", `Taken back: ${last.text}.`));
-    say(`Taken back: ${last.text}.`);
-  } catch (error) {
-    table.history = [...table.history, last]; // nothing was taken back: the referee did not answer
-    save();
-    say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
   }
 }
 
@@ -453,11 +427,7 @@ function moveButton(listed, primary) {
 
 function show() {
   const game = table.game;
-  $("setup").hidden = Boolean(game);
-  $("play").hidden = !game;
-  const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last || !game;
-  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  showMode(game, table.history);
   if (!game) return;
   showStatus();
   showTable();
@@ -675,7 +645,7 @@ $("cancel").addEventListener("click", () => {
   $("verdict").replaceChildren();
   say("Choose another move.");
 });
-$("undo").addEventListener("click", undo);
+$("undo").addEventListener("click", () => undoLast(table, (state) => follow(state, null), save));
 $("new-game").addEventListener("click", () => {
   table.game = null;
   table.history = [];
