@@ -185,13 +185,14 @@ def test_1923_sealed_passed_round_hides_the_last_card_taken_from_its_taker(brows
     phone.done()
     turns.append(phone.taps - taps_before)
     screenshot(page, "passplay-1923-table")
+    taps_before = phone.taps
     phone.table_turn("#sealed-seats button.primary", "bob")
     phone.move("revealed")
     revealed = wait_text(page, "#sealed-private", "The reveal")
     assert "ann shows" in revealed and "bob shows" in revealed
     phone.done()
     assert "The reveal: ann shows" in page.find_element(By.ID, "sealed-log").text  # the reveal is the table's news
-    record_figures("passplay-1923", {"tap_to_answer_ms": phone.answers, "taps_per_sealed_turn": turns})
+    record_figures("passplay-1923", {"tap_to_answer_ms": phone.answers, "taps_per_sealed_turn": turns, "taps_reveal": phone.taps - taps_before})
 
 
 def test_1718_sealed_passed_round_each_seat_declares_with_its_own_key(browser, live_url):

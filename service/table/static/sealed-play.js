@@ -165,6 +165,8 @@ export function sealedPlay(game) {
   }
 
   async function play(turn, seat, move) {
+    const buttons = [...box.querySelectorAll("button")];
+    for (const node of buttons) node.disabled = true; // one move per tap: a second tap would replay the old token
     try {
       const answer = await referee.post("moves/apply", turn.body({ state: table.sealed.state, sealed: table.sealed.sealed, move }));
       table.sealed = sealedGame(answer, table.sealed);
@@ -176,6 +178,7 @@ export function sealedPlay(game) {
       render(turn, seat, view, legal, answer.events, move);
       say(`${game.describe(move)}.`);
     } catch (error) {
+      for (const node of buttons) node.disabled = false;
       box.prepend(problemList(error));
       if (error.unreachable) say(UNREACHABLE);
     }
