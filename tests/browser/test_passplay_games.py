@@ -190,6 +190,8 @@ def test_1923_sealed_passed_round_hides_the_last_card_taken_from_its_taker(brows
     phone.move("revealed")
     revealed = wait_text(page, "#sealed-private", "The reveal")
     assert "ann shows" in revealed and "bob shows" in revealed
+    # The next game is dealt, but the table's move offers no seat's take or lock: bob has not looked at his new cards.
+    assert [el.text for el in page.find_elements(By.CSS_SELECTOR, "#sealed-private button.alternative")] == []
     phone.done()
     assert "The reveal: ann shows" in page.find_element(By.ID, "sealed-log").text  # the reveal is the table's news
     record_figures("passplay-1923", {"tap_to_answer_ms": phone.answers, "taps_per_sealed_turn": turns, "taps_reveal": phone.taps - taps_before})

@@ -130,7 +130,8 @@ export function sealedPlay(game) {
   // The seat's panel: what it saw of its last move, its cards, its moves (the table's, for the table's move).
   function render(turn, seat, view, legal, seen, made) {
     const who = turn.seat;
-    const moves = [...legal.moves, ...(legal.open || [])].filter((move) => !move.player || move.player === who);
+    // A seat's own moves and the table's; for the table's move, only the table's (the seat has not seen its cards).
+    const moves = [...legal.moves, ...(legal.open || [])].filter((move) => !move.player || (seat !== null && move.player === who));
     const parts = [];
     const title = element("h3", made ? `${game.describe(made)}. What ${who} saw:` : seat === null ? `The table's move (${who}'s key)` : `${who}'s turn`);
     title.tabIndex = -1;
