@@ -169,6 +169,7 @@ def test_1923_sealed_passed_round_hides_the_last_card_taken_from_its_taker(brows
     phone.open_turn('#sealed-seats button[data-seat="ann"]', "ann", key_of_seat="bob", audit=True)
     assert len(phone.cards()) == 1 and "1 card ann has not seen" in page.find_element(By.ID, "sealed-private").text
     first = phone.cards()[0]
+    assert check(page) == CLEAN
     phone.move("ann takes a card")
     wait_text(page, "#sealed-private", "ann took a card")
     assert len(phone.cards()) == 2 and first in phone.cards()  # the card taken before is seen now; the new one is not
@@ -215,6 +216,9 @@ def test_1718_sealed_passed_round_each_seat_declares_with_its_own_key(browser, l
         other = names[(names.index(acting) + 1) % len(names)]
         phone.open_turn(f'#sealed-seats button[data-seat="{acting}"]', acting, key_of_seat=other if turn == 0 else None, audit=turn == 0)
         assert len(phone.cards()) == 12
+        if turn == 0:
+            assert check(page) == CLEAN
+            screenshot(page, "passplay-1718-turn")
         phone.move(f"{acting} declares")
         wait_text(page, "#sealed-private", f"{acting} declares")
         phone.done()

@@ -82,7 +82,8 @@ export function sealedPlay(game) {
       await showSeatKeys(answer.seat_keys); // shown once, each to its player; never kept
       delete answer.seat_keys;
       table.sealed = sealedGame(answer);
-      table.sealedLog = ["Dealt, sealed."];
+      const dealt = (answer.events || []).map((event) => game.heard(event)).filter(Boolean);
+      table.sealedLog = ["Dealt, sealed.", ...dealt.map((event) => game.said(event, null))];
       save();
       $("sealed-offer-result").replaceChildren();
       show();
