@@ -3,6 +3,9 @@
 // is tapped card by card, right to left, player by player; so are a tie's draw-offs and the set's last game of war.
 // The referee judges the game and says how (every tie-break step), scores the set (Ace benefit and damage) and
 // keeps the match to N. Everything lives in `table`, kept in this phone's storage; the referee keeps nothing.
+// Or the referee deals, sealed, and the phone is passed round (sealed-play.js): a seat's key is asked before it looks
+// at its cards (the last card it took stays hidden from it too, rules.md §3.2), takes or locks; the reveal is the
+// table's move (anyone's key). The phone keeps the public state only.
 //
 // This page's sentences for 1923's events are written here (`gameEvent`), not in events.js: that shared module was
 // being changed by another engineer when this page was written; they can move there unchanged.
@@ -11,8 +14,9 @@ import { keepOffline } from "./app.js";
 import { cardElement, short, spoken } from "./cards.js";
 import { cardsText, listing, plural } from "./events.js";
 import { createPicker } from "./picker.js";
+import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, element, playersField, problemList, say } from "./ui.js";
+import { $, cardRow, element, keepNumber, playersField, problemList, say, showMode } from "./ui.js";
 
 const referee = gameApi("1923");
 const STORAGE = "1923-table-v1";
@@ -30,7 +34,7 @@ const MATCH_RULES = {
 const DECIDED = { range: "the range", nearest: "the nearer end", average: "the average", draw: "the draw-off", war: "war", none: "nobody: war ran out" };
 
 function fresh() {
-  return { players: ["ann", "bob"], decks: 1, target: DEFAULT_TARGET, game: null, legal: null, history: [], draft: null, judgment: null, sets: [], log: [] };
+  return { players: ["ann", "bob"], decks: 1, target: DEFAULT_TARGET, game: null, legal: null, history: [], draft: null, judgment: null, sets: [], log: [], sealed: null, sealedLog: [] };
 }
 
 const table = load(STORAGE, fresh);
@@ -64,15 +68,9 @@ function buildSetup() {
     save();
   });
   showDecks();
-  $("decks").addEventListener("change", () => {
-    table.decks = Number($("decks").value);
-    save();
-  });
+  keepNumber($("decks"), table, "decks", save);
   fillSelect($("target"), Array.from({ length: MAX_TARGET }, (_, at) => at + 1), table.target);
-  $("target").addEventListener("change", () => {
-    table.target = Number($("target").value);
-    save();
-  });
+  keepNumber($("target"), table, "target", save);
 }
 
 async function start() {
@@ -267,11 +265,7 @@ const drawn = (cards) => listing(Object.entries(cards).map(([name, codes]) => `$
 // -- the page ------------------------------------------------------------------------------------------
 function show() {
   const game = table.game;
-  $("setup").hidden = Boolean(game);
-  $("play").hidden = !game;
-  const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last || !game;
-  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  showMode(game, table.history);
   if (!game) return;
   showStatus();
   showSeats();
@@ -282,7 +276,10 @@ function show() {
 }
 
 function showStatus() {
-  const game = table.game;
+  $("game-status").replaceChildren(...statusParts(table.game));
+}
+
+function statusParts(game) {
   const parts = [];
   if (game.phase === "over") {
     const winners = game.outcome ? game.outcome.winners : [];
@@ -300,7 +297,7 @@ function showStatus() {
     }[game.phase];
     if (next) parts.push(element("p", next));
   }
-  $("game-status").replaceChildren(...parts);
+  return parts;
 }
 
 function showSeats() {
@@ -506,6 +503,55 @@ function gameEvent(event) {
   return `${event.player ? `${event.player}: ` : ""}${String(event.type).replaceAll("_", " ")}.`;
 }
 
+// -- a sealed deal, one phone passed round (sealed-play.js) ---------------------------------------------
+// Each seat takes and locks at its own pace: a button per seat still playing; the reveal (and a tie's draw-offs, and
+// war) is the table's move, made with anyone's key. The seat's view is the referee's: its last card hidden from it.
+const SEALED_MOVES = { take: "takes a card", lock: "locks", reveal: "The cards are revealed, right to left", draw: "The tied players draw", war: "War: one card each" };
+
+function sealedSeats(state) {
+  if (state.phase === "over") return [];
+  const seats = state.players.filter((seat) => state.phase === "play" && !seat.locked);
+  const buttons = seats.map((seat) => ({ seat: seat.name, text: `${seat.name}: pass the phone to ${seat.name}`, primary: false }));
+  const what = { reveal: "the reveal", draw: "the draw-off", war: "war" }[state.phase] || state.phase;
+  if (state.phase !== "play") buttons.push({ seat: null, text: `The table's move: ${what} (anyone's key)`, primary: true });
+  return buttons;
+}
+
+function sealedStatus(state) {
+  const seats = element("ul", null, "seats");
+  for (const seat of state.players) {
+    const size = seat.hand.cards.length + seat.hand.hidden;
+    seats.append(element("li", `${seat.name}: ${plural(size, "card")}${seat.locked ? ", locked" : ""}, ${plural(seat.won.length, "card")} won, ${total(seat.points)} points`));
+  }
+  return [...statusParts(state), seats];
+}
+
+function sealedHand(view, name) {
+  const seat = view.state.players.find((player) => player.name === name);
+  const line = element("p", `${name}'s cards, right to left in the order taken: `);
+  line.append(cardRow(seat.hand.cards, `${name}'s cards`));
+  const parts = [line];
+  if (seat.hand.hidden) parts.push(element("p", `And ${plural(seat.hand.hidden, "card")} ${name} has not seen: the last card taken stays face down until the reveal.`, "hint"));
+  return parts;
+}
+
+const sealed = sealedPlay({
+  referee,
+  table,
+  save,
+  seats: sealedSeats,
+  status: sealedStatus,
+  hand: sealedHand,
+  describe: (move) => (move.player ? `${move.player} ${SEALED_MOVES[move.action] || move.action}` : SEALED_MOVES[move.action] || move.action),
+  said: gameEvent,
+  heard: (event) => event, // a take names no card to anyone; the rest is public
+  onShow: (on) => {
+    if (!on) return show();
+    $("setup").hidden = true;
+    $("play").hidden = true;
+  },
+});
+
 // -- start --------------------------------------------------------------------------------------------
 // The pack: ceil(players / 3) decks or fewer (rules.md §1.2), so a card may be tapped as often as the decks hold it.
 let picker = null;
@@ -521,7 +567,9 @@ function makePicker() {
 
 buildSetup();
 show();
+sealed.show();
 $("start").addEventListener("click", start);
+$("deal-sealed").addEventListener("click", () => sealed.deal({ players: table.players, decks: table.decks, target: table.target }));
 $("enter").addEventListener("click", enter);
 $("undo").addEventListener("click", undo);
 $("new-game").addEventListener("click", () => {

@@ -6,7 +6,7 @@ import { RANKS, SUITS, cardElement, short } from "./cards.js";
 import { CASTLE_NAMES, castleName, kingsEvent, listing, plural } from "./events.js";
 import { beginTurn, sealedGame, showSeatKeys } from "./passplay.js";
 import { createPicker } from "./picker.js";
-import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
+import { $, cardRow, element, keepNumber, playersField, problemList, say } from "./ui.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
 
 const referee = gameApi("24-kings");
@@ -105,15 +105,8 @@ function buildSetup() {
     renderSeats();
     save();
   });
-  $("me").addEventListener("change", () => {
-    table.me = Number($("me").value);
-    renderSeats();
-    save();
-  });
-  $("dealer").addEventListener("change", () => {
-    table.dealer = Number($("dealer").value);
-    save();
-  });
+  keepNumber($("me"), table, "me", save, renderSeats);
+  keepNumber($("dealer"), table, "dealer", save);
   $("hand-set").value = table.rules.hands || "standard";
   $("hand-set").addEventListener("change", () => {
     table.rules.hands = $("hand-set").value;

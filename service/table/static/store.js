@@ -38,3 +38,19 @@ export function takeBack(data) {
   if (last) data.history = data.history.slice(0, -1);
   return last || null;
 }
+
+// A move the referee applies (`referee` is api.js's game) and the page follows (`follow(state, events)`, which keeps
+// `data.game`); the state before it is remembered for undo, and forgotten again if the page could not follow (a
+// referee lost between two requests): then nothing changed. Throws the referee's refusal as it came.
+export async function applyMove(referee, data, move, text, follow) {
+  const before = data.game;
+  const answer = await referee.post("moves/apply", { state: before, move });
+  remember(data, before, text);
+  try {
+    await follow(answer.state, answer.events);
+  } catch (error) {
+    if (data.game === before) data.history = data.history.slice(0, -1);
+    throw error;
+  }
+  return answer;
+}

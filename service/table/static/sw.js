@@ -18,6 +18,7 @@ const PAGES = [
   "events.js",
   "picker.js",
   "passplay.js",
+  "sealed-play.js",
   "vendor/qr/index.js",
   "vendor/qr/decode.js",
   "home.js",

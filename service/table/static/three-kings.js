@@ -2,13 +2,16 @@
 // cards turned face up and my four cards; the other hands and the pile are counted, never seen, and a card becomes
 // known when a move names it. Every move is one the referee lists (/moves/legal), made by a tap; a card drawn,
 // discarded or turned is tapped in a card grid. Everything lives in `table`, kept in this phone's storage.
+// Or the referee deals, sealed, and the phone is passed round (sealed-play.js): each seat's key is asked before it
+// acts or shows three Kings, and forgotten after; the phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
 import { cardElement, short } from "./cards.js";
 import { listing } from "./events.js";
 import { createPicker } from "./picker.js";
-import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, element, playersField, problemList, say } from "./ui.js";
+import { sealedPlay } from "./sealed-play.js";
+import { applyMove, load, save as keep } from "./store.js";
+import { $, element, keepNumber, playersField, problemList, say, showMode, undoLast } from "./ui.js";
 
 const referee = gameApi("three-kings");
 const STORAGE = "three-kings-table-v1";
@@ -36,6 +39,8 @@ function fresh() {
     history: [],
     pending: null, // the move chosen that still needs cards tapped: {listed, move, text, needs: {drawn, turned, card}}
     picked: { one: [], turned: [] }, // the cards tapped for it so far (kept, so nothing entered is lost)
+    sealed: null, // a sealed deal passed round: its public state, token and move number (never a key nor a hand)
+    sealedLog: [],
   };
 }
 
@@ -101,15 +106,8 @@ function buildSetup() {
     renderSeats();
     save();
   });
-  $("me").addEventListener("change", () => {
-    table.me = Number($("me").value);
-    renderSeats();
-    save();
-  });
-  $("dealer").addEventListener("change", () => {
-    table.dealer = Number($("dealer").value);
-    save();
-  });
+  keepNumber($("me"), table, "me", save, renderSeats);
+  keepNumber($("dealer"), table, "dealer", save);
   for (const method of Object.keys(METHODS)) {
     const input = $(`scoring-${method}`);
     input.checked = table.scoring === method;
@@ -174,16 +172,11 @@ async function follow(state, events) {
 
 async function play(move, text) {
   const before = table.game;
-  let remembered = false;
   try {
-    const answer = await referee.post("moves/apply", { state: before, move });
-    remember(table, before, text);
-    remembered = true;
-    await follow(answer.state, answer.events);
+    await applyMove(referee, table, move, text, follow);
     say(`${text}.`);
   } catch (error) {
     // Nothing is lost: the state stays as it was (a move applied but not followed is not kept), and the cards tapped stay tapped.
-    if (remembered && table.game === before) table.history = table.history.slice(0, -1);
     $("verdict").replaceChildren(problemList(error));
     say(error.unreachable ? UNREACHABLE : "The referee refused this move: see why below.");
     if (error.status === 422 && String(error.problem.type || "").endsWith("illegal-move")) await explain(before, move, text);
@@ -211,20 +204,6 @@ async function explain(state, move, text) {
     $("verdict").replaceChildren(box);
   } catch (error) {
     // The refusal itself is already shown.
-  }
-}
-
-async function undo() {
-  const last = takeBack(table);
-  if (!last) return;
-  try {
-    await follow(last.state, null);
-    $("events").replaceChildren(element("h3", `Taken back: ${last.text}.`));
-    say(`Taken back: ${last.text}.`);
-  } catch (error) {
-    table.history = [...table.history, last]; // nothing was taken back: the referee did not answer
-    save();
-    say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
   }
 }
 
@@ -448,11 +427,7 @@ function moveButton(listed, primary) {
 
 function show() {
   const game = table.game;
-  $("setup").hidden = Boolean(game);
-  $("play").hidden = !game;
-  const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last || !game;
-  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  showMode(game, table.history);
   if (!game) return;
   showStatus();
   showTable();
@@ -462,7 +437,11 @@ function show() {
 }
 
 function showStatus() {
-  const game = table.game;
+  $("game-status").replaceChildren(...statusParts(table.game, table.me));
+}
+
+// The table as everyone sees it: whose turn, the pile, each seat's count of cards and sets ("you" for `me`).
+function statusParts(game, me) {
   const acting = game.players[game.to_act];
   const parts = [];
   if (game.phase === "over") {
@@ -481,11 +460,11 @@ function showStatus() {
   for (const [seat, player] of game.players.entries()) {
     const held = player.hand.cards.length + player.hand.hidden;
     const kings = player.hand.cards.filter((code) => rankOf(code) === "K").length;
-    const shown = !isMe(seat) && kings ? `, ${kings} King${kings > 1 ? "s" : ""} known` : "";
-    seats.append(element("li", `${player.name}${isMe(seat) ? " (you)" : ""}: ${held} cards in hand${shown}, ${player.pile.length / 3} set${player.pile.length === 3 ? "" : "s"}`));
+    const shown = seat !== me && kings ? `, ${kings} King${kings > 1 ? "s" : ""} known` : "";
+    seats.append(element("li", `${player.name}${seat === me ? " (you)" : ""}: ${held} cards in hand${shown}, ${player.pile.length / 3} set${player.pile.length === 3 ? "" : "s"}`));
   }
   parts.push(seats);
-  $("game-status").replaceChildren(...parts);
+  return parts;
 }
 
 function showTable() {
@@ -575,6 +554,56 @@ function showScore() {
   $("score").replaceChildren(...parts);
 }
 
+// -- a sealed deal, one phone passed round (sealed-play.js) -------------------------------------------
+// The referee names every card of a seat's listed move, so each move is one tap; the table hears a draw counted
+// (the drawer alone sees its card) and three Kings only when shown or at the end.
+function sealedWords(move) {
+  const who = move.player;
+  if (move.action === "draw") return `${who} draws a card`;
+  if (move.action === "set") return `${who} takes ${cardText(move.hand_card)} with ${cardsText(move.table_cards)} (${move.sum})`;
+  if (move.action === "take_king") return `${who} takes the King from the table`;
+  if (move.action === "discard") return `${who} discards ${cardText(move.card)}`;
+  if (move.action === "pass") return `${who} passes`;
+  if (move.action === "show_kings") return `${who} shows three Kings: the game ends`;
+  return `${who}: ${String(move.action).replaceAll("_", " ")}`;
+}
+
+const sealed = sealedPlay({
+  referee,
+  table,
+  save,
+  seats: (state) =>
+    state.phase === "over"
+      ? []
+      : state.players.map((player, seat) =>
+          seat === state.to_act
+            ? { seat: player.name, text: `${player.name} to act: pass the phone to ${player.name}`, primary: true }
+            : { seat: player.name, text: `${player.name}: show three Kings (out of turn)`, primary: false },
+        ),
+  status: (state) => {
+    const cards = element("p", "The table: ");
+    cards.append(state.table.length ? cardRow(state.table, "The table") : element("span", "no card."));
+    return [...statusParts(state, -1), cards];
+  },
+  hand: (view, seat) => {
+    const line = element("p", `${seat}'s cards: `);
+    line.append(cardRow(view.players.find((player) => player.name === seat).hand.cards, `${seat}'s cards`));
+    return [line];
+  },
+  describe: sealedWords,
+  said: (event) => eventText(event),
+  heard: (event) => {
+    if (event.type === "three_kings") return null; // news to the others only when shown (or at the end)
+    if (event.type === "drew") return { ...event, cards: [] };
+    return event;
+  },
+  onShow: (on) => {
+    if (!on) return show();
+    $("setup").hidden = true;
+    $("play").hidden = true;
+  },
+});
+
 // -- start -------------------------------------------------------------------------------------------
 // A card grid whose taps are kept at once: `keepIn(cards)` stores them where the table keeps them.
 function picker(id, options, keepIn) {
@@ -603,7 +632,11 @@ handPicker.set(table.hand);
 buildSetup();
 renderSeats();
 show();
+sealed.show();
 $("start").addEventListener("click", start);
+$("deal-sealed").addEventListener("click", () =>
+  sealed.deal({ players: table.players, dealer: table.dealer, options: { scoring: table.scoring, play_it_out: table.playItOut } }),
+);
 $("enter").addEventListener("click", enter);
 $("cancel").addEventListener("click", () => {
   clearPending();
@@ -612,7 +645,7 @@ $("cancel").addEventListener("click", () => {
   $("verdict").replaceChildren();
   say("Choose another move.");
 });
-$("undo").addEventListener("click", undo);
+$("undo").addEventListener("click", () => undoLast(table, (state) => follow(state, null), save));
 $("new-game").addEventListener("click", () => {
   table.game = null;
   table.history = [];

@@ -3,13 +3,16 @@
 // declarations are what the players announce (the referee checks them), every card played is tapped as it falls
 // (the referee refuses a revoke and says which trick proves it), and the chips run to 24. Everything lives in
 // `table`, kept in this phone's storage; the referee keeps nothing.
+// Or the referee deals, sealed, and the phone is passed round (sealed-play.js): a seat's key is asked before it sees
+// its twelve (or ten) cards, declares or plays, and forgotten after. The phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
 import { SUITS, cardElement, short } from "./cards.js";
 import { cardsText, listing, plural } from "./events.js";
 import { createPicker } from "./picker.js";
+import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, element, playersField, problemList, say } from "./ui.js";
+import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
 
 const referee = gameApi("twenty-four-1718");
 const STORAGE = "twenty-four-1718-table-v1";
@@ -37,6 +40,8 @@ function fresh() {
     events: [],
     history: [],
     drafts: {},
+    sealed: null, // a sealed deal passed round: its public state, token and move number (never a key nor a hand)
+    sealedLog: [],
   };
 }
 
@@ -653,9 +658,69 @@ function showLastTrick() {
 }
 
 // -- start ----------------------------------------------------------------------------------------------------------
+// -- a sealed deal, one phone passed round (sealed-play.js) ---------------------------------------------
+// The seat to act is asked its key; its hand and its listed moves (the declaration the referee reads from the
+// hand, then each card it may play) are one tap each. Declarations are announced and cards played face up: the
+// table hears every event.
+function sealedStatus(state) {
+  const parts = [];
+  if (state.phase === "over") {
+    parts.push(element("h3", "The match is over"));
+    parts.push(element("p", `${winnersOf(state).length > 1 ? "Winners" : "Winner"}: ${listing(winnersOf(state))}.`, "winners"));
+  } else {
+    const of = state.games > 1 ? ` of ${state.games}` : "";
+    const acting = state.players[state.to_act].name;
+    parts.push(element("h3", `Game ${state.game}${of}, hand ${state.hand_number}: ${acting} ${state.phase === "declare" ? "declares" : "plays"}`));
+    parts.push(element("p", `${state.players[state.dealer].name} deals. Turn-up ${short(state.stock.turn_up)}: ${SUIT_NAMES[suitOf(state.stock.turn_up)]} are trumps.`));
+    const trick = element("p", state.trick.cards.length ? "This trick: " : "No card played in this trick yet.");
+    if (state.trick.cards.length) trick.append(cardRow(state.trick.cards, "This trick, in the order played"));
+    parts.push(trick);
+  }
+  const chips = element("ul", null, "scores");
+  for (const player of state.players) chips.append(element("li", `${player.name}: ${plural(player.chips, "chip")}, ${plural(player.games_won, "game")} won`));
+  parts.push(chips);
+  return parts;
+}
+
+function sealedWords(move) {
+  if (move.action === "play") return `${move.player} plays ${short(move.card)}`;
+  if (move.action === "declare") {
+    const runs = move.sequences.length ? listing(move.sequences.map(sequenceText)) : "no sequence";
+    return `${move.player} declares ${runs}; the Point: ${pointText(move.point)}`;
+  }
+  return `${move.player}: ${String(move.action).replaceAll("_", " ")}`;
+}
+
+const sealed = sealedPlay({
+  referee,
+  table,
+  save,
+  seats: (state) => {
+    if (state.phase === "over") return [];
+    const acting = state.players[state.to_act].name;
+    return [{ seat: acting, text: `${acting} to act: pass the phone to ${acting}`, primary: true }];
+  },
+  status: sealedStatus,
+  hand: (view, seat) => {
+    const line = element("p", `${seat}'s cards: `);
+    line.append(cardRow(view.hand, `${seat}'s cards`));
+    return [line];
+  },
+  describe: sealedWords,
+  said: sentence,
+  heard: (event) => event,
+  onShow: (on) => {
+    if (!on) return show();
+    $("setup").hidden = true;
+    $("play").hidden = true;
+  },
+});
+
 buildSetup();
 show();
+sealed.show();
 $("start").addEventListener("click", start);
+$("deal-sealed").addEventListener("click", () => sealed.deal({ players: table.players, honors: table.honors, games: table.games }));
 $("enter-draw").addEventListener("click", enterDraw);
 $("enter-deal").addEventListener("click", enterDeal);
 $("enter-declaration").addEventListener("click", enterDeclaration);

@@ -10,8 +10,8 @@ import { RANKS, cardElement, short, spoken } from "./cards.js";
 import { listing, twentyFourEvent } from "./events.js";
 import { beginTurn, sealedGame, showSeatKeys } from "./passplay.js";
 import { createPicker } from "./picker.js";
-import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, element, playersField, problemList, say } from "./ui.js";
+import { applyMove, load, save as keep } from "./store.js";
+import { $, element, keepNumber, playersField, problemList, say, showMode, undoLast } from "./ui.js";
 
 const referee = gameApi("twenty-four");
 const STORAGE = "twenty-four-table-v1";
@@ -101,10 +101,7 @@ function buildSetup() {
     hands.append(option);
   }
   hands.value = String(table.options.hands);
-  hands.addEventListener("change", () => {
-    table.options.hands = Number(hands.value);
-    save();
-  });
+  keepNumber(hands, table.options, "hands", save);
 }
 
 async function start() {
@@ -196,28 +193,12 @@ async function play(move, text) {
     }
     return;
   }
-  const before = table.game;
   try {
-    const answer = await referee.post("moves/apply", { state: before, move });
-    remember(table, before, text);
-    await follow(answer.state, answer.events);
+    await applyMove(referee, table, move, text, follow);
     say(`${text}.`);
   } catch (error) {
     $("verdict").replaceChildren(problemList(error));
     if (error.unreachable) say(UNREACHABLE);
-  }
-}
-
-async function undo() {
-  const last = takeBack(table);
-  if (!last) return;
-  try {
-    await follow(last.state, null);
-    $("events").replaceChildren(element("h3", `Taken back: ${last.text}.`));
-    say(`Taken back: ${last.text}.`);
-  } catch (error) {
-    table.history = [...table.history, last]; // nothing was taken back: the referee did not answer
-    say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
   }
 }
 
@@ -230,11 +211,7 @@ function showEvents(events) {
 
 function show() {
   const game = table.game;
-  $("setup").hidden = Boolean(game);
-  $("play").hidden = !game;
-  const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last || Boolean(table.seal); // a sealed game never goes back (docs/table.md)
-  if (last) $("undo").textContent = `Take back: ${last.text}`;
+  showMode(game, table.seal ? [] : table.history); // a sealed game never goes back (docs/table.md)
   if (!game) return;
   const legal = table.legal;
   const parts = [];
@@ -436,7 +413,7 @@ $("judge").addEventListener("click", judge);
 $("aside-time").addEventListener("click", () => play({ action: "set_aside", reason: "time_up" }, "set aside: time is up"));
 $("aside-agreed").addEventListener("click", () => play({ action: "set_aside", reason: "agreed" }, "set aside: the table agrees there is no way"));
 $("hint").addEventListener("click", hint);
-$("undo").addEventListener("click", undo);
+$("undo").addEventListener("click", () => undoLast(table, (state) => follow(state, null), save));
 $("new-game").addEventListener("click", () => {
   table.game = null;
   table.seal = null;

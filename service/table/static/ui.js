@@ -1,5 +1,8 @@
-// The few DOM helpers every page uses: elements with text, a row of cards, the referee's refusals, the status line.
+// The few DOM helpers every page uses: elements with text, a row of cards, the referee's refusals, the status line,
+// the set-up's seat choices, taking a move back.
+import { UNREACHABLE } from "./api.js";
 import { cardElement } from "./cards.js";
+import { takeBack } from "./store.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -47,4 +50,38 @@ export function playersField(input, names, onNames) {
     onNames(typed);
     say(`${typed.length} players: ${typed.join(", ")}.`);
   });
+}
+
+// A select whose choice is a number kept in `data[key]` (a seat, a count): on change it is kept, then `then()` runs.
+export function keepNumber(select, data, key, keep, then = () => {}) {
+  select.addEventListener("change", () => {
+    data[key] = Number(select.value);
+    then();
+    keep();
+  });
+}
+
+// Takes the last move back (store.js's history): the page follows the state before it (`follow(state)`) and says
+// which move it took back; if the referee does not answer, nothing is taken back.
+export async function undoLast(data, follow, keep) {
+  const last = takeBack(data);
+  if (!last) return;
+  try {
+    await follow(last.state);
+    $("events").replaceChildren(element("h3", `Taken back: ${last.text}.`));
+    say(`Taken back: ${last.text}.`);
+  } catch (error) {
+    data.history = [...data.history, last]; // nothing was taken back: the referee did not answer
+    keep();
+    say(error.unreachable ? UNREACHABLE : "The referee refused the earlier state.");
+  }
+}
+
+// The set-up or the game, whichever is on, and "Take back: …" naming the last of `history` (hidden when empty).
+export function showMode(game, history) {
+  $("setup").hidden = Boolean(game);
+  $("play").hidden = !game;
+  const last = history[history.length - 1];
+  $("undo-box").hidden = !last || !game;
+  if (last) $("undo").textContent = `Take back: ${last.text}`;
 }
