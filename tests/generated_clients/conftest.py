@@ -146,6 +146,8 @@ def plain(value: Any) -> Any:
 @pytest.fixture(scope="session")
 def node_tools() -> tuple[str, str]:
     node, npm = shutil.which("node"), shutil.which("npm")
+    if (node is None or npm is None) and os.environ.get("CI") == "true":
+        pytest.fail("node and npm are missing on CI: .ci/run installs them (apt-get install nodejs npm)")
     if node is None or npm is None:
         pytest.skip("node and npm are not installed (apt-get install nodejs npm; .ci/run installs them): the TypeScript client tests need them")
     return node, npm

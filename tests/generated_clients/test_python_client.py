@@ -6,6 +6,7 @@ model of its status and say again exactly what came over the wire; a whole game 
 from __future__ import annotations
 
 import json
+import socket
 import time
 from types import ModuleType
 from typing import Any, get_type_hints
@@ -14,6 +15,7 @@ import httpx
 import pytest
 
 from benchmarks.http_bench import free_port
+from benchmarks.soak_proxy import http_request
 from tests.serving.conftest import nginx_in_front
 
 from .conftest import in_process, plain
@@ -124,3 +126,28 @@ def test_a_304_to_a_conditional_rules_request_parses(python_client, python_opera
     assert first.status_code == 200 and first.headers["etag"]
     again = call(python_operations, remote.with_headers({"If-None-Match": first.headers["etag"]}), "GET", "/v1/24-kings/rules", None)
     assert again.status_code == 304 and again.parsed is None
+
+
+@pytest.mark.xfail(strict=True, raises=KeyError, reason=NGINX_PROBLEM)
+def test_nginxs_429_parses(python_client, python_operations, tmp_path, server):
+    """16 uploads that stall hold every connection nginx allows an address (limit_conn 16): the next call is a 429."""
+    for port in nginx_in_front(tmp_path, int(server.rsplit(":", 1)[1])):
+        stalled = []
+        try:
+            for _ in range(16):
+                connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+                connection.sendall(b"POST /v1/24-kings/calculus HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+                stalled.append(connection)
+            for _ in range(200):  # until nginx counts all 16 (each waits up to client_body_timeout, 10 s, for its body)
+                if http_request(port, b"GET /v1/games HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")[0] == 429:
+                    break
+                time.sleep(0.02)
+            else:
+                pytest.fail("nginx never refused a 17th connection")
+            plain_client = python_client.Client(base_url=f"http://127.0.0.1:{port}", raise_on_unexpected_status=True)
+            response = call(python_operations, plain_client, "GET", "/v1/games", None)
+            assert response.status_code == 429 and wire(response)["status"] == 429
+            assert plain(response.parsed) == wire(response)
+        finally:
+            for connection in stalled:
+                connection.close()
