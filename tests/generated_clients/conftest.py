@@ -26,10 +26,12 @@ import pytest
 import yaml
 
 from benchmarks.soak_proxy import nginx_binary
-from tests.serving.conftest import nginx_in_front
+from tests.serving.conftest import nginx_in_front, proxy_to_nothing
 
 from . import typescript
 from .plays import conformance_cases
+
+__all__ = ["proxy_to_nothing"]  # tests/serving's nginx in front of nothing, for the probe of nginx's own 502
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "openapi.yaml"
