@@ -33,14 +33,13 @@ run: install-serving
 	PORT=$(PORT) $(VENV)/bin/gunicorn -c python:service.serving
 
 # The whole suite, slow tests included (CI runs this).
-# Two processes on two cores: the whole suite is ≈ 6 min of CPU. loadgroup keeps the
-# tests of one xdist_group on one worker (the generated TypeScript client's: one build).
+# Two processes on two cores: the whole suite is ≈ 6 min of CPU.
 test: install
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2
 
 # Everything but the tests marked slow.
 test-fast: install
-	$(PY) -m pytest -n 2 --dist loadgroup -m "not slow"
+	$(PY) -m pytest -n 2 -m "not slow"
 
 # The service and a plain Flask floor (benchmarks/floor_app.py), both under the shipped
 # gunicorn settings; every endpoint as a ratio to the floor of the same run.

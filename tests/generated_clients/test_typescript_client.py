@@ -11,10 +11,6 @@ from .conftest import in_process
 from .defects import TYPE_CHECK, marked
 from .plays import SLUGS, conformance_cases, oracle_game
 
-# One worker runs them all (make test's --dist loadgroup): the types are built and node runs once, and the other
-# worker is never left waiting for them.
-pytestmark = pytest.mark.xdist_group("typescript")
-
 CASES = conformance_cases()
 IDS = [f"{slug}-{index}" for slug, index, _ in CASES]
 ROUTES = ["gunicorn", "nginx"]
