@@ -16,7 +16,7 @@ from service.games.three_kings.rules import SCORING_DESCRIPTIONS, SCORINGS
 from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
 from service.games.three_kings.state import DEALS, PHASES
 
-from .base import LeanSchema
+from .base import RULES_RENAMED, LeanSchema
 from .common import ReasonSchema, player_name
 from .fields import Boolean, Integer
 
@@ -162,14 +162,18 @@ def seat_fields() -> dict[str, fields.Field[Any]]:
             validate=validate.Length(min=1, max=MAX_PLAYERS),
             metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."},
         ),
-        "options": fields.Nested(RulesSchema, load_default=dict),
+        "rules": fields.Nested(RulesSchema, load_default=dict),
         "dealer": Integer(
             load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The dealer's seat; play starts on their left."}
         ),
     }
 
 
-NewGameRequestSchema = LeanSchema.from_dict(
+class _RulesRequest(LeanSchema):
+    renamed = RULES_RENAMED
+
+
+NewGameRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
@@ -177,7 +181,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
     name="ThreeKingsNewGameRequest",
 )
 
-FromTableRequestSchema = LeanSchema.from_dict(
+FromTableRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
         "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),

@@ -83,7 +83,7 @@ def test_every_client_method(referee):
     assert client.target(["AS", "AH", "2S", "2H", "10S", "10H", "9C", "4D"])["target"] == 17
     game = client.new_game(["ann", "bob"], seed=4, dealer=1, face_cards=True, dynamic_target=True, hands=2)
     state = game["state"]
-    assert state["dealer"] == 1 and state["options"] == {"face_cards": True, "dynamic_target": True, "hands": 2}
+    assert state["dealer"] == 1 and state["rules"] == {"face_cards": True, "dynamic_target": True, "hands": 2}
     assert client.check_state(state) == {"valid": True, "problems": []}
     move = client.legal_moves(state)["moves"][-1]
     assert client.validate(state, move)["legal"] is True

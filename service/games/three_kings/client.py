@@ -22,7 +22,7 @@ class ThreeKingsClient:
     def new_game(
         self, players: Sequence[str], *, seed: int | None = None, scoring: str = "three_kings_wins", play_it_out: bool = False, dealer: int = 0
     ) -> dict[str, Any]:
-        body = {"players": list(players), "options": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
+        body = {"players": list(players), "rules": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
         return self._post("/games", body | ({"seed": seed} if seed is not None else {}))
 
     def game_from_table(
@@ -35,7 +35,7 @@ class ThreeKingsClient:
         dealer: int = 0,
         hands: Sequence[Sequence[str]] | None = None,
     ) -> dict[str, Any]:
-        body = {"players": list(players), "table": list(table), "options": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
+        body = {"players": list(players), "table": list(table), "rules": {"scoring": scoring, "play_it_out": play_it_out}, "dealer": dealer}
         return self._post("/games/from-table", body | ({"hands": [list(hand) for hand in hands]} if hands is not None else {}))
 
     def sets(self, hand: Sequence[str], table: Sequence[str], *, players: int = 2) -> dict[str, Any]:

@@ -45,7 +45,7 @@ class TwentyFourClient:
         dynamic_target: bool = False,
         hands: int = 1,
     ) -> dict[str, Any]:
-        body: dict[str, Any] = {"players": list(players), "options": {"face_cards": face_cards, "dynamic_target": dynamic_target, "hands": hands}}
+        body: dict[str, Any] = {"players": list(players), "rules": {"face_cards": face_cards, "dynamic_target": dynamic_target, "hands": hands}}
         if seed is not None:
             body["seed"] = seed
         if dealer is not None:

@@ -80,7 +80,7 @@ function buildSetup() {
 
 async function start() {
   try {
-    const answer = await referee.post("games/from-table", { players: table.players, options: table.options });
+    const answer = await referee.post("games/from-table", { players: table.players, rules: table.options });
     table.history = [];
     await follow(answer.state, answer.events);
     $("play-title").focus();
@@ -153,7 +153,7 @@ function show() {
   if (game.phase === "over") parts.push(element("h3", "The game is over"));
   else if (legal.round) parts.push(element("h3", `Hand ${legal.hand}, round ${legal.round}: make ${legal.target}`));
   else parts.push(element("h3", `Hand ${legal.hand}`));
-  if (game.options.dynamic_target && game.target_cards.length) parts.push(element("p", `This hand's target: ${game.target}.`));
+  if (game.rules.dynamic_target && game.target_cards.length) parts.push(element("p", `This hand's target: ${game.target}.`));
   if (legal.barred.length) parts.push(element("p", `May not claim again this round: ${listing(legal.barred)}.`, "bad"));
   $("game-status").replaceChildren(...parts);
   const wanted = cardsWanted();
@@ -280,7 +280,7 @@ let picker = null;
 let pickerFaces = null;
 
 function makePicker() {
-  const faces = Boolean(table.game ? table.game.options.face_cards : table.options.face_cards);
+  const faces = Boolean(table.game ? table.game.rules.face_cards : table.options.face_cards);
   if (faces === pickerFaces) return;
   pickerFaces = faces;
   $("entry-picker").replaceChildren();
