@@ -18,7 +18,7 @@ from service.games.three_kings.state import DEALS, PHASES
 
 from .base import RULES_RENAMED, LeanSchema
 from .common import ReasonSchema, player_name
-from .fields import Boolean, Integer
+from .fields import Boolean, CodedMessage, Integer
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
@@ -35,11 +35,11 @@ class RankCard(fields.String):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         text = super()._deserialize(value, attr, data, **kwargs)
         if len(text) > 8:
-            raise ValidationError("a card is at most a few characters, e.g. 10H or JK")
+            raise ValidationError(CodedMessage("a card is at most a few characters, e.g. 10H or JK", "bad_card"))
         try:
             return parse_card(text)  # the engine's card: the engine takes it as read, so each card is read once
         except CardError as error:
-            raise ValidationError(str(error)) from error
+            raise ValidationError(CodedMessage(str(error), "bad_card")) from error
 
 
 def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:

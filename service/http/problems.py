@@ -167,8 +167,6 @@ def _code_for(message: str) -> str:
     coded = getattr(message, "code", None)  # schemas.fields.CodedMessage
     if isinstance(coded, str):
         return coded
-    if " is not a card" in message:
-        return "bad_card"
     prefix = next((code for start, code in _MESSAGE_PREFIX_CODES.items() if message.startswith(start)), None)
     return prefix or _MESSAGE_CODES.get(message, "invalid")
 
