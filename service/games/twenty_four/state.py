@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
+from service.core.names import possessive
 from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
@@ -328,7 +329,7 @@ def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
     for index, (seat, size) in enumerate(zip(state.players, schedule.sizes, strict=True)):
         if seat.pile_size != size:
             problems.append(
-                Problem(f"/players/{index}/{field}", "pile_size", f"after {rounds} rounds {seat.name!r}'s pile has {size} cards, not {seat.pile_size}")
+                Problem(f"/players/{index}/{field}", "pile_size", f"after {rounds} rounds {possessive(seat.name)} pile has {size} cards, not {seat.pile_size}")
             )
     seen: set[str] = set()
     for index, name in enumerate(state.barred):
