@@ -108,6 +108,16 @@ def test_a_signed_total_is_read_and_bars(client, expression, code):
     assert code in [reason["code"] for reason in moved["events"][0]["reasons"]]
 
 
+@pytest.mark.parametrize("total", ["024", "０２４", "00024"])
+def test_a_total_with_a_leading_zero_is_refused_as_04_is_and_bars(client, total):
+    """Issue 27's review, decided in rules.md §4.7: nobody writes 24 as 024; it is read (a number), refused as 04 is (§4.3)."""
+    state = table(client, "3S 10H AD 3C")
+    moved = apply(client, state, claim("bob", f"3 × (10 + 1 − 3) = {total}"))
+    assert moved["state"]["barred"] == ["bob"]
+    reasons = moved["events"][0]["reasons"]
+    assert [(reason["code"], reason["rule"]) for reason in reasons] == [("leading_zero", "4.3")]
+
+
 def test_a_raised_digit_is_a_power_which_bars_nobody(client):
     """2³ is a power, outside the readable symbols (no powers): a slip, like 2^3, never the number 23."""
     state = table(client, "2S 3H 3D AC")
