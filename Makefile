@@ -4,21 +4,23 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 # What ruff checks and formats (mypy's files are in pyproject.toml).
-LINTED := service schemas tests benchmarks
+LINTED := service schemas tests benchmarks clients
 export PYTHONPATH := $(CURDIR)
 
 .PHONY: install install-serving run test test-fast bench bench-http soak soak-proxy lint format typecheck openapi docker-build
 
 # Two steps: what serving needs (requirements.txt, the serving pins), then the
-# test, lint and benchmark tools and the editable install (`kings`), which
+# test, lint and benchmark tools and the editable installs (the client package
+# in clients/python, then the service and its `kings`), which
 # `make test`, `make lint` and the others add. `make run` takes only the first.
 $(VENV)/.serving: requirements.txt
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-$(VENV)/.installed: $(VENV)/.serving requirements-dev.txt pyproject.toml
+$(VENV)/.installed: $(VENV)/.serving requirements-dev.txt pyproject.toml clients/python/pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e clients/python
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -58,6 +60,7 @@ soak-proxy: install
 
 openapi: install
 	$(PY) -m service.http.openapi_file openapi.yaml
+	$(PY) clients/python/sync_openapi.py openapi.yaml
 
 docker-build:
 	docker build -t kings-referee .

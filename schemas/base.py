@@ -28,7 +28,7 @@ from .fields import CodedMessage
 
 INVALID_TYPE = "Invalid input type."
 UNKNOWN = "Unknown field."
-RULES_RENAMED: Mapping[str, str] = {"options": "rules"}  # a game's variant settings are its rules in every game (CHANGELOG 0.2.0)
+RULES_RENAMED: Mapping[str, str] = {"options": "rules"}  # a game's variant settings are its rules in every game (CHANGELOG 0.3.0)
 
 
 class LeanSchema(Schema):

@@ -16,6 +16,7 @@ from service.games.three_kings.rules import SCORING_DESCRIPTIONS, SCORINGS
 from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
 from service.games.three_kings.state import DEALS, PHASES
 
+from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import ReasonSchema, player_name
 from .fields import Boolean, CodedMessage, Integer
@@ -130,10 +131,12 @@ class LegalMovesResponseSchema(LeanSchema):
     phase = fields.String(required=True)
     moves = fields.List(fields.Nested(LegalMoveSchema), required=True, metadata={"description": "The moves of the player to act."})
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"description": "The player to act's moves per action."})
-    out_of_turn = fields.List(
+    open = fields.List(
         fields.Nested(LegalMoveSchema),
-        required=True,
-        metadata={"description": "Moves open to the other players now, out of turn: show_kings at a table whose hands are unseen (rules.md §10.4)."},
+        metadata={
+            "description": "Moves open to the other players now, out of turn: show_kings by a player who may hold three Kings (rules.md §10.4). "
+            "Omitted when there is none; to a seat of a sealed deal, only its own."
+        },
     )
 
 
@@ -177,6 +180,7 @@ NewGameRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
+        "sealed": sealing.sealed_flag(),
     },
     name="ThreeKingsNewGameRequest",
 )
@@ -198,6 +202,9 @@ FromTableRequestSchema = _RulesRequest.from_dict(
 class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     events = fields.List(fields.Dict(), required=True)
+    sealed = sealing.sealed_token()
+    sealed_move = sealing.sealed_move()
+    seat_keys = sealing.seat_keys()
 
 
 class SetsRequestSchema(LeanSchema):

@@ -12,13 +12,21 @@ says what happened (:data:`EXIT_CODES`, after BSD's sysexits.h): 0 done, 2 a
 usage error, 65 input refused (by the service or before sending), 69 no
 service answers, 70 an internal fault, 74 a file that cannot be read or written.
 
-Every registered game may bring commands: a ``cli`` module in its package with
-``add_commands(commands)``, whose parsers ``set_defaults(run=fn)`` with
+Every game also has ``standings`` (a results sheet's standings, the game's
+``tournaments/standings``) unless it brings its own, and every game brings a
+``new-game`` through :func:`add_new_game_command` (one verb, the same
+arguments: the players, ``--seed``, ``-o``).
+
+Every call goes through the one client, :class:`card_referee_client.RefereeClient`
+(its own distribution, clients/python), which reaches each endpoint by the name
+the OpenAPI document gives it; nothing here or in a game's ``cli`` module builds
+a URL. Every registered game may bring commands: a ``cli`` module in its package
+with ``add_commands(commands)``, whose parsers ``set_defaults(run=fn)`` with
 ``fn(args, client) -> str | dict`` (text is printed as it is, a dict as JSON;
 a parser may also ``set_defaults(show=fn)`` to turn a dict into text unless
-``--json`` is given). They are reached as ``kings <slug> <command> ...``.
-24 Kings' commands (service/games/kings/cli.py) also stand at the top level,
-as they always have.
+``--json`` is given); ``args.game`` is the game's URL name. They are reached as
+``kings <slug> <command> ...``. 24 Kings' commands (service/games/kings/cli.py)
+also stand at the top level, as they always have.
 """
 
 from __future__ import annotations
@@ -30,13 +38,17 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.client import DEFAULT_TIMEOUT, DEFAULT_URL, RefereeClient, RefereeError, RefereeUnavailable
 from service.games import REGISTRY, registered
 
+if TYPE_CHECKING:
+    # Imported where used: the registry loads every game's cli module when the app starts, and the service runs
+    # without the client package (the image has none); only the command line needs it.
+    from card_referee_client import RefereeClient
+
 AddCommands = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
-ClientFactory = Callable[..., RefereeClient]
+ClientFactory = Callable[..., "RefereeClient"]
 FLAGSHIP = "24-kings"  # the game whose commands also stand at the top level
 
 # Exit statuses, after BSD's sysexits.h, so scripts can tell what went wrong.
@@ -116,6 +128,13 @@ def write_json(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
+def write_answer(args: argparse.Namespace, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer, written to ``-o FILE`` as JSON too when the command was given one."""
+    if getattr(args, "output", None):
+        write_json(args.output, answer)
+    return answer
+
+
 def show_games(result: dict[str, Any]) -> str:
     rows = [f"{'game':<20} {'players':>7}  title"]
     for game in result["games"]:
@@ -137,8 +156,10 @@ def show_check(answer: dict[str, Any]) -> str:
 
 
 def show_legal(answer: dict[str, Any]) -> str:
+    """The player to act's moves, then the moves open to anyone beside them (a show of three Kings in Three Kings)."""
     who = answer.get("player") or "any player"
-    return "\n".join([f"{who} ({answer.get('phase')}): {len(answer['moves'])} legal move(s)"] + [f"  {json.dumps(move)}" for move in answer["moves"]])
+    lines = [f"{who} ({answer.get('phase')}): {len(answer['moves'])} legal move(s)"] + [f"  {json.dumps(move)}" for move in answer["moves"]]
+    return "\n".join(lines + [f"  out of turn: {json.dumps(move)}" for move in answer.get("open", [])])
 
 
 def show_verdict(answer: dict[str, Any]) -> str:
@@ -156,29 +177,121 @@ def show_transition(answer: dict[str, Any]) -> str:
     return "\n".join(json.dumps(event) for event in answer["events"])
 
 
+def show_standings(result: dict[str, Any]) -> str:
+    """A results sheet's standings (every game's ``tournaments/standings`` answers the same shape)."""
+    games = result["games"]
+    header = f"{'rank':>4}  {'player':<16} {'total':>7} {'games':>5} {'wins':>4}  " + " ".join(f"{'g' + g:>6}" for g in games)
+    rows = [header]
+    for s in result["standings"]:
+        per_game = " ".join(f"{s['points'].get(g, ''):>6}" for g in games)
+        rows.append(f"{s['rank']:>4}  {s['player']:<16} {s['total']:>7} {s['games']:>5} {s['wins']:>4}  {per_game}")
+    return "\n".join(rows)
+
+
 def check_state(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return client.check_state(state_of(read_object(args.state)), game=args.game)
+    return client.game(args.game).check_state(state_of(read_object(args.state)))
 
 
 def legal_moves(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return client.legal_moves(state_of(read_object(args.state)), game=args.game)
+    return client.game(args.game).legal_moves(state_of(read_object(args.state)))
 
 
 def validate_move(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     data = read_object(args.state)
-    return client.validate(state_of(data), move_of(args.move, data), game=args.game)
+    return client.game(args.game).validate(state_of(data), move_of(args.move, data))
 
 
 def apply_move(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     data = read_object(args.state)
-    answer = client.apply(state_of(data), move_of(args.move, data), game=args.game)
-    if args.output:
-        write_json(args.output, answer)
-    return answer
+    return write_answer(args, client.game(args.game).apply(state_of(data), move_of(args.move, data)))
 
 
 def view_state(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return client.call("POST", f"/v1/{args.game}/view", {"state": state_of(read_object(args.state)), "player": args.player})
+    return client.game(args.game).view(state_of(read_object(args.state)), args.player)
+
+
+def query_value(text: str) -> str | bool:
+    """A ``NAME=VALUE`` option's value: true/yes/1 and false/no/0 as booleans, anything else as it is."""
+    lowered = text.strip().lower()
+    return True if lowered in ("true", "yes", "1") else False if lowered in ("false", "no", "0") else text.strip()
+
+
+def sheet_standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    """``standings RESULTS``: the results sheet's standings (read once: standard input cannot be read twice)."""
+    return standings_of_sheet(args, client, read_bytes(args.results))
+
+
+def standings_of_sheet(args: argparse.Namespace, client: RefereeClient, sheet: bytes, **query: Any) -> dict[str, Any]:
+    """A results sheet's standings, with the ``--rule NAME=VALUE`` settings (and ``query``) as the game's query
+    parameters; with ``-o``, also the standings as a .csv or .xlsx file."""
+    query |= {name.strip(): query_value(value) for name, _, value in (pair.partition("=") for pair in args.rule)}
+    standings = client.game(args.game)
+    result: dict[str, Any] = standings.standings(sheet, **query)
+    if args.output:
+        kind = "xlsx" if args.output.suffix.lower() == ".xlsx" else "csv"
+        args.output.write_bytes(standings.standings(sheet, answer=kind, **query))
+    return result
+
+
+def add_standings_command(commands: argparse._SubParsersAction[argparse.ArgumentParser], slug: str) -> None:
+    """``standings RESULTS [-o FILE] [--rule NAME=VALUE]``: POST /v1/<slug>/tournaments/standings."""
+    if "standings" in commands.choices:
+        return
+    parser = commands.add_parser("standings", help=f"POST /v1/{slug}/tournaments/standings: standings from a results sheet")
+    parser.add_argument("results", help="a .csv or .xlsx file, or - for standard input (CSV or XLSX)")
+    add_sheet_options(parser)
+    parser.set_defaults(run=sheet_standings, show=show_standings, game=slug)
+
+
+def add_sheet_options(parser: argparse.ArgumentParser) -> None:
+    """``-o FILE`` and ``--rule NAME=VALUE``, the options of standings from a results sheet."""
+    parser.add_argument("-o", "--output", type=Path, help="write the standings to a .csv or .xlsx file")
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="the game's settings for its rows, e.g. hands=quick")
+
+
+NewGameBody = Callable[[argparse.Namespace, list[str]], dict[str, Any]]
+
+
+def players_of(args: argparse.Namespace) -> list[str]:
+    """The players of ``new-game``: given one by one (``ann bob``), or as ``--players ann,bob``."""
+    names = [*args.names, *(name for name in (args.players or "").split(",") if name.strip())]
+    if not names:
+        raise argparse.ArgumentTypeError("new-game needs the players: ann bob, or --players ann,bob")
+    return [name.strip() for name in names]
+
+
+def run_new_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    body = args.new_game_body(args, players_of(args)) | ({"seed": args.seed} if args.seed is not None else {})
+    return write_answer(args, client.game(args.game).new_game(body))
+
+
+def add_new_game_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    body: NewGameBody,
+    *,
+    show: Callable[[dict[str, Any]], str] | None,
+    help_text: str,
+    aliases: Sequence[str] = (),
+) -> argparse.ArgumentParser:
+    """``new-game PLAYER... | --players A,B [--seed N] [-o FILE]``, the one verb for a new game in every game.
+
+    ``body(args, players)`` makes the request body of the game's ``POST /games`` (the seed is added here); the parser
+    is returned for the game's own options."""
+    parser = commands.add_parser("new-game", aliases=list(aliases), help=help_text)
+    parser.add_argument("names", nargs="*", metavar="PLAYER", help="the players' names, in seat order (or --players)")
+    parser.add_argument("--players", help="the players' names in seat order, with commas: ann,bob,cy")
+    parser.add_argument("--seed", type=int, help="the shuffle's seed: the same seed, the same deal")
+    parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")
+    parser.set_defaults(run=run_new_game, new_game_body=body, show=show)
+    return parser
+
+
+def rules_field(operation_id: str) -> str:
+    """The member an operation's request body gives a game's variant settings in: ``rules``, or ``options`` where
+    the client's document still says so (Twenty-Four and Three Kings, until their rename)."""
+    from card_referee_client import operations
+
+    return "options" if "options" in operations()[operation_id].body_fields else "rules"
 
 
 def add_referee_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], slug: str) -> None:
@@ -209,6 +322,7 @@ def add_referee_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
     if parser := add("view", f"POST /v1/{slug}/view: what one player may see"):
         parser.add_argument("player", help="the player's name")
         parser.set_defaults(run=view_state)
+    add_standings_command(commands, slug)
 
 
 def game_commands(slug: str) -> AddCommands | None:
@@ -226,6 +340,8 @@ def _version() -> str:
 def add_common_options(parser: argparse.ArgumentParser, defaults: bool) -> None:
     """``--url``, ``--json`` and ``--timeout``: with their defaults on the top parser; on every command's parser
     with none (``SUPPRESS``), so they may stand after the command and, left out there, keep the top's value."""
+
+    from card_referee_client import DEFAULT_TIMEOUT, DEFAULT_URL
 
     def default(value: Any) -> Any:
         return value if defaults else argparse.SUPPRESS
@@ -264,12 +380,15 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default PORT, else 8000)")
     listing = commands.add_parser("games", help="the games this referee judges (GET /v1/games)")
     listing.set_defaults(run=games, show=show_games)
+    top.set_defaults(game=FLAGSHIP)  # the flagship's commands at the top level are its own
     flagship = game_commands(FLAGSHIP)
     if flagship is not None:
         flagship(commands)
+        add_standings_command(commands, FLAGSHIP)
     for slug in REGISTRY:
         title = registered(slug).engine.info.title
-        game = commands.add_parser(slug, help=f"{title}: check, legal, validate, apply, view and its own commands (kings {slug} --help)")
+        game = commands.add_parser(slug, help=f"{title}: check, legal, validate, apply, view, standings and its own commands (kings {slug} --help)")
+        game.set_defaults(game=slug)
         game_commands_action = game.add_subparsers(dest="game_command", required=True, metavar="COMMAND")
         add = game_commands(slug)
         if add is not None:
@@ -303,8 +422,11 @@ def fail(message: str, code: int) -> int:
     return code
 
 
-def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory = RefereeClient) -> int:
-    """Run one command; the exit status says how it went (:data:`EXIT_CODES`)."""
+def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory | None = None) -> int:
+    """Run one command; the exit status says how it went (:data:`EXIT_CODES`). ``make_client(url, timeout=...)``
+    makes the client (a :class:`card_referee_client.RefereeClient` unless given)."""
+    from card_referee_client import RefereeClient, RefereeError, RefereeUnavailable
+
     try:
         args = parser().parse_args(argv)
     except SystemExit as exited:  # --help and --version (0), or a usage error (2), already printed by argparse
@@ -312,7 +434,7 @@ def main(argv: Sequence[str] | None = None, *, make_client: ClientFactory = Refe
     if args.command == "serve":
         return serve(args.host, args.port)
     try:
-        client = make_client(args.url, timeout=args.timeout)
+        client = (make_client or RefereeClient)(args.url, timeout=args.timeout)
         result = args.run(args, client)
     except RefereeUnavailable as error:
         return fail(str(error), EX_UNAVAILABLE)

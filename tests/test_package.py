@@ -19,11 +19,16 @@ import requests
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from tests.client_package.building import build_client_wheel
 from tests.conftest import ROOT, free_port, stop
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 DECLARED = {canonicalize_name(Requirement(text).name): Requirement(text) for text in PROJECT["dependencies"]}
 OWN_PACKAGES = {"service", "schemas"}
+# Distributions this repository builds beside the service (clients/<language>/), released with it: no pin to look up.
+SIBLINGS = {
+    canonicalize_name(tomllib.loads(path.read_text(encoding="utf-8"))["project"]["name"]): path.parent for path in sorted(ROOT.glob("clients/*/pyproject.toml"))
+}
 
 
 def third_party_imports() -> dict[str, set[str]]:
@@ -52,7 +57,7 @@ def pins() -> dict[str, str]:
 def test_every_imported_library_is_a_declared_dependency():
     distributions = packages_distributions()
     imports = third_party_imports()
-    assert {"flask", "marshmallow", "requests"} <= imports.keys()  # the scan sees the imports it must
+    assert {"flask", "marshmallow", "card_referee_client"} <= imports.keys()  # the scan sees the imports it must
     undeclared = {
         module: files for module, files in imports.items() if not {canonicalize_name(d) for d in distributions.get(module, [module])} & DECLARED.keys()
     }
@@ -70,9 +75,16 @@ def test_the_pins_fall_in_the_declared_ranges():
     outside = {
         name: (str(requirement.specifier), pinned.get(name))
         for name, requirement in DECLARED.items()
-        if pinned.get(name) is None or not requirement.specifier.contains(pinned[name])
+        if name not in SIBLINGS and (pinned.get(name) is None or not requirement.specifier.contains(pinned[name]))
     }
     assert outside == {}
+
+
+def test_the_client_package_is_a_declared_dependency_at_its_own_version():
+    """`kings` talks through card-referee-client (clients/python), built from this repository at the same version."""
+    assert set(SIBLINGS) == {"card-referee-client"}
+    client = tomllib.loads((SIBLINGS["card-referee-client"] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert DECLARED["card-referee-client"].specifier.contains(client["version"]) and client["version"] == PROJECT["version"]
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +102,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+@pytest.fixture(scope="module")
+def client_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_client_wheel(tmp_path_factory.mktemp("client-wheel"))
+
+
 @pytest.mark.slow
 def test_the_wheel_holds_the_code_and_every_games_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -99,7 +116,17 @@ def test_the_wheel_holds_the_code_and_every_games_data(wheel):
         source = ROOT / "service" / "games" / game
         data = [source / "rules.md", *source.glob("golden/*.json")]
         assert {str(path.relative_to(ROOT)) for path in data if path.exists()} <= names, game
-    assert {"service/serving.py", "service/cli.py", "schemas/__init__.py", "service/table/static/index.html", "service/table/static/app.js"} <= names
+    assert {
+        "service/serving.py",
+        "service/cli.py",
+        "schemas/__init__.py",
+        "service/table/static/index.html",
+        "service/table/static/app.js",
+        "service/table/static/vendor/qr/index.js",
+        "service/table/static/vendor/qr/LICENSE",
+    } <= names
+    assert {"service/py.typed", "schemas/py.typed"} <= names  # PEP 561: mypy reads the installed package's annotations
+    assert not [name for name in names if name.startswith("card_referee_client/")]  # the client is its own distribution
     assert not [name for name in names if name.startswith(("tests/", "benchmarks/"))]
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert {
@@ -124,9 +151,10 @@ class Installed:
 
 
 @pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    """The venv holds only the wheel; its dependencies come from the project's venv through a .pth line, since
-    the machine may have no index to install them from. Nothing of the checkout is on its path."""
+def installed(wheel: Path, client_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The venv holds only the wheel and the client's (which `kings` talks through); their dependencies come from the
+    project's venv through a .pth line, since the machine may have no index to install them from. Nothing of the
+    checkout is on its path."""
     root = tmp_path_factory.mktemp("installed")
     fresh, elsewhere = root / "venv", root / "elsewhere"
     elsewhere.mkdir()
@@ -141,7 +169,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installe
     site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").strip()
     Path(site, "project-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
     # --ignore-installed: the project's own editable install is visible through that line too; it is not this wheel.
-    run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed", wheel)
+    run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", "--ignore-installed", wheel, client_wheel)
     return Installed(python, fresh / "bin" / "kings", site, elsewhere, env)
 
 

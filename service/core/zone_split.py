@@ -124,14 +124,14 @@ class ZoneSplit:
 
     ``token_size`` is the game's fixed plaintext size (a worst-case-fits test per game); ``sealed_fields`` are
     further pointers hidden with their public ``value`` (the seed); ``sealable`` says which states the referee
-    sees whole; ``event_for`` is an event as one seat sees it (every event public by default).
+    sees whole; ``event_for`` is an event as one seat sees it, or None when it does not hear of it (every event public by default).
     """
 
     engine: Engine[Any, Any]
     token_size: int
     sealed_fields: Mapping[str, Any] = field(default_factory=dict)
     is_sealable: Callable[[Any], bool] = lambda state: True
-    event_for: Callable[[Event, str], Event] = _same
+    event_for: Callable[[Event, str], Event | None] = _same  # None: the seat does not hear of it
     seats_pointer: str = "/players/*/name"
     size_of: Callable[[Any], int] | None = None  # a game whose tables differ in size: the token size of a table's (public) shape
 
@@ -216,17 +216,19 @@ class ZoneSplit:
         return transition.state
 
     def legal_for(self, state: Any, report: LegalReport, viewer: str) -> Mapping[str, Any]:
-        """The legal moves are the acting seat's (or everyone's, when nobody in particular acts); to anyone else, who acts."""
+        """The legal moves are the acting seat's (or everyone's, when nobody in particular acts); to anyone else, who acts.
+        Of the moves open beside them (a show of three Kings), a seat hears only its own: another's tells of its hand."""
         self.engine.view(state, viewer)  # an unknown name is bad input
+        own = tuple(option for option in report.open if getattr(option.move, "player", None) in (viewer, None))
         if report.player is None or report.player == viewer:
-            return report.to_dict()
-        return replace(report, moves=(), open=()).to_dict()
+            return replace(report, open=own).to_dict()
+        return replace(report, moves=(), open=own).to_dict()
 
     def transition_for(self, transition: Transition[Any, Any], viewer: str) -> Mapping[str, Any]:
         return {
             "move": transition.move.to_dict(),
             "state": transition.state.to_dict(),
-            "events": [self.event_for(dict(event), viewer) for event in transition.events],
+            "events": [heard for event in transition.events if (heard := self.event_for(dict(event), viewer)) is not None],
             "view": self.engine.view(transition.state, viewer).to_dict(),
         }
 

@@ -5,7 +5,8 @@ browser page may call this service from, separated by commas
 (``https://club.example,https://app.example``; ``*`` for any). Unset or empty,
 no CORS header is sent and browsers keep other origins' pages out, as by default.
 Preflight requests (``OPTIONS`` with ``Access-Control-Request-Method``) are
-answered for the allowed origins; the answers expose ``X-Request-ID`` and ``ETag``.
+answered for the allowed origins; the answers expose ``X-Request-ID``, ``ETag``, and the
+next sealed token and its move number (``Sealed-Token``, ``Sealed-Move``: docs/sealed-deals.md).
 
 An answer's ``Access-Control-Allow-Origin`` is the requesting page's origin,
 and only when it is allowed (with ``*``, any origin's); so with CORS on, every
@@ -21,6 +22,8 @@ import os
 
 from flask import Flask, Response
 from flask_cors import CORS
+
+from .sealed import MOVE_HEADER, TOKEN_HEADER
 
 ENV = "KINGS_CORS_ORIGINS"
 PREFLIGHT_MAX_AGE = 600  # seconds a browser may keep a preflight's answer
@@ -41,7 +44,7 @@ def init_cors(app: Flask) -> None:
         origins=origins,
         methods=["GET", "HEAD", "POST", "OPTIONS"],
         allow_headers=["Content-Type", "Accept", "If-None-Match", "X-Request-ID"],
-        expose_headers=["X-Request-ID", "ETag", "Content-Disposition"],
+        expose_headers=["X-Request-ID", "ETag", "Content-Disposition", TOKEN_HEADER, MOVE_HEADER],
         max_age=PREFLIGHT_MAX_AGE,
         supports_credentials=False,
         always_send=False,

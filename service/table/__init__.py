@@ -39,7 +39,13 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 # The games with a page of their own, by their API name; the home lists every game and says which have none yet.
-PAGES = {"24-kings": "kings.html", "twenty-four": "twenty-four.html"}
+PAGES = {
+    "24-kings": "kings.html",
+    "twenty-four": "twenty-four.html",
+    "three-kings": "three-kings.html",
+    "1923": "1923.html",
+    "twenty-four-1718": "twenty-four-1718.html",
+}
 DOCS_PAGE = ("/docs/", "/docs/index.html")
 VIEWPORT = b'<meta name="viewport" content="width=device-width, initial-scale=1">'
 

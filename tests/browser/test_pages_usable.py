@@ -11,7 +11,7 @@ import pytest
 from tests.browser.conftest import open_page, phone, screenshot
 from tests.browser.test_usable import AXE, CONTROLS, RUN_AXE, overflow_report
 
-PAGES = {"home": "/table/", "twenty-four": "/table/?game=twenty-four"}
+PAGES = {"home": "/table/", "twenty-four": "/table/?game=twenty-four", "three-kings": "/table/?game=three-kings", "1923": "/table/?game=1923"}
 
 
 def check(page: Any) -> dict[str, Any]:

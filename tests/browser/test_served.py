@@ -14,22 +14,32 @@ FILES = {
     "index.html": "text/html",
     "kings.html": "text/html",
     "twenty-four.html": "text/html",
+    "1923.html": "text/html",
+    "three-kings.html": "text/html",
+    "twenty-four-1718.html": "text/html",
     "app.js": "text/javascript",
     "home.js": "text/javascript",
     "kings.js": "text/javascript",
     "twenty-four.js": "text/javascript",
+    "1923.js": "text/javascript",
+    "three-kings.js": "text/javascript",
+    "twenty-four-1718.js": "text/javascript",
     "store.js": "text/javascript",
     "ui.js": "text/javascript",
     "api.js": "text/javascript",
     "cards.js": "text/javascript",
     "events.js": "text/javascript",
     "picker.js": "text/javascript",
+    "passplay.js": "text/javascript",
+    "vendor/qr/index.js": "text/javascript",
+    "vendor/qr/decode.js": "text/javascript",
     "sw.js": "text/javascript",
     "table.css": "text/css",
+    "three-kings.css": "text/css",
     "icon.svg": "image/svg+xml",
     "manifest.json": "application/json",
 }
-PAGES = ("index.html", "kings.html", "twenty-four.html")
+PAGES = ("index.html", "kings.html", "twenty-four.html", "three-kings.html", "1923.html", "twenty-four-1718.html")
 GAMES = ("24-kings", "twenty-four", "three-kings", "1923", "twenty-four-1718")
 
 
@@ -45,8 +55,13 @@ def test_the_home_lists_every_game_and_each_page_is_served_at_its_address(client
     assert b'href="./?game=24-kings"' in home.data
     assert b"<title>24 Kings at the table</title>" in client.get("/table/?game=24-kings").data
     assert client.get("/table/24-kings/").headers["Location"].endswith("/table/?game=24-kings")
-    # A game without a page of its own is not served 24 Kings' page: the home says it has none yet.
-    assert b"<title>Card games at the table</title>" in client.get("/table/?game=1923").data
+    assert b"<title>1923 at the table</title>" in client.get("/table/?game=1923").data
+    assert client.get("/table/1923/").headers["Location"].endswith("/table/?game=1923")
+    # A name that is no game's is not served 24 Kings' page: the home, which lists the games.
+    assert b"<title>Card games at the table</title>" in client.get("/table/?game=no-such-game").data
+    assert b'href="./?game=twenty-four-1718"' in home.data
+    assert b"<title>Twenty-Four (1718) at the table</title>" in client.get("/table/?game=twenty-four-1718").data
+    assert client.get("/table/twenty-four-1718/").headers["Location"].endswith("/table/?game=twenty-four-1718")
 
 
 def test_the_root_leads_to_the_home_which_links_the_api_docs(client):
@@ -94,14 +109,22 @@ def test_the_api_keeps_its_own_headers(client):
     assert client.get("/healthz").headers["Content-Security-Policy"] != CONTENT_SECURITY_POLICY
 
 
+# A vendored library's licence and notes: served beside it, never loaded by a page.
+VENDOR_NOTES = ("vendor/qr/LICENSE", "vendor/qr/LICENSE-MIT", "vendor/qr/README.md")
+
+
 def test_the_page_is_exactly_its_files():
-    assert sorted(path.name for path in STATIC.iterdir()) == sorted(FILES)
+    files = sorted(str(path.relative_to(STATIC)) for path in STATIC.rglob("*") if path.is_file())
+    assert files == sorted([*FILES, *VENDOR_NOTES])
 
 
 def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline():
     """Works offline and under the policy: no absolute URL, no inline script, style or handler in the page."""
     for name in FILES:
-        text = (STATIC / name).read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, not a load
+        text = (STATIC / name).read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, not a load
+        if name.startswith("vendor/"):  # a vendored file unchanged: its comments may cite pages; its code loads nothing
+            text = re.sub(r"/\*.*?\*/|^\s*//.*$", "", text, flags=re.S | re.M)
+            assert re.findall(r"""\bfrom\s*["'](?!\./)|\bimport\s*\(|\bfetch\(|XMLHttpRequest""", text) == [], name
         urls = re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}", text)
         assert urls == [], name
     for page in PAGES:
@@ -114,7 +137,10 @@ def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline():
     ("script", "game", "needed"),
     [
         ("kings.js", "24-kings", {"hands", "calculus", "moves/validate", "moves/apply", "games/from-table", "games/next"}),
-        ("twenty-four.js", "twenty-four", {"games/from-table", "moves/legal", "moves/apply", "standings", "solve"}),
+        ("twenty-four.js", "twenty-four", {"games", "games/from-table", "moves/legal", "moves/apply", "standings", "solve"}),
+        ("1923.js", "1923", {"games/from-table", "moves/legal", "moves/apply"}),
+        ("three-kings.js", "three-kings", {"games/from-table", "moves/legal", "moves/apply", "sets", "score"}),
+        ("twenty-four-1718.js", "twenty-four-1718", {"games/from-table", "moves/legal", "moves/validate", "moves/apply"}),
     ],
 )
 def test_the_page_calls_only_the_public_api(app, script, game, needed):
@@ -133,7 +159,8 @@ def test_the_service_worker_keeps_every_file_the_pages_load(client):
     """Offline once loaded: every file a page needs is in the worker's list (a file left out would be missing offline)."""
     worker = (STATIC / "sw.js").read_text(encoding="utf-8")
     kept = set(re.findall(r'^  "([^"]+)",$', worker, re.M))
-    assert kept == {"./", "./?game=24-kings", "./?game=twenty-four"} | {name for name in FILES if name not in (*PAGES, "sw.js")}
+    pages = {"./", "./?game=24-kings", "./?game=twenty-four", "./?game=three-kings", "./?game=1923", "./?game=twenty-four-1718"}
+    assert kept == pages | {name for name in FILES if name not in (*PAGES, "sw.js")}
     for name in kept:
         assert client.get(f"/table/{name.removeprefix('./')}").status_code == 200, name
 

@@ -8,9 +8,9 @@ import json
 import sys
 
 import pytest
+from card_referee_client import RefereeError, RefereeUnavailable
 
 from service import cli
-from service.client import RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES
 from tests.client.test_cli_commands import GAMES_ANSWER, HANDS_ANSWER
 
@@ -108,10 +108,9 @@ def test_every_game_has_the_shared_commands(kings, tmp_path, slug):
     assert json.loads(after.read_text()) == TRANSITION and json.loads(applied.out.splitlines()[0]) == {"type": "drew", "player": "ann"}
     viewed = kings(slug, "view", str(body), "ann", answers=answers)
     assert viewed.code == 0 and viewed.sent[0].options["json"] == {"state": STATE, "player": "ann"}
-    if slug != "three-kings":  # its validate is the shared one too; its legal and apply are its own (same endpoints)
-        judged = kings(slug, "validate", str(body), answers=answers)
-        assert judged.code == 0 and judged.sent[0].options["json"] == {"state": STATE, "move": MOVE}
-        assert judged.out.splitlines()[:2] == ["illegal:", "  not_your_turn (§4.1) at /player: bob acts"]
+    judged = kings(slug, "validate", str(body), answers=answers)
+    assert judged.code == 0 and judged.sent[0].options["json"] == {"state": STATE, "move": MOVE}
+    assert judged.out.splitlines()[:2] == ["illegal:", "  not_your_turn (§4.1) at /player: bob acts"]
 
 
 def test_the_shared_commands_read_a_bare_state_or_an_answer_holding_one(kings, tmp_path):
@@ -201,3 +200,47 @@ def test_an_answer_that_cannot_be_shown_is_an_internal_fault_not_refused_input(k
     assert run.code == 70 and "--json" in run.err and run.out == ""
     shown = kings("hands", "QH", "--castles", "5H,9C,4D,10S", "--json", answers={("POST", "/v1/24-kings/hands"): {"unexpected": True}})
     assert shown.code == 0 and json.loads(shown.out) == {"unexpected": True}
+
+
+# -- new-game and standings: the same verbs in every game ---------------------------------------------------------
+STANDINGS = {"shape": "points", "games": ["1"], "standings": [{"rank": 1, "player": "ann", "total": 3, "games": 1, "wins": 1, "points": {"1": 3}}]}
+
+
+@pytest.mark.parametrize("slug", list(GAME_PACKAGES))
+def test_every_game_has_new_game_with_the_players_either_way(kings, tmp_path, slug):
+    dealt = {"state": {"seed": 7}, "seed": 7}
+    answers = {("POST", f"/v1/{slug}/games"): dealt}
+    out = tmp_path / "game.json"
+    one_by_one = kings(slug, "new-game", "ann", "bob", "--seed", "7", "-o", str(out), "--json", answers=answers)
+    listed = kings(slug, "new-game", "--players", "ann, bob", "--seed", "7", "--json", answers=answers)
+    for run in (one_by_one, listed):
+        assert run.code == 0 and json.loads(run.out) == dealt
+        [sent] = run.sent
+        assert (sent.method, sent.path) == ("POST", f"/v1/{slug}/games")
+        assert sent.options["json"]["players"] == ["ann", "bob"] and sent.options["json"]["seed"] == 7
+    assert json.loads(out.read_text()) == dealt
+    nobody = kings(slug, "new-game", "--seed", "7")
+    assert nobody.code == 2 and nobody.sent == [] and "players" in nobody.err
+
+
+@pytest.mark.parametrize("slug", list(GAME_PACKAGES))
+def test_every_game_has_standings_from_a_results_sheet(kings, tmp_path, slug):
+    sheet = tmp_path / "results.csv"
+    sheet.write_bytes(b"game,player,points\r\n1,ann,3\r\n")
+    out = tmp_path / "standings.xlsx"
+    formats = {"json": STANDINGS, "xlsx": b"PK\x03\x04 an xlsx"}
+    path = f"/v1/{slug}/tournaments/standings"
+    run = kings(slug, "standings", str(sheet), "-o", str(out), answers={("POST", path): lambda options: formats[options["params"]["format"]]})
+    assert run.code == 0 and [(s.path, s.options["params"]["format"]) for s in run.sent] == [(path, "json"), (path, "xlsx")]
+    assert run.sent[0].options["data"] == sheet.read_bytes() and run.sent[0].options["headers"] == {"Content-Type": "text/csv"}
+    assert run.out.splitlines()[1].split() == ["1", "ann", "3", "1", "1", "3"] and out.read_bytes() == formats["xlsx"]
+
+
+def test_a_games_own_settings_reach_the_standings_query_and_unknown_ones_are_refused_unsent(kings, tmp_path):
+    sheet = tmp_path / "results.csv"
+    sheet.write_bytes(b"game,player,points\r\n1,ann,3\r\n")
+    path = "/v1/three-kings/tournaments/standings"
+    run = kings("three-kings", "standings", str(sheet), "--rule", "method=bonus", answers={("POST", path): STANDINGS})
+    assert run.code == 0 and run.sent[0].options["params"] == {"format": "json", "method": "bonus"}
+    refused = kings("three-kings", "standings", str(sheet), "--rule", "hands=quick", answers={("POST", path): STANDINGS})
+    assert refused.code == 65 and refused.sent == [] and "hands" in refused.err

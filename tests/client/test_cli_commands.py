@@ -13,9 +13,9 @@ from importlib.metadata import version
 from typing import Any
 
 import pytest
+from card_referee_client import RefereeClient, RefereeError, RefereeUnavailable
 
 from service import cli
-from service.client import RefereeClient, RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES, REGISTRY, registered
 from tests.conftest import register_game
 
@@ -41,6 +41,10 @@ class Reply:
     @property
     def content(self) -> bytes:
         return self.data if isinstance(self.data, bytes) else json.dumps(self.data).encode()
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Content-Type": "text/csv" if isinstance(self.data, bytes) else "application/json"}
 
 
 @dataclass
@@ -210,7 +214,7 @@ def test_a_game_without_a_cli_module_has_the_shared_commands_only(monkeypatch, c
     assert cli.game_commands("no-cli") is None
     assert cli.main(["no-cli", "--help"]) == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["check", "legal", "validate", "apply", "view"]
+    assert listed == ["check", "legal", "validate", "apply", "view", "standings"]
 
 
 def test_a_cli_module_that_fails_to_import_is_a_fault_not_a_missing_module(monkeypatch, tmp_path):

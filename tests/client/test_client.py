@@ -1,8 +1,8 @@
 """The Python client against a real gunicorn (the ``server`` fixture)."""
 
 import pytest
+from card_referee_client import RefereeClient, RefereeError, RefereeUnavailable
 
-from service.client import RefereeClient, RefereeError, RefereeUnavailable
 from service.games import GAME_PACKAGES
 from service.games.kings.web import CALCULUS_REQUEST, HANDS_REQUEST, TABLE_SETUP_REQUEST
 from tests.conftest import ROOT, free_port

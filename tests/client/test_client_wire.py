@@ -17,8 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-
-from service.client import SAFE_RETRIES, RefereeClient, RefereeError
+from card_referee_client import SAFE_RETRIES, RefereeClient, RefereeError
 
 PROBLEM = {
     "type": "urn:24-kings:problem:invalid-input",
@@ -50,11 +49,13 @@ def scripted() -> Iterator[Callable[..., Script]]:
             def _answer(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
-                script.seen.append((self.command, self.path, json.loads(body) if body else None))
+                is_json = "json" in self.headers.get("Content-Type", "")
+                script.seen.append((self.command, self.path, (json.loads(body) if is_json else body) if body else None))
                 status, headers, answer = script.replies.pop(0) if len(script.replies) > 1 else script.replies[0]
-                data = json.dumps(answer).encode()
+                data = answer if isinstance(answer, bytes) else json.dumps(answer).encode()  # bytes: a proxy's own HTML page
                 self.send_response(status)
-                self.send_header("Content-Type", "application/problem+json" if status >= 400 else "application/json")
+                kind = "text/html" if isinstance(answer, bytes) else "application/problem+json" if status >= 400 else "application/json"
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(data)))
                 for name, value in headers.items():
                     self.send_header(name, value)
@@ -170,3 +171,34 @@ def test_next_game_posts_the_finished_state(scripted):
     script = scripted((200, {}, {"state": {"seed": 8, "dealer": 1}}))
     assert RefereeClient(script.url, timeout=5).next_game(finished) == {"state": {"seed": 8, "dealer": 1}}
     assert script.seen == [("POST", "/v1/24-kings/games/next", {"state": finished})]
+
+
+def test_members_beyond_rfc_9457s_are_kept_in_extensions(scripted):
+    """A limit's problem carries ``limit`` and ``found``, a long list ``errors_omitted``: typed clients must not drop them."""
+    too_big = {**PROBLEM, "status": 413, "title": "Too many rows", "limit": 2000, "found": 2001, "errors_omitted": 3}
+    script = scripted((413, {}, too_big))
+    with pytest.raises(RefereeError) as caught:
+        RefereeClient(script.url, timeout=5).invoke("post_v1_24_kings_tournaments_standings", b"game,player,points\r\n")
+    error = caught.value
+    assert script.seen == [("POST", "/v1/24-kings/tournaments/standings", b"game,player,points\r\n")]  # a sheet goes as it is
+    assert (error.status, error.title, error.instance) == (413, "Too many rows", "/v1/24-kings/hands")
+    assert dict(error.extensions) == {"limit": 2000, "found": 2001, "errors_omitted": 3}
+    assert pickle.loads(pickle.dumps(error)).extensions == error.extensions
+
+
+def test_a_proxys_page_that_is_no_problem_document_keeps_its_status_and_reason(scripted):
+    script = scripted((502, {}, b"<html><body>502 Bad Gateway</body></html>"))
+    with pytest.raises(RefereeError) as caught:
+        RefereeClient(script.url, timeout=5, retries=0).invoke("get_healthz")
+    error = caught.value
+    assert (error.status, error.title, error.type, error.instance, error.errors) == (502, "Bad Gateway", "about:blank", None, ())
+    assert "502 Bad Gateway" in error.detail and dict(error.extensions) == {}
+
+
+def test_an_operation_is_sent_as_the_document_says(scripted):
+    """invoke: the operation's method and path, the body as JSON, query parameters as text; the request is the script's record."""
+    script = scripted((200, {}, {"standings": []}))
+    client = RefereeClient(script.url, timeout=5)
+    assert client.invoke("post_v1_three_kings_tournaments_standings", {"rows": []}, format="json", bom=False) == {"standings": []}
+    assert client.invoke("get_v1_1923_rules") == {"standings": []}
+    assert script.seen == [("POST", "/v1/three-kings/tournaments/standings?format=json&bom=false", {"rows": []}), ("GET", "/v1/1923/rules", None)]

@@ -173,6 +173,19 @@ def test_a_configured_origin_passes_the_preflight(monkeypatch: Any) -> None:
     assert "X-Request-ID" in posted.headers["Access-Control-Expose-Headers"]
 
 
+def test_a_page_of_another_origin_may_read_the_next_sealed_token(monkeypatch: Any) -> None:
+    """A browser hides every header CORS does not expose: a page of another origin playing a sealed deal needs
+    Sealed-Token (the token to send next) and Sealed-Move (docs/sealed-deals.md)."""
+    monkeypatch.setenv("KINGS_CORS_ORIGINS", "https://club.example")
+    client = create_app().test_client()
+    deal = client.post("/v1/twenty-four/games", json={"players": ["ann", "bob"], "sealed": True}).get_json()
+    ask = {"state": deal["state"], "sealed": deal["sealed"], "player": "ann", "seat_key": deal["seat_keys"]["ann"]}
+    answer = client.post("/v1/twenty-four/view", json=ask, headers={"Origin": "https://club.example"})
+    assert answer.status_code == 200 and "Sealed-Token" in answer.headers
+    exposed = {name.strip().lower() for name in answer.headers["Access-Control-Expose-Headers"].split(",")}
+    assert {"sealed-token", "sealed-move"} <= exposed
+
+
 def test_an_origin_not_listed_gets_no_cors_headers(monkeypatch: Any) -> None:
     monkeypatch.setenv("KINGS_CORS_ORIGINS", "https://club.example")
     assert "Access-Control-Allow-Origin" not in preflight(create_app().test_client(), "https://evil.example").headers

@@ -1,62 +1,48 @@
-"""1923's client methods and command-line subcommands, answered by the app in process (no network)."""
+"""1923's endpoints through the one client, and its command-line subcommands, answered by the app in process (no network)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 import pytest
+from card_referee_client import RefereeError
 
-from service.client import RefereeClient, RefereeError
-from service.games.nineteen_twenty_three.cli import add_commands, cards_by_player
-from service.games.nineteen_twenty_three.client import Nineteen23Client
-
-
-class InProcessReferee(RefereeClient):
-    """A RefereeClient whose calls go to the Flask test client."""
-
-    def __init__(self, flask_client: Any) -> None:
-        super().__init__("http://in-process")
-        self.flask_client = flask_client
-
-    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
-        response = self.flask_client.open(path, method=method, json=body) if body is not None else self.flask_client.open(path, method=method)
-        answer = response.get_json()
-        if response.status_code >= 400:
-            raise RefereeError(response.status_code, answer["title"], answer["detail"], answer["type"], tuple(answer["errors"]))
-        return answer
+from service.games.nineteen_twenty_three.cli import cards_by_player
+from tests.client.in_process import command, in_process
 
 
 @pytest.fixture
-def referee(client) -> InProcessReferee:
-    return InProcessReferee(client)
+def referee(client):
+    return in_process(client)
 
 
 def run(referee, *argv: str) -> str:
-    parser = argparse.ArgumentParser()
-    add_commands(parser.add_subparsers())
-    args = parser.parse_args(argv)
-    return args.run(args, referee)
+    return command(referee, "1923", *argv)
 
 
-def test_every_client_method(referee):
-    game = Nineteen23Client(referee)
-    state = game.new_game(["ann", "bob"], seed=3, target=5)["state"]
+def hands(cards: dict[str, list[str]]) -> list[dict[str, object]]:
+    return [{"player": name, "cards": held} for name, held in cards.items()]
+
+
+def test_every_endpoint_of_the_game(referee):
+    game = referee.game("1923")
+    state = game.new_game({"players": ["ann", "bob"], "seed": 3, "target": 5})["state"]
     assert game.check_state(state)["valid"]
     assert game.legal_moves(state)["counts"] == {"take": 2, "lock": 2, "reveal": 0, "draw": 0, "war": 0}
     assert game.validate(state, {"action": "reveal"})["legal"] is False
     assert len(game.apply(state, {"action": "take", "player": "ann"})["state"]["players"][0]["hand"]["cards"]) == 3
     assert game.view(state, "bob")["player"] == "bob"
-    table = game.from_table(["ann", "bob"], decks=1, won={"ann": ["AH"]}, dead=["2C"], points={"bob": 2}, set_number=2)["state"]
+    table = game.game_from_table({"players": ["ann", "bob"], "decks": 1, "won": {"ann": ["AH"]}, "dead": ["2C"], "points": {"bob": 2}, "set": 2})["state"]
     assert table["pile"]["hidden"] == 52 - 2 - 4
-    assert game.judge({"ann": ["AH", "9C", "2D"], "bob": ["10C", "7D"]})["winner"] == "ann"
-    assert game.judge({"ann": ["10H", "8D"], "bob": ["10C", "8S"]}, draws={"ann": ["AS"], "bob": ["KS"]}, pile=10)["decided_by"] == "draw"
-    assert game.score_set({"ann": ["AH", "7C"], "bob": ["AS"]})["points"] == {"ann": 3, "bob": -1}
-    assert game.standings([{"points": {"ann": 22, "bob": 0}, "cards": {"ann": 20, "bob": 1}}], target=21)["winners"] == ["ann"]
+    assert game.invoke("judge", {"hands": hands({"ann": ["AH", "9C", "2D"], "bob": ["10C", "7D"]})})["winner"] == "ann"
+    drawn = {"hands": hands({"ann": ["10H", "8D"], "bob": ["10C", "8S"]}), "draws": hands({"ann": ["AS"], "bob": ["KS"]}), "pile": 10}
+    assert game.invoke("judge", drawn)["decided_by"] == "draw"
+    assert game.invoke("sets/score", {"won": {"ann": ["AH", "7C"], "bob": ["AS"]}})["points"] == {"ann": 3, "bob": -1}
+    assert game.invoke("matches/standings", {"sets": [{"points": {"ann": 22, "bob": 0}, "cards": {"ann": 20, "bob": 1}}], "target": 21})["winners"] == ["ann"]
     assert game.rules()["slug"] == "1923" and game.conformance()["cases"]
     with pytest.raises(RefereeError) as refused:
-        game.judge({"ann": ["AH"]})
+        game.invoke("judge", {"hands": hands({"ann": ["AH"]})})
     assert refused.value.status == 422
 
 

@@ -7,7 +7,9 @@ differently while keeping everything that seat may see, the rule book's secrets 
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,6 +22,11 @@ from service.games.nineteen_twenty_three.sealed import SPLIT as NINETEEN_23_SPLI
 from service.games.nineteen_twenty_three.start import new_match as new_1923_match
 from service.games.nineteen_twenty_three.state import MatchState
 from service.games.nineteen_twenty_three.table import CARDS_PER_DECK
+from service.games.three_kings import GAME as THREE_KINGS
+from service.games.three_kings.cards import pack_size
+from service.games.three_kings.sealed import SPLIT as THREE_KINGS_SPLIT
+from service.games.three_kings.start import new_game as new_three_kings_game
+from service.games.three_kings.state import GameState as ThreeKingsState
 from service.games.twenty_four import GAME as TWENTY_FOUR
 from service.games.twenty_four.sealed import SPLIT as TWENTY_FOUR_SPLIT
 from service.games.twenty_four.start import MAX_SEED
@@ -48,12 +55,38 @@ class Case:
     others_move: Callable[[Any, str], dict[str, Any]] | None = None  # a move of ``seat`` that turns a card only it might see
     taken: Callable[[Any, str], str] | None = None  # after ``others_move``: the card it turned, which nobody is told
     players: tuple[str, ...] = ("ann", "bob", "cy")
+    visible: Callable[[Any], list[str]] | None = None  # where a card's text names only its rank (Three Kings): every card all may see
+
+    def leaked(self, state: Any, seat: str, public: Any) -> list[str]:
+        """The unseen cards ``public`` shows: by their texts where each card's text is its own, else every card text
+        in it beyond those all may see (an unseen 4 is then told apart from the table's 4 only by counting)."""
+        unseen = self.unseen(state, seat)
+        if self.visible is None:
+            return sorted(set(unseen) & words_of(public))
+        vocabulary = set(unseen) | set(self.visible(state))
+        shown = Counter(text for text in strings_of(public) if text in vocabulary)
+        return sorted((shown - Counter(self.visible(state))).elements())
 
     def sealed(self, state: Any, seal: Seal) -> dict[str, Any]:
         """``state`` sealed as the app seals it, with each seat's key."""
         sealed = seal_state(self.split, TEST_SEALER, self.slug, state, seal)
         keys = {seat: TEST_SEALER.seat_key(self.slug, seal.match, seat) for seat in self.split.seats(state)}
         return {"state": sealed.public.to_dict(), "sealed": sealed.token, "seat_keys": keys}
+
+
+def words_of(data: Any) -> set[str]:
+    return set(json.dumps(data).replace('"', " ").replace("'", " ").replace(",", " ").replace("[", " ").replace("]", " ").split())
+
+
+def strings_of(data: Any) -> list[str]:
+    """Every string value in plain data, keys aside."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in strings_of(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in strings_of(value)]
+    return []
 
 
 # -- Twenty-Four: every face-down pile and the seed are hidden from every seat (rules.md §2.3: piles face down) ----------
@@ -190,4 +223,58 @@ TWENTY_FOUR_1718_CASE = Case(
     players=("ann", "bob", "cy", "di"),
 )
 
-CASES = [TWENTY_FOUR_CASE, NINETEEN_23_CASE, TWENTY_FOUR_1718_CASE]
+
+# -- Three Kings: every hand (its holder's alone), the draw pile and the seed (rules.md §2.2: hands held, pile face down) -
+def _3k_unseen(state: ThreeKingsState, seat: str) -> list[str]:
+    return [str(card) for player in state.players if player.name != seat for card in player.hand.cards] + [str(card) for card in state.draw_pile.cards]
+
+
+def _3k_deal(names: list[str], seed: int) -> ThreeKingsState:
+    """The first deal from ``seed`` on that leaves the game going (three Kings dealt end it at once, §7.1)."""
+    while (state := new_three_kings_game(names, seed=seed).state).phase == "over":
+        seed += 1000
+    return state
+
+
+def _3k_reshuffle(state: ThreeKingsState, seat: str, rng: random.Random) -> ThreeKingsState:
+    """Every other hand and the pile dealt otherwise from the same cards, sizes kept, no hand dealt three Kings; another seed."""
+    zones = [list(player.hand.cards) for player in state.players if player.name != seat] + [list(state.draw_pile.cards)]
+    cards = [card for zone in zones for card in zone]
+    while True:
+        rng.shuffle(cards)
+        dealt, at = [], 0
+        for zone in zones:
+            dealt.append(tuple(cards[at : at + len(zone)]))
+            at += len(zone)
+        if all(sum(card.is_king for card in hand) < 3 for hand in dealt[:-1]):
+            break
+    others = iter(dealt[:-1])
+    players = tuple(player if player.name == seat else replace(player, hand=Zone(next(others))) for player in state.players)
+    return replace(state, players=players, draw_pile=Zone(dealt[-1]), seed=rng.randrange(2**53))
+
+
+def _3k_largest() -> list[tuple[Any, dict[str, Any]]]:
+    """Per number of players, every card of the pack hidden in hands and the pile, each written "10"; the longest seed
+    and the longest name as the holder of three Kings (a name is 64 characters of up to 4 bytes)."""
+    found = []
+    for players in (2, 3, 20):
+        state = new_three_kings_game([f"p{i}" for i in range(players)], seed=1).state
+        hands = {f"/players/{seat}/hand": ["10"] * 4 for seat in range(players)}
+        found.append((state, hands | {"/draw_pile": ["10"] * (pack_size(players) - 4 * players), "/seed": MAX_SEED, "/three_kings": "\U0001d54f" * 64}))
+    return found
+
+
+THREE_KINGS_CASE = Case(
+    slug="three-kings",
+    engine=THREE_KINGS,
+    split=THREE_KINGS_SPLIT,
+    deal=_3k_deal,
+    unseen=_3k_unseen,
+    reshuffle=_3k_reshuffle,
+    quiet_move=lambda state, seat: {"action": "show_kings", "player": seat},  # nobody holds three Kings: refused, turns nothing
+    largest=_3k_largest,
+    visible=lambda state: [str(card) for card in state.table] + [str(card) for player in state.players for card in player.pile],
+    players=("ann", "bob"),
+)
+
+CASES = [TWENTY_FOUR_CASE, NINETEEN_23_CASE, TWENTY_FOUR_1718_CASE, THREE_KINGS_CASE]

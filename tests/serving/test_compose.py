@@ -20,6 +20,7 @@ import yaml
 from benchmarks.http_bench import free_port
 from benchmarks.soak_proxy import http_request, nginx_binary, start_nginx, stop
 from service import serving
+from service.core.sealing import parse_lifetime
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,6 +71,14 @@ def test_the_app_runs_in_production_with_the_operators_keys():
     environment = compose()["services"]["app"]["environment"]
     assert environment["KINGS_ENV"] == "production"
     assert re.fullmatch(r"\$\{KINGS_SEAL_KEYS:\?.+\}", environment["KINGS_SEAL_KEYS"])
+
+
+def test_the_token_lifetime_is_the_operators_with_the_documented_default():
+    """KINGS_SEAL_TTL passes through, defaulting to the service's own default (24 hours), in a form the service reads."""
+    setting = compose()["services"]["app"]["environment"]["KINGS_SEAL_TTL"]
+    default = re.fullmatch(r"\$\{KINGS_SEAL_TTL:-(\w+)\}", setting)
+    assert default is not None, setting
+    assert parse_lifetime(default.group(1)) == 24 * 3600
 
 
 def test_compose_waits_longer_than_gunicorn_drains():

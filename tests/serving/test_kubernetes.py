@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from service import serving
+from service.core.sealing import parse_lifetime
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))
@@ -89,6 +90,7 @@ def test_the_seal_keys_come_from_a_secret_and_production_is_on():
     env = {item["name"]: item for item in container()["env"]}
     assert set(env["KINGS_SEAL_KEYS"]["valueFrom"]) == {"secretKeyRef"} and "value" not in env["KINGS_SEAL_KEYS"]
     assert env["KINGS_ENV"]["value"] == "production"
+    assert parse_lifetime(env["KINGS_SEAL_TTL"]["value"]) == 24 * 3600  # the lifetime, in a form the service reads
     assert not any(document["kind"] == "Secret" for document in documents())  # no key is ever shipped
 
 

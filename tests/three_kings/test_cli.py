@@ -1,38 +1,17 @@
-"""``kings three-kings ...`` and the Python client, against the Flask test client (no network)."""
+"""``kings three-kings ...`` and the one client, against the app in process (no network)."""
 
 from __future__ import annotations
 
-import argparse
 import json
-from typing import Any
 
 import pytest
+from card_referee_client import RefereeError
 
-from service.client import RefereeClient, RefereeError
-from service.games.three_kings.cli import add_commands
-from service.games.three_kings.client import ThreeKingsClient
-
-
-class FlaskClient(RefereeClient):
-    """A RefereeClient whose calls go to the Flask test client."""
-
-    def __init__(self, client: Any) -> None:
-        super().__init__("http://test")
-        self.flask = client
-
-    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
-        reply = self.flask.open(path, method=method, json=body) if body is not None else self.flask.open(path, method=method)
-        if reply.status_code >= 400:
-            problem = reply.get_json()
-            raise RefereeError(reply.status_code, problem["title"], problem["detail"], problem["type"], tuple(problem["errors"]))
-        return reply.get_json()
+from tests.client.in_process import command, in_process
 
 
 def run(client, *argv: str):
-    top = argparse.ArgumentParser()
-    add_commands(top.add_subparsers(dest="command", required=True))
-    args = top.parse_args(argv)
-    return args.run(args, FlaskClient(client))
+    return command(in_process(client), "three-kings", *argv)
 
 
 def test_sets_command(client):
@@ -60,17 +39,18 @@ def test_a_game_from_the_command_line(client, tmp_path):
 
 def test_the_client_raises_the_problem(client):
     with pytest.raises(RefereeError) as refused:
-        ThreeKingsClient(FlaskClient(client)).sets(["7"] * 5, [])
+        in_process(client).game("three-kings").invoke("sets", {"hand": ["7"] * 5, "table": []})
     assert refused.value.status == 422 and refused.value.errors[0]["pointer"] == "/hand/4"
 
 
-def test_every_client_method(client):
-    tk = ThreeKingsClient(FlaskClient(client))
-    state = tk.new_game(["ann", "bob"], seed=3, scoring="bonus")["state"]
+def test_every_endpoint_of_the_game(client):
+    tk = in_process(client).game("three-kings")
+    variant = next(field for field in ("rules", "options") if field in tk.operations["games"].body_fields)  # the wire's name for the settings
+    state = tk.new_game({"players": ["ann", "bob"], "seed": 3, variant: {"scoring": "bonus"}})["state"]
     assert tk.check_state(state) == {"valid": True, "problems": []}
     move = tk.legal_moves(state)["moves"][0]
     assert tk.validate(state, move)["legal"] and tk.apply(state, move)["state"]["phase"] != "draw"
     assert tk.view(state, "bob")["player"] == "bob"
-    assert tk.game_from_table(["ann", "bob"], ["5", "J", "3", "K"])["state"]["draw_pile"]["hidden"] == 41
-    assert tk.score("bonus", {"ann": ["6", "5", "J"], "bob": []})["winners"] == ["ann"]
+    assert tk.game_from_table({"players": ["ann", "bob"], "table": ["5", "J", "3", "K"]})["state"]["draw_pile"]["hidden"] == 41
+    assert tk.invoke("score", {"method": "bonus", "piles": {"ann": ["6", "5", "J"], "bob": []}})["winners"] == ["ann"]
     assert tk.rules()["slug"] == "three-kings" and tk.conformance()["cases"]

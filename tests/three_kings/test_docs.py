@@ -29,7 +29,7 @@ def test_every_curl_block_works(server, tmp_path):
     assert '"sum":"6 + 5 = 11"' in text and '"winners":["bob"]' in text
     assert '"set_available"' in text and '"too_many_copies"' in text  # a problem document is spaced differently
     # The game at a real table: the take before the set, ann's show out of turn, the game over at the show (rules.md §5.2, §10.4).
-    assert '"out_of_turn":[{"player":"ann","action":"show_kings"}]' in text
+    assert '"open":[{"player":"ann","action":"show_kings"}]' in text
     assert "['set', 'drew', 'turn']" in text and "['showed_kings', 'three_kings', 'game_over']" in text
     assert '{"reason": "three_kings", "scores": {"ann": 37, "bob": 0}, "three_kings": "ann", "winners": ["ann"]}' in text
     answer = json.loads((tmp_path / "after-set.json").read_text())
@@ -38,4 +38,4 @@ def test_every_curl_block_works(server, tmp_path):
 
 def test_the_python_example_is_the_client_api():
     (code,) = blocks("python")
-    assert "ThreeKingsClient(RefereeClient(" in code and "legal_moves(state)" in code
+    assert '.game("three-kings")' in code and "legal_moves(state)" in code

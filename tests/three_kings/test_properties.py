@@ -96,7 +96,7 @@ def same_choice(data):
 
 def check_agreement(state):
     report = GAME.legal_report(state).to_dict()
-    everyone = report["moves"] + report["out_of_turn"]  # the player to act's moves, and the shows open to anyone (§10.4)
+    everyone = report["moves"] + report.get("open", [])  # the player to act's moves, and the shows open to anyone (§10.4)
     listed = {same_choice(legal) for legal in everyone}
     # A template (a move emptying the table of an unseen pile) is refused until its turned cards are named (§10.3).
     templates = {same_choice(legal) for legal in everyone if "fill" in legal}

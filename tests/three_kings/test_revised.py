@@ -51,12 +51,12 @@ def test_the_third_king_by_an_extra_draw_is_shown_out_of_turn_at_once():
     assert state.acting.name == "bob" and state.phase != "over"
     listed = report(state)
     assert listed["player"] == "bob"
-    assert listed["out_of_turn"] == [{"player": "ann", "action": "show_kings"}]  # beside bob's moves, open to ann
+    assert listed["open"] == [{"player": "ann", "action": "show_kings"}]  # beside bob's moves, open to ann
     assert GAME.judge(state, GAME.read_move(move("ann", "show_kings"))).to_dict() == {"legal": True, "reasons": [], "alternatives": []}
     after = apply(state, move("ann", "show_kings"))
     assert after.phase == "over" and after.three_kings == "ann"
     assert after.outcome.to_dict() == {"reason": "three_kings", "three_kings": "ann", "scores": {"ann": 22 + 15, "bob": 0}, "winners": ["ann"]}
-    assert report(after) == {"player": None, "phase": "over", "moves": [], "counts": {}, "out_of_turn": []}
+    assert report(after) == {"player": None, "phase": "over", "moves": [], "counts": {}}
 
 
 def test_a_show_on_a_later_state_ends_the_game_there_and_what_was_played_stands():
@@ -73,7 +73,7 @@ def test_a_show_by_the_player_to_act_is_among_their_moves_not_out_of_turn():
     state = real_table(["5", "J", "3", "Q"], [[], []])
     listed = report(state)
     assert {"player": "ann", "action": "show_kings"} in listed["moves"]
-    assert listed["out_of_turn"] == [{"player": "bob", "action": "show_kings"}]  # four unseen cards: three may be Kings
+    assert listed["open"] == [{"player": "bob", "action": "show_kings"}]  # four unseen cards: three may be Kings
 
 
 def test_no_show_without_the_unseen_cards_or_the_kings_for_it():
@@ -81,7 +81,7 @@ def test_no_show_without_the_unseen_cards_or_the_kings_for_it():
     state = real_table(["5", "J", "3", "Q"], [[], ["4", "4", "7", "8"]])
     verdict = GAME.judge(state, GAME.read_move(move("bob", "show_kings"))).to_dict()
     assert [(r["code"], r["rule"]) for r in verdict["reasons"]] == [("cannot_show_three_kings", "10.4")]
-    assert report(state)["out_of_turn"] == []
+    assert "open" not in report(state)
     # Four Kings on the table of a two-player pack (five Kings): one is left, and ann needs three.
     kings = real_table(["K", "K", "K", "K"], [[], []])
     assert [r["code"] for r in GAME.judge(kings, GAME.read_move(move("bob", "show_kings"))).to_dict()["reasons"]] == ["cannot_show_three_kings"]
@@ -97,7 +97,7 @@ def test_the_fifteen_nil_game_ends_when_ann_shows_not_after_bob_scores():
     assert state.players[0].hand.to_dict() == {"cards": ["K", "K"], "hidden": 4} and state.acting.name == "ann"
     state = apply(state, move("ann", "discard", card="9"))
     assert state.acting.name == "bob" and state.phase == "draw"
-    assert report(state)["out_of_turn"] == [{"player": "ann", "action": "show_kings"}]
+    assert report(state)["open"] == [{"player": "ann", "action": "show_kings"}]
     after = apply(state, move("ann", "show_kings"))
     assert after.outcome.to_dict() == {"reason": "three_kings", "three_kings": "ann", "scores": {"ann": 15, "bob": 0}, "winners": ["ann"]}
 

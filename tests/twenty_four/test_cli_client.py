@@ -1,42 +1,20 @@
-"""The CLI subcommands and the client's methods, against the app through a RefereeClient whose calls go to the Flask test client."""
+"""Twenty-Four's commands and its endpoints through the one client, against the app in process (no network)."""
 
 from __future__ import annotations
 
-import argparse
-from typing import Any
-
 import pytest
+from card_referee_client import RefereeError
 
-from service.client import RefereeClient, RefereeError
-from service.games.twenty_four import cli
-from service.games.twenty_four.client import TwentyFourClient
-
-
-class InProcessReferee(RefereeClient):
-    """A RefereeClient that answers from the Flask test client instead of a network."""
-
-    def __init__(self, flask_client: Any) -> None:
-        super().__init__("http://in-process")
-        self.flask_client = flask_client
-
-    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
-        response = self.flask_client.open(path, method=method, json=body)
-        answer = response.get_json()
-        if response.status_code >= 400:
-            raise RefereeError(response.status_code, answer["title"], answer["detail"], answer["type"], tuple(answer["errors"]))
-        return answer  # type: ignore[no-any-return]
+from tests.client.in_process import command, in_process
 
 
 @pytest.fixture
 def referee(client):
-    return InProcessReferee(client)
+    return in_process(client)
 
 
 def run(referee, *argv):
-    parser = argparse.ArgumentParser()
-    cli.add_commands(parser.add_subparsers())
-    args = parser.parse_args(argv)
-    return args.run(args, referee)
+    return command(referee, "twenty-four", *argv)
 
 
 def test_solve_2_4_10_10(referee):
@@ -62,11 +40,26 @@ def test_judge_right_and_wrong(referee):
         "  " + " " * 17 + "^ number_reused (§4.1): 1 is on the table once, and is used more often",  # the second 1 is at offset 17
     ]
     assert run(referee, "judge", "1 + 2 + 3 + 4", "1", "2", "3", "4").startswith("Wrong (it makes 10):")
+    judged = run(referee, "judge", "1 + 2 + 3 + 4", "1", "2", "3", "4", "--json")  # --json: the answer itself, not the text
+    assert judged["correct"] is False and judged["value"] == "10"
 
 
 def test_target(referee):
     text = run(referee, "target", "AS", "3H", "5D", "7C", "9S", "10H", "2D", "KC", "--face-cards")
     assert text == "Removed high: KC 10H; removed low: AS 2D; summed: 3H 5D 7C 9S = 24"
+
+
+def test_new_game(referee, tmp_path):
+    """The pack is Ace to 10 of four suits, 40 cards (rules.md §1.1): the piles and the first table hold them all."""
+    saved = tmp_path / "game.json"
+    text = run(referee, "new-game", "ann", "bob", "--seed", "4", "-o", str(saved))
+    lines = text.splitlines()
+    assert lines[0].startswith("Seed 4; ") and lines[1].startswith("Table: ") and lines[1].endswith("; make 24.")
+    state = run(referee, "legal", str(saved), "--json")
+    assert state["moves"]
+    answer = run(referee, "new-game", "--players", "ann,bob", "--seed", "4", "--dealer", "1", "--json")
+    piles = [len(player["pile"]) for player in answer["state"]["players"]]
+    assert answer["state"]["dealer"] == 1 and sum(piles) + len(answer["state"]["table"]) == 40
 
 
 def test_a_refusal_reaches_the_cli_as_the_problem(referee):
@@ -75,20 +68,21 @@ def test_a_refusal_reaches_the_cli_as_the_problem(referee):
     assert refused.value.errors[0]["code"] == "not_in_pack"
 
 
-def test_every_client_method(referee):
-    client = TwentyFourClient(referee)
-    assert client.solve([2, 4, 10, 10])["count"] == 1
-    assert client.solve(["2S", "4H", "10D", "10C"], notation="ascii")["solutions"] == ["10 * (2 + 4 / 10)"]
-    assert client.judge([3, 3, 8, 8], "8 / (3 - 8 / 3)")["correct"] is True
-    assert client.target(["AS", "AH", "2S", "2H", "10S", "10H", "9C", "4D"])["target"] == 17
-    game = client.new_game(["ann", "bob"], seed=4, dealer=1, face_cards=True, dynamic_target=True, hands=2)
-    state = game["state"]
-    assert state["dealer"] == 1 and state["rules"] == {"face_cards": True, "dynamic_target": True, "hands": 2}
-    assert client.check_state(state) == {"valid": True, "problems": []}
-    move = client.legal_moves(state)["moves"][-1]
-    assert client.validate(state, move)["legal"] is True
-    after = client.apply(state, move)["state"]
+def test_every_endpoint_of_the_game(referee):
+    game = referee.game("twenty-four")
+    assert game.invoke("solve", {"values": [2, 4, 10, 10]})["count"] == 1
+    assert game.invoke("solve", {"cards": ["2S", "4H", "10D", "10C"], "notation": "ascii"})["solutions"] == ["10 * (2 + 4 / 10)"]
+    assert game.invoke("judge", {"values": [3, 3, 8, 8], "expression": "8 / (3 - 8 / 3)"})["correct"] is True
+    assert game.invoke("target", {"cards": ["AS", "AH", "2S", "2H", "10S", "10H", "9C", "4D"]})["target"] == 17
+    variant = {"face_cards": True, "dynamic_target": True, "hands": 2}
+    body = {"players": ["ann", "bob"], "seed": 4, "dealer": 1, next(f for f in ("rules", "options") if f in game.operations["games"].body_fields): variant}
+    state = game.new_game(body)["state"]
+    assert state["dealer"] == 1 and state.get("rules", state.get("options")) == variant
+    assert game.check_state(state) == {"valid": True, "problems": []}
+    move = game.legal_moves(state)["moves"][-1]
+    assert game.validate(state, move)["legal"] is True
+    after = game.apply(state, move)["state"]
     assert len(after["set_aside"]) == 4
-    assert client.view(after, "ann")["seed"] is None
-    assert client.standings(after)["leaders"] == ["ann", "bob"]
-    assert client.rules()["slug"] == "twenty-four"
+    assert game.view(after, "ann")["seed"] is None
+    assert game.invoke("standings", {"state": after})["leaders"] == ["ann", "bob"]
+    assert game.rules()["slug"] == "twenty-four"

@@ -1,8 +1,9 @@
-"""``kings hands|score|standings|new-game|next-game``: 24 Kings from a terminal (also ``kings 24-kings ...``).
+"""``kings hands|score|new-game|next-game``: 24 Kings from a terminal (also ``kings 24-kings ...``).
 
 24 Kings is the flagship: these commands stand at the top level as well as
 under its URL name. The shared referee commands (check, legal, validate,
-apply, view) come from :mod:`service.cli`, as for every game.
+apply, view, standings) come from :mod:`service.cli`, as for every game, and
+every call goes through the one client (card_referee_client).
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.cli import STATE_HELP, read_bytes, read_object, state_of, write_json
-from service.client import RefereeClient
+from service.cli import STATE_HELP, add_new_game_command, read_object, state_of, write_answer
 
 from .castles import parse_castle
+
+if TYPE_CHECKING:
+    from card_referee_client import RefereeClient
 
 
 def _castles(text: str) -> list[dict[str, Any]]:
@@ -70,16 +73,6 @@ def show_hands(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def show_standings(result: dict[str, Any]) -> str:
-    games = result["games"]
-    header = f"{'rank':>4}  {'player':<16} {'total':>7} {'games':>5} {'wins':>4}  " + " ".join(f"{'g' + g:>6}" for g in games)
-    rows = [header]
-    for s in result["standings"]:
-        per_game = " ".join(f"{s['points'].get(g, ''):>6}" for g in games)
-        rows.append(f"{s['rank']:>4}  {s['player']:<16} {s['total']:>7} {s['games']:>5} {s['wins']:>4}  {per_game}")
-    return "\n".join(rows)
-
-
 def show_new_game(result: dict[str, Any]) -> str:
     state = result["state"]
     castles = ", ".join(f"{i + 1}:{c['card']}" for i, c in enumerate(state["castles"]))
@@ -98,27 +91,12 @@ def hands(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
     return client.hands(_castles(args.castles), args.cards.replace(",", " ").split(), _rules(args.rule))
 
 
-def standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    sheet = read_bytes(args.results)  # read once: standard input cannot be read twice
-    result = client.standings(sheet, rules=_rules(args.rule))
-    if args.output:
-        kind = "xlsx" if args.output.suffix.lower() == ".xlsx" else "csv"
-        args.output.write_bytes(client.standings(sheet, answer=kind, rules=_rules(args.rule)))
-    return dict(result)
-
-
-def new_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    result = client.new_game([name.strip() for name in args.players.split(",")], seed=args.seed)
-    if args.output:
-        write_json(args.output, result)
-    return result
+def new_game_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
+    return {"players": players, "rules": _rules(args.rule)}
 
 
 def next_game(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    result = client.next_game(state_of(read_object(args.state)))
-    if args.output:
-        write_json(args.output, result)
-    return result
+    return write_answer(args, client.next_game(state_of(read_object(args.state))))
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -131,16 +109,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--castles", required=True, help="four castles, North first: 5H,9C+KC,4D,10S")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="e.g. hands=quick or subjects_count=true")
     parser.set_defaults(run=hands, show=show_hands)
-    parser = commands.add_parser("standings", help="tournament standings from a CSV or XLSX file")
-    parser.add_argument("results", help="a .csv or .xlsx file, or - for standard input (CSV or XLSX)")
-    parser.add_argument("-o", "--output", type=Path, help="write the standings to a .csv or .xlsx file")
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="rules for rows with cards")
-    parser.set_defaults(run=standings, show=show_standings)
-    parser = commands.add_parser("new-game", help="shuffle, Castle Phase and deal")
-    parser.add_argument("--players", required=True, help="names in seat order, e.g. ann,bob,cy")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")
-    parser.set_defaults(run=new_game, show=show_new_game)
+    parser = add_new_game_command(commands, new_game_body, show=show_new_game, help_text="shuffle, Castle Phase and deal")
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="the game's rules, e.g. hands=quick")
     parser = commands.add_parser("next-game", help="the next game of a match, from a finished one (POST /v1/24-kings/games/next)")
     parser.add_argument("state", help=STATE_HELP)
     parser.add_argument("-o", "--output", type=Path, help="also write the whole answer (state included) to this JSON file")

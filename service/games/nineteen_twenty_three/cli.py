@@ -1,19 +1,22 @@
 """``kings 1923 ...``: 1923 from a terminal, through a running referee.
 
 Hands are written ``ann=AH,9C,2D`` (cards in the order taken). Each command
-returns readable text; the JSON answer is the endpoint's.
+returns readable text, or the endpoint's JSON answer with ``--json``. Every call
+goes through the one client (card_referee_client).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.cli import read_json
-from service.client import RefereeClient
+from service import cli
+from service.cli import add_new_game_command
 
-from .client import Nineteen23Client
+if TYPE_CHECKING:
+    from card_referee_client import RefereeClient
 
 
 def cards_by_player(items: Sequence[str]) -> dict[str, list[str]]:
@@ -63,43 +66,70 @@ def show_new_game(answer: dict[str, Any]) -> str:
     return f"Seed {state['seed']}, {state['rules']['decks']} deck(s), target {state['rules']['target']}; pile {pile}; {hands}"
 
 
-def run_judge(args: argparse.Namespace, client: RefereeClient) -> str:
-    draws = cards_by_player(args.draw) if args.draw else None
-    return show_judgement(Nineteen23Client(client).judge(cards_by_player(args.hands), draws=draws, pile=args.pile, decks=args.decks))
+def _listed(cards: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """``{"ann": [...]}`` as the judge's ``[{"player": "ann", "cards": [...]}]``."""
+    return [{"player": name, "cards": held} for name, held in cards.items()]
 
 
-def run_score_set(args: argparse.Namespace, client: RefereeClient) -> str:
-    return show_set(Nineteen23Client(client).score_set(cards_by_player(args.won), decks=args.decks))
+def _given(**fields: Any) -> dict[str, Any]:
+    """The optional fields that were given."""
+    return {name: value for name, value in fields.items() if value is not None}
 
 
-def run_standings(args: argparse.Namespace, client: RefereeClient) -> str:
-    body = read_json(args.file)
+def _post(client: RefereeClient, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = client.game("1923").invoke(name, body)
+    return answer
+
+
+def run_judge(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    draws = _listed(cards_by_player(args.draw)) if args.draw else None
+    return _post(client, "judge", {"hands": _listed(cards_by_player(args.hands)), **_given(draws=draws, pile=args.pile, decks=args.decks)})
+
+
+def run_score_set(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    return _post(client, "sets/score", {"won": cards_by_player(args.won), **_given(decks=args.decks)})
+
+
+def run_standings(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    """A match's standings from a JSON file of sets; a results sheet (CSV or XLSX) gives the tournament's, as in every game."""
+    data = cli.read_bytes(args.file)  # read once: standard input cannot be read twice
+    if data.lstrip()[:1] not in (b"{", b"["):
+        return cli.standings_of_sheet(args, client, data, **_given(target=args.target))
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise cli.BadInput(f"{args.file} is not JSON: {error}") from error
     sets = body["sets"] if isinstance(body, dict) else body
-    return show_standings(Nineteen23Client(client).standings(sets, target=args.target))
+    return _post(client, "matches/standings", {"sets": list(sets), **_given(target=args.target)})
 
 
-def run_new_game(args: argparse.Namespace, client: RefereeClient) -> str:
-    return show_new_game(Nineteen23Client(client).new_game(args.players, decks=args.decks, target=args.target, seed=args.seed))
+def show_any_standings(answer: dict[str, Any]) -> str:
+    """A match's standings, or a results sheet's (which carry ``standings``)."""
+    return cli.show_standings(answer) if "standings" in answer else show_standings(answer)
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def new_game_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
+    return {"players": players, **_given(decks=args.decks, target=args.target)}
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     judge = commands.add_parser("judge", help="who wins a game: 1923 judge ann=AH,9C,2D bob=10C,7D")
     judge.add_argument("hands", nargs="+", help="name=CARD,CARD,... in the order taken")
     judge.add_argument("--draw", action="append", help="tie-break draws: name=CARD,CARD (repeatable)")
     judge.add_argument("--pile", type=int, help="cards left in the pack (decides when a tie goes to war)")
     judge.add_argument("--decks", type=int)
-    judge.set_defaults(run=run_judge)
+    judge.set_defaults(run=run_judge, show=show_judgement)
     score = commands.add_parser("score-set", help="a set's points: 1923 score-set ann=AH,7C bob=AS")
     score.add_argument("won", nargs="+", help="name=CARD,CARD,... the cards each player won")
     score.add_argument("--decks", type=int)
-    score.set_defaults(run=run_score_set)
-    standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets")
-    standings.add_argument("file", help='a JSON file (or - for standard input): {"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}')
+    score.set_defaults(run=run_score_set, show=show_set)
+    standings = commands.add_parser("standings", help="a match's standings from a JSON file of sets, or a tournament's from a results sheet")
+    standings.add_argument(
+        "file", help='a JSON file (or - for standard input): {"sets": [{"won": {...}} or {"points": {...}, "cards": {...}}]}; or a .csv or .xlsx results sheet'
+    )
     standings.add_argument("--target", type=int)
-    standings.set_defaults(run=run_standings)
-    new_game = commands.add_parser("new-game", help="a new seeded match")
-    new_game.add_argument("players", nargs="+")
-    new_game.add_argument("--seed", type=int)
+    cli.add_sheet_options(standings)
+    standings.set_defaults(run=run_standings, show=show_any_standings)
+    new_game = add_new_game_command(commands, new_game_body, show=show_new_game, help_text="a new seeded match")
     new_game.add_argument("--decks", type=int)
     new_game.add_argument("--target", type=int)
-    new_game.set_defaults(run=run_new_game)

@@ -66,9 +66,9 @@ class ThreeKings(Engine[GameState, Move]):
     def play(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
         return play(state, move)  # the rules checked, then played once: its unseen cards are checked as it is played
 
-    def report_facts(self, state: GameState) -> Mapping[str, Any]:
-        """The shows open to the players not to act (§10.4), under the name the wire has always given them."""
-        return {"out_of_turn": [legal.to_dict() for legal in out_of_turn_moves(state)]}
+    def open_moves(self, state: GameState) -> Sequence[LegalMove]:
+        """The shows open to the players not to act, in or out of turn (§10.4): the kit's ``open`` moves."""
+        return out_of_turn_moves(state)
 
     def closeness(self, refused: Move, option: Option) -> int:
         """The same action first, then the same hand card (a set with the card the player meant)."""

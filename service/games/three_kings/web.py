@@ -31,11 +31,13 @@ from schemas.three_kings import (
 from service.core.caches import constant, memo
 from service.http.api import RefereeBlueprint
 from service.http.referee import ConformanceRequest, GameWeb
+from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
 from .cards import Card, parse_card
 from .queries import score_report, sets_report
 from .rules import OPTION_DESCRIPTIONS, SCORING_DESCRIPTIONS, Rules
+from .sealed import SPLIT, deal_events
 from .start import new_game, table_setup
 
 SLUG = "three-kings"
@@ -121,7 +123,11 @@ EX = examples()
 )
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), deal four each from the dealer's left, turn four face up (rules.md §2)."""
-    return jsonify(new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"]).to_dict())
+    if not body.get("sealed"):
+        return jsonify(new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"]).to_dict())
+    refuse_a_chosen_seed(body)
+    game = new_game(body["players"], rules_from(body["rules"]), None, body["dealer"])  # the server's seed, sealed
+    return jsonify({"events": deal_events(game.state, game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state))
 
 
 @blp.post(
@@ -234,4 +240,5 @@ WEB = GameWeb(
     verdict_schema=VerdictSchema,
     transition_schema=TransitionSchema,
     view_schema=ViewSchema,
+    split=SPLIT,
 )

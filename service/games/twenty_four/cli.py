@@ -1,22 +1,27 @@
-"""``kings twenty-four solve 2 4 10 10``, ``judge``, ``target``: Twenty-Four from a terminal."""
+"""``kings twenty-four solve 2 4 10 10``, ``judge``, ``target``, ``new-game``: Twenty-Four from a terminal.
+
+Every call goes through the one client (card_referee_client); what is here reads the commands' arguments and
+renders the answers as text.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.client import RefereeClient
+from service.cli import add_new_game_command, rules_field
 
-from .client import TwentyFourClient
+if TYPE_CHECKING:
+    from card_referee_client import RefereeClient
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve = commands.add_parser("solve", help="every distinct way to make the target from four cards or numbers")
     solve.add_argument("table", nargs=4, help="four numbers (1-13) or cards (7H, AS, KD)")
     solve.add_argument("--target", type=int, default=24)
     solve.add_argument("--face-cards", action="store_true", help="Jacks, Queens and Kings count 11, 12, 13")
     solve.add_argument("--ascii", action="store_true", help="write - * / instead of − × ÷")
-    solve.set_defaults(run=run_solve)
+    solve.set_defaults(run=run_solve, show=show_solutions)
 
     judge = commands.add_parser("judge", help="judge a claimed expression against four cards or numbers")
     judge.add_argument("expression", help='e.g. "(2 + 4 / 10) * 10"')
@@ -28,15 +33,29 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     target = commands.add_parser("target", help="the dynamic target set by eight cards")
     target.add_argument("cards", nargs=8)
     target.add_argument("--face-cards", action="store_true")
-    target.set_defaults(run=run_target)
+    target.set_defaults(run=run_target, show=show_target)
+
+    game = add_new_game_command(commands, new_game_body, show=show_new_game, help_text="a new seeded game: the deal, the first round's table")
+    game.add_argument("--dealer", type=int, help="the dealer's seat (0 first)")
+    game.add_argument("--face-cards", action="store_true", help="Jacks, Queens and Kings count 11, 12, 13")
+    game.add_argument("--dynamic-target", action="store_true", help="each round's target is set by eight cards")
+    game.add_argument("--hands", type=int, help="hands to play (default the service's)")
 
 
-def _table(items: list[str]) -> list[int | str]:
-    return [int(item) if item.isdigit() else item for item in items]
+def _table(items: list[str]) -> dict[str, Any]:
+    """Numbers as ``values``, card texts (``7H``) as ``cards``."""
+    if all(item.isdigit() for item in items):
+        return {"values": [int(item) for item in items]}
+    return {"cards": list(items)}
 
 
-def run_solve(args: argparse.Namespace, client: RefereeClient) -> str:
-    answer = TwentyFourClient(client).solve(_table(args.table), target=args.target, face_cards=args.face_cards, notation="ascii" if args.ascii else "unicode")
+def run_solve(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    body = _table(args.table) | {"target": args.target, "face_cards": args.face_cards, "notation": "ascii" if args.ascii else "unicode"}
+    answer: dict[str, Any] = client.game("twenty-four").invoke("solve", body)
+    return answer
+
+
+def show_solutions(answer: dict[str, Any]) -> str:
     values = " ".join(map(str, answer["values"]))
     if not answer["solvable"]:
         return f"{values} cannot make {answer['target']}."
@@ -44,9 +63,10 @@ def run_solve(args: argparse.Namespace, client: RefereeClient) -> str:
     return "\n".join(lines + [f"  {solution}" for solution in answer["solutions"]])
 
 
-def run_judge(args: argparse.Namespace, client: RefereeClient) -> str:
-    answer = TwentyFourClient(client).judge(_table(args.table), args.expression, target=args.target, face_cards=args.face_cards)
-    return show_judgement(answer, args.expression)
+def run_judge(args: argparse.Namespace, client: RefereeClient) -> str | dict[str, Any]:
+    body = _table(args.table) | {"expression": args.expression, "target": args.target, "face_cards": args.face_cards}
+    answer: dict[str, Any] = client.game("twenty-four").invoke("judge", body)
+    return answer if args.json else show_judgement(answer, args.expression)
 
 
 def show_judgement(answer: dict[str, Any], expression: str) -> str:
@@ -59,9 +79,30 @@ def show_judgement(answer: dict[str, Any], expression: str) -> str:
     return "\n".join(lines)
 
 
-def run_target(args: argparse.Namespace, client: RefereeClient) -> str:
-    answer = TwentyFourClient(client).target(args.cards, face_cards=args.face_cards)
+def run_target(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
+    answer: dict[str, Any] = client.game("twenty-four").invoke("target", {"cards": args.cards, "face_cards": args.face_cards})
+    return answer
+
+
+def show_target(answer: dict[str, Any]) -> str:
     return (
         f"Removed high: {' '.join(answer['removed_high'])}; removed low: {' '.join(answer['removed_low'])}; "
         f"summed: {' '.join(answer['summed'])} = {answer['target']}"
+    )
+
+
+def new_game_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
+    variant = {"face_cards": args.face_cards, "dynamic_target": args.dynamic_target} | ({"hands": args.hands} if args.hands is not None else {})
+    return {"players": players, rules_field("post_v1_twenty_four_games"): variant} | ({"dealer": args.dealer} if args.dealer is not None else {})
+
+
+def show_new_game(answer: dict[str, Any]) -> str:
+    """The deal: the seed, the dealer, each pile's size, the first table and its target."""
+    state = answer["state"]
+    piles = ", ".join(f"{player['name']} {len(player['pile'])} cards" for player in state["players"])
+    return "\n".join(
+        [
+            f"Seed {state['seed']}; {state['players'][state['dealer']]['name']} deals; piles: {piles}.",
+            f"Table: {' '.join(state['table'])}; make {state['target']}.",
+        ]
     )

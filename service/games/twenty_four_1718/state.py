@@ -309,7 +309,7 @@ def _gathered_problems(state: TableState) -> list[Problem]:
         return problems + _draw_problems(state)
     if state.to_act != state.dealer:
         problems.append(Problem("/to_act", "wrong_turn", f"the dealer, {_named(state, state.dealer)}, enters the deal, not {_named(state, state.to_act)}"))
-    if state.draws and state.drawing != [state.dealer]:
+    if state.draws and not state.dealt_yet and state.drawing != [state.dealer]:  # the draw names the first dealer only (§13.6)
         problems.append(
             Problem(
                 "/dealer", "draw_not_won", f"the draw for the first dealer gives {_named(state, state.drawing[0])} the deal only if they alone drew highest"

@@ -71,8 +71,10 @@ const tally = (byName) => listing(Object.entries(byName).map(([name, points]) =>
 const winnersText = (names) => `${names.length > 1 ? "Winners" : "Winner"}: ${listing(names)}.`;
 
 const TWENTY_FOUR = {
+  // A table's one draw ({name: card}), or a dealt game's draws round by round, ties drawing again ([{name: card}, ...]).
   drew_for_deal: (e) => {
-    const draws = listing(Object.entries(e.draws || {}).map(([name, card]) => `${name} ${short(card)}`));
+    const rounds = Array.isArray(e.draws) ? e.draws : [e.draws || {}];
+    const draws = rounds.map((round) => listing(Object.entries(round).map(([name, card]) => `${name} ${short(card)}`))).join("; then ");
     return `Drawn for the deal: ${draws}. ${e.dealer ? `${e.dealer} deals.` : "A tie: those tied draw again."}`;
   },
   dealt: (e) => `Hand ${e.hand}: ${e.dealer} deals; the target is ${e.target}.`,

@@ -4,6 +4,7 @@ import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
 import { RANKS, SUITS, cardElement, short } from "./cards.js";
 import { CASTLE_NAMES, castleName, kingsEvent, listing, plural } from "./events.js";
+import { beginTurn, sealedGame, showSeatKeys } from "./passplay.js";
 import { createPicker } from "./picker.js";
 import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
@@ -42,6 +43,8 @@ function fresh() {
     game: null,
     history: [],
     previous: null,
+    sealed: null,
+    sealedLog: [],
   };
 }
 
@@ -453,7 +456,8 @@ function fillForm(move) {
 function showGame() {
   const game = table.game;
   $("game-panel").hidden = !game;
-  $("start-game").hidden = Boolean(game);
+  $("start-game").hidden = Boolean(game) || Boolean(table.sealed);
+  $("sealed-offer").hidden = Boolean(game) || Boolean(table.sealed);
   $("start-game").textContent = table.previous ? `Start game ${matchGames(table.previous) + 1} of the match` : "Start refereeing this table";
   $("next-note").hidden = Boolean(game) || !table.previous;
   if (table.previous) {
@@ -461,7 +465,13 @@ function showGame() {
   }
   showUndo();
   if (!game) return;
-  const status = $("game-status");
+  $("game-status").replaceChildren(...tableStatus(game));
+  showMatch();
+  $("next-game").hidden = game.phase !== "over";
+}
+
+// What everyone at the table may see: who acts, the piles' sizes, the face-up pile, the castles, each hand's size.
+function tableStatus(game) {
   const acting = game.players[game.to_act];
   const parts = [];
   if (game.phase === "reveal") {
@@ -500,9 +510,7 @@ function showGame() {
     seats.append(element("li", text));
   }
   parts.push(seats);
-  status.replaceChildren(...parts);
-  showMatch();
-  $("next-game").hidden = game.phase !== "over";
+  return parts;
 }
 
 function endReason(outcome) {
@@ -517,8 +525,12 @@ const matchGames = (state) => (state.match ? state.match.games : 0) + 1;
 
 // The match's running totals (rules.md §28): as the referee carries them from game to game, and this game's scores.
 function showMatch() {
-  const game = table.game;
-  const box = $("match");
+  const parts = matchParts(table.game);
+  $("match").hidden = !parts.length;
+  $("match").replaceChildren(...parts);
+}
+
+function matchParts(game) {
   const parts = [];
   if (game.match) {
     const totals = Object.entries(game.match.totals).map(([name, points]) => `${name} ${points}`);
@@ -528,8 +540,7 @@ function showMatch() {
     const scores = game.players.filter((p) => p.score !== null).map((p) => `${p.name} ${p.score}`);
     parts.push(element("p", `This game (game ${matchGames(game)}): ${listing(scores)}.`));
   }
-  box.hidden = !parts.length;
-  box.replaceChildren(...(parts.length ? [element("h3", "The match"), ...parts] : []));
+  return parts.length ? [element("h3", "The match"), ...parts] : [];
 }
 
 function showUndo() {
@@ -696,6 +707,141 @@ function nextGame() {
   say(`Game ${matchGames(table.previous) + 1}: set the castles of the new Castle Phase, then tap your new cards in My cards, then start it in Moves.`);
 }
 
+// -- a sealed deal, one phone passed round (passplay.js) ------------------------------------------------
+// The phone keeps the public state and the token (table.sealed), never a key nor a hand: each turn asks the acting
+// player's key, shows that player's cards and moves, makes the move, shows what they saw, and forgets it all.
+async function dealSealed() {
+  try {
+    const answer = await referee.post("games", { players: table.players, dealer: table.dealer, rules: rulesBody(), sealed: true });
+    await showSeatKeys(answer.seat_keys); // shown once, each to its player; never kept
+    delete answer.seat_keys;
+    table.sealed = sealedGame(answer);
+    table.sealedLog = [];
+    save();
+    showSealed();
+    say(`Dealt, sealed: ${answer.state.players[answer.state.to_act].name} acts first.`);
+  } catch (error) {
+    $("verdict").replaceChildren(problemList(error));
+    say(error.unreachable ? UNREACHABLE : "The referee refused this deal: see why below.");
+  }
+}
+
+function showSealed() {
+  const sealed = table.sealed;
+  $("sealed-panel").hidden = !sealed;
+  $("sealed-offer").hidden = Boolean(sealed) || Boolean(table.game);
+  $("start-game").hidden = Boolean(sealed) || Boolean(table.game);
+  if (!sealed) return;
+  const game = sealed.state;
+  $("sealed-status").replaceChildren(...tableStatus(game), ...matchParts(game));
+  const acting = game.players[game.to_act];
+  $("sealed-turn").hidden = game.phase === "over";
+  $("sealed-next").hidden = game.phase !== "over";
+  $("sealed-next").textContent = `Next game of the match (game ${matchGames(game) + 1}), sealed`;
+  $("sealed-turn").textContent = `${acting.name} to act: pass the phone to ${acting.name}`;
+  const log = element("ul", null, "events");
+  log.setAttribute("aria-label", "What happened");
+  for (const line of table.sealedLog) log.append(element("li", line));
+  $("sealed-log").replaceChildren(element("h3", "What happened"), log);
+}
+
+// What the table may hear of a seat's move: its own draws counted, a face-down discard not named.
+function publicEvent(event) {
+  if (event.type === "drew" && event.from !== "face_up") return { ...event, cards: [], unseen: (event.cards || []).length + (event.unseen || 0) };
+  if (event.type === "discarded" && event.face === "down") return { ...event, card: null };
+  return event;
+}
+
+// The follow-on game (rules.md §28), sealed in the same match: the finished game's token opens it, the same seat
+// keys serve it, and its move numbers go on from the finished game's.
+async function sealedNext() {
+  const finished = table.sealed;
+  try {
+    const answer = await referee.post("games/next", { state: finished.state, sealed: true, match_token: finished.sealed });
+    table.sealed = sealedGame(answer, finished);
+    const first = answer.state.players[answer.state.to_act].name;
+    table.sealedLog = [`Game ${matchGames(answer.state)} of the match: dealt, sealed; ${first} acts first.`];
+    save();
+    showSealed();
+    say(`Game ${matchGames(answer.state)} of the match: the same seat keys; ${first} acts first.`);
+  } catch (error) {
+    $("sealed-log").prepend(problemList(error));
+    if (error.unreachable) say(UNREACHABLE);
+  }
+}
+
+async function sealedTurn() {
+  const game = table.sealed.state;
+  const seat = game.players[game.to_act].name;
+  const ask = (turn, path) => referee.post(path, turn.body({ state: game, sealed: table.sealed.sealed }));
+  let turn;
+  try {
+    turn = await beginTurn(seat, { why: `${seat}'s cards and moves show once the key is given.`, open: (t) => Promise.all([ask(t, "view"), ask(t, "moves/legal")]) });
+  } catch (error) {
+    $("sealed-log").prepend(problemList(error));
+    return;
+  }
+  if (!turn) return;
+  const box = $("sealed-private");
+  turn.onEnd(() => {
+    box.replaceChildren();
+    box.hidden = true;
+    showSealed();
+    $("sealed-turn").focus();
+  });
+  const [view, legal] = turn.opened;
+  const hide = element("button", `Hide ${seat}'s cards, not now`);
+  hide.type = "button";
+  hide.addEventListener("click", () => turn.end());
+  const mine = view.players.find((player) => player.name === seat).hand.cards;
+  const moves = element("ul", null, "alternatives");
+  for (const move of legal.moves) {
+    const item = element("li");
+    const call = move.call_valid === undefined ? "" : move.call_valid ? ": a valid call" : ": a false call now (out of the game)";
+    const pick = element("button", `${describe(move)}${call}`, "alternative");
+    pick.type = "button";
+    pick.addEventListener("click", () => sealedMove(turn, move));
+    item.append(pick);
+    moves.append(item);
+  }
+  const title = element("h3", `${seat}'s turn`);
+  title.tabIndex = -1;
+  const hand = element("p", `${seat}'s cards: `);
+  hand.append(cardRow(mine, `${seat}'s cards`));
+  box.replaceChildren(title, hand, element("p", "Tap a move to make it:"), moves, hide);
+  box.hidden = false;
+  $("sealed-turn").hidden = true;
+  title.focus();
+}
+
+async function sealedMove(turn, move) {
+  const box = $("sealed-private");
+  try {
+    const answer = await referee.post("moves/apply", turn.body({ state: table.sealed.state, sealed: table.sealed.sealed, move }));
+    table.sealed = sealedGame(answer, table.sealed);
+    const lines = answer.events.map((event) => kingsEvent(publicEvent(event)));
+    table.sealedLog = [...table.sealedLog, ...lines].slice(-60);
+    save();
+    const seen = element("ul", null, "events");
+    seen.setAttribute("aria-label", `What ${turn.seat} saw`);
+    for (const event of answer.events) seen.append(element("li", kingsEvent(event)));
+    const me = answer.view.players.find((player) => player.name === turn.seat);
+    const hand = element("p", `${turn.seat}'s cards now: `);
+    hand.append(cardRow(me.hand ? me.hand.cards : [], `${turn.seat}'s cards now`));
+    const done = element("button", `Done: hide ${turn.seat}'s cards`, "primary");
+    done.type = "button";
+    done.id = "sealed-done";
+    done.addEventListener("click", () => turn.end());
+    const title = element("h3", `${turn.seat}: ${describe(move)}`);
+    title.tabIndex = -1;
+    box.replaceChildren(title, seen, hand, done);
+    title.focus();
+  } catch (error) {
+    box.prepend(problemList(error));
+    if (error.unreachable) say(UNREACHABLE);
+  }
+}
+
 // -- The Calculus ----------------------------------------------------------------------------------
 // A player's final cards: as entered here; else as the refereed game knows them whole; else, for you, "My cards".
 function finalCards(seat) {
@@ -832,6 +978,16 @@ $("make-move").addEventListener("click", makeMove);
 $("legal-moves").addEventListener("click", listLegal);
 $("undo").addEventListener("click", undo);
 $("next-game").addEventListener("click", nextGame);
+$("deal-sealed").addEventListener("click", dealSealed);
+$("sealed-turn").addEventListener("click", sealedTurn);
+$("sealed-next").addEventListener("click", sealedNext);
+$("sealed-stop").addEventListener("click", () => {
+  table.sealed = null;
+  table.sealedLog = [];
+  save();
+  showSealed();
+  say("Sealed game forgotten.");
+});
 $("reset-game").addEventListener("click", () => {
   table.game = null;
   table.history = [];
@@ -843,6 +999,7 @@ $("reset-game").addEventListener("click", () => {
   say("Game forgotten.");
 });
 window.addEventListener("hashchange", showStep);
+showSealed();
 showStep();
 keepOffline();
 document.documentElement.dataset.ready = "true";

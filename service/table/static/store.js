@@ -1,9 +1,9 @@
 // What a page knows, kept in this phone's storage (the referee keeps nothing between requests), and the game's
 // history: the referee is stateless, so taking a move back is following the game from the state before it.
 //
-// PASS-AND-PLAY FOR SEALED DEALS — NOT BUILT (issue 31): the seat keys it needs do not exist yet. When they do, this
-// module keeps only the public state and never a seat key: a page asks for a seat's key before that seat acts, uses
-// it for that one request, and forgets it (docs/table.md, "Pass-and-play for sealed deals").
+// A sealed game (passplay.js) is kept here as its public state, its token and its move number, never a seat key nor a
+// hand: a page asks for a seat's key before that seat acts, uses it for that turn, and forgets it (docs/table.md,
+// "Pass-and-play for sealed deals").
 export const HISTORY_LIMIT = 300;
 
 export function load(key, fresh) {

@@ -1,10 +1,14 @@
 // Twenty-Four at a real table (rules.md §10): the table sits down, the cards are drawn for the deal and turned up
 // by tapping them; a claim is built on a keypad of the four numbers; the referee judges it, bars a wrong claimant
 // for the round, and keeps the cards won and the totals. Everything lives in `table`, kept in this phone's storage.
+// Or the referee deals, sealed (docs/sealed-deals.md), and the phone is passed round (passplay.js): a claim is made
+// with the claimant's seat key, a set-aside (the table's move) with anyone's; the phone keeps no key.
+// An optional round timer offers the set-aside "time is up" (rules.md §3.4) when it runs out.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
 import { RANKS, cardElement, short, spoken } from "./cards.js";
 import { listing, twentyFourEvent } from "./events.js";
+import { beginTurn, sealedGame, showSeatKeys } from "./passplay.js";
 import { createPicker } from "./picker.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
 import { $, element, playersField, problemList, say } from "./ui.js";
@@ -24,7 +28,19 @@ const OPERATORS = [
 const CARDS_OF_STEP = { set_target: 8, turn_up: 4 };
 
 function fresh() {
-  return { players: ["ann", "bob"], options: { face_cards: false, dynamic_target: false, hands: 1 }, hints: false, game: null, legal: null, history: [], standings: null };
+  return {
+    players: ["ann", "bob"],
+    options: { face_cards: false, dynamic_target: false, hands: 1 },
+    hints: false,
+    deal: "table",
+    timer: 0,
+    game: null,
+    seal: null,
+    legal: null,
+    history: [],
+    standings: null,
+    clock: null,
+  };
 }
 
 const table = load(STORAGE, fresh);
@@ -65,6 +81,19 @@ function buildSetup() {
     save();
     show();
   });
+  for (const input of document.querySelectorAll("input[name=deal]")) {
+    input.checked = input.value === table.deal;
+    input.addEventListener("change", () => {
+      table.deal = input.value;
+      save();
+    });
+  }
+  $("timer-length").value = String(table.timer);
+  $("timer-length").addEventListener("change", () => {
+    table.timer = Number($("timer-length").value);
+    table.clock = null;
+    save();
+  });
   const hands = $("hands");
   for (let n = 1; n <= MAX_HANDS; n += 1) {
     const option = element("option", String(n));
@@ -80,8 +109,18 @@ function buildSetup() {
 
 async function start() {
   try {
-    const answer = await referee.post("games/from-table", { players: table.players, rules: table.options });
+    let answer;
+    if (table.deal === "sealed") {
+      answer = await referee.post("games", { players: table.players, rules: table.options, sealed: true });
+      await showSeatKeys(answer.seat_keys); // shown once, each to its player; never kept
+      delete answer.seat_keys;
+      table.seal = sealedGame(answer);
+    } else {
+      answer = await referee.post("games/from-table", { players: table.players, rules: table.options });
+      table.seal = null;
+    }
     table.history = [];
+    table.clock = null;
     await follow(answer.state, answer.events);
     $("play-title").focus();
   } catch (error) {
@@ -93,7 +132,9 @@ async function start() {
 // -- following the game ----------------------------------------------------------------------------
 // A new state: what is due next (/moves/legal) and the cards won and totals (/standings), then the page.
 async function follow(state, events) {
-  const [legal, standings] = await Promise.all([referee.post("moves/legal", { state }), referee.post("standings", { state })]);
+  const [legal, standings] = table.seal
+    ? [sealedLegal(state), sealedStandings(state)]
+    : await Promise.all([referee.post("moves/legal", { state }), referee.post("standings", { state })]);
   table.game = state;
   table.legal = legal;
   table.standings = standings;
@@ -107,7 +148,54 @@ async function follow(state, events) {
   show();
 }
 
+// A sealed game answers /moves/legal and /moves/apply only to a seat with its key, and /standings not at all (it
+// needs the piles): what the table may know is read from the public state itself.
+function sealedLegal(state) {
+  const played = state.players.reduce((cards, seat) => cards + seat.won.length, state.set_aside.length);
+  const claims = state.players.filter((seat) => !state.barred.includes(seat.name)).map((seat) => ({ action: "claim", player: seat.name }));
+  return { step: null, hand: state.results.length + 1, round: played / 4 + 1, target: state.target, barred: state.barred, moves: state.phase === "round" ? claims : [] };
+}
+
+function sealedStandings(state) {
+  const playing = state.phase === "round";
+  const rows = state.players.map((seat, index) => {
+    const hands = state.results.map((result) => result.points[index]);
+    return { player: seat.name, hands, total: hands.reduce((a, b) => a + b, 0) + (playing ? seat.won.length : 0) };
+  });
+  const best = Math.max(...rows.map((row) => row.total));
+  const over = state.phase === "over";
+  return { over, standings: [...rows].sort((a, b) => b.total - a.total), winners: over ? rows.filter((row) => row.total === best).map((row) => row.player) : [] };
+}
+
+// A sealed move: the seat's key is asked (anyone's for the table's own move), used for this one request, forgotten.
+async function playSealed(move, text) {
+  const state = table.game;
+  const turn = await beginTurn(move.player || null, {
+    seats: state.players.map((seat) => seat.name),
+    why: `To make this move: ${text}.`,
+    open: (seat) => referee.post("moves/apply", seat.body({ state, sealed: table.seal.sealed, move })),
+  });
+  if (!turn) {
+    say(`Not made (no key given): ${text}.`);
+    return;
+  }
+  const answer = turn.opened;
+  turn.end();
+  table.seal = sealedGame(answer, table.seal);
+  await follow(answer.state, answer.events);
+  say(`${text}.`);
+}
+
 async function play(move, text) {
+  if (table.seal) {
+    try {
+      await playSealed(move, text);
+    } catch (error) {
+      $("verdict").replaceChildren(problemList(error));
+      if (error.unreachable) say(UNREACHABLE);
+    }
+    return;
+  }
   const before = table.game;
   try {
     const answer = await referee.post("moves/apply", { state: before, move });
@@ -145,7 +233,7 @@ function show() {
   $("setup").hidden = Boolean(game);
   $("play").hidden = !game;
   const last = table.history[table.history.length - 1];
-  $("undo-box").hidden = !last;
+  $("undo-box").hidden = !last || Boolean(table.seal); // a sealed game never goes back (docs/table.md)
   if (last) $("undo").textContent = `Take back: ${last.text}`;
   if (!game) return;
   const legal = table.legal;
@@ -165,11 +253,13 @@ function show() {
   }
   $("round").hidden = game.phase !== "round" || Boolean(legal.step);
   if (!$("round").hidden) showRound();
+  runClock();
   showStandings();
 }
 
 function showRound() {
   const cards = table.game.table;
+  $("aside-time").classList.remove("primary");
   $("four").replaceChildren(...cards.map((code) => cardElement(code)));
   const allowed = table.legal.moves.filter((move) => move.action === "claim").map((move) => move.player);
   if (!allowed.includes(claimant)) claimant = null;
@@ -195,6 +285,44 @@ function showRound() {
   $("hint").hidden = !table.hints;
   $("hint-text").textContent = "";
   showClaim();
+}
+
+// -- the round timer: optional; when it runs out the page offers the set-aside "time is up" ---------------
+// The round's end time is kept with the table, so a reload keeps the clock running.
+let ticking = 0;
+
+function roundOf(game) {
+  return `${game.results.length}:${game.table.join(" ")}`;
+}
+
+function runClock() {
+  clearInterval(ticking);
+  const game = table.game;
+  const on = Boolean(table.timer) && game && game.phase === "round" && !$("round").hidden;
+  $("timer").hidden = !on;
+  if (!on) {
+    $("time-up").hidden = true;
+    return;
+  }
+  if (!table.clock || table.clock.round !== roundOf(game)) {
+    table.clock = { round: roundOf(game), ends: Date.now() + table.timer * 1000 };
+    save();
+  }
+  $("time-up").hidden = true;
+  tick();
+  ticking = setInterval(tick, 250);
+}
+
+function tick() {
+  const left = Math.max(0, Math.ceil((table.clock.ends - Date.now()) / 1000));
+  $("timer").textContent = `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  $("timer").classList.toggle("up", !left);
+  if (left) return;
+  clearInterval(ticking);
+  $("time-up").textContent = "Time is up: nobody made it in time. Set the four cards aside?";
+  $("time-up").hidden = false;
+  $("aside-time").classList.add("primary");
+  $("aside-time").focus();
 }
 
 // -- the keypad: the four numbers (each once), the operators, parentheses ----------------------------
@@ -311,6 +439,9 @@ $("hint").addEventListener("click", hint);
 $("undo").addEventListener("click", undo);
 $("new-game").addEventListener("click", () => {
   table.game = null;
+  table.seal = null;
+  table.clock = null;
+  clearInterval(ticking);
   table.history = [];
   table.standings = null;
   save();

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from service.client import RefereeClient
+from card_referee_client import RefereeClient
 
 
 def solve(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
