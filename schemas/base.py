@@ -18,15 +18,17 @@ judges every item first: 50,000 where 12 are allowed).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.types import UnknownOption
 
 from .compiled import Loader, Unsure, compilable, compile_loader
+from .fields import CodedMessage
 
 INVALID_TYPE = "Invalid input type."
 UNKNOWN = "Unknown field."
+RULES_RENAMED: Mapping[str, str] = {"options": "rules"}  # a game's variant settings are its rules in every game (CHANGELOG 0.3.0)
 
 
 class LeanSchema(Schema):
@@ -34,6 +36,7 @@ class LeanSchema(Schema):
         unknown = RAISE
 
     loads_leanly = True  # tells schemas.compiled that load() below is this schema's load
+    renamed: ClassVar[Mapping[str, str]] = {}  # an old field name -> its new one: refused with a problem naming the new one, never read
     _fast_load: Loader | None = None
     _list_limits: dict[str, tuple[int, list[validate.Length]]] | None = None
 
@@ -54,6 +57,8 @@ class LeanSchema(Schema):
         fields = self.load_fields
         refusal = [UNKNOWN]  # one list for every unknown key: 75,000 of them would otherwise be 75,000 lists for the collector to walk
         errors: dict[str, Any] = dict.fromkeys((key for key in data if key not in fields), refusal)
+        for old in self.renamed.keys() & errors.keys():
+            errors[old] = [renamed_refusal(old, self.renamed[old])]
         result: dict[str, Any] = {}
         for name, field in fields.items():
             raw = data.get(name, missing)
@@ -73,6 +78,11 @@ class LeanSchema(Schema):
 
     def _hooks_in_use(self) -> bool:
         return any(self._hooks.values())
+
+
+def renamed_refusal(old: str, new: str) -> CodedMessage:
+    """The refusal of a field sent under its old name: what it is called now (CHANGELOG.md says since when)."""
+    return CodedMessage(f"{old} is now called {new}: send the same object as {new}", "renamed_field")
 
 
 def _unsure(data: Any) -> Any:

@@ -42,7 +42,7 @@ class ProblemDetailSchema(LeanSchema):
 class ProblemSchema(LeanSchema):
     """An RFC 9457 problem document (``application/problem+json``)."""
 
-    type = fields.String(required=True, metadata={"example": "urn:24-kings:problem:invalid-input"})
+    type = fields.String(required=True, metadata={"example": "urn:kings-referee:problem:invalid-input"})
     title = fields.String(required=True)
     status = Integer(required=True)
     detail = fields.String(required=True)

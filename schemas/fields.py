@@ -38,7 +38,7 @@ class Card(fields.String):
         try:
             return parse_card(text)
         except CardError as error:
-            raise ValidationError(str(error)) from error
+            raise ValidationError(CodedMessage(str(error), "bad_card")) from error
 
 
 class CardList(fields.List[Any]):
@@ -59,7 +59,7 @@ class CardList(fields.List[Any]):
             try:
                 cards.append(parse_card(item))
             except CardError as error:
-                errors[index] = [str(error)]
+                errors[index] = [CodedMessage(str(error), "bad_card")]
         if errors:
             raise ValidationError(errors)
         return cards  # Field.deserialize then runs this field's validators (length limits)

@@ -17,9 +17,9 @@ from service.games.three_kings.start import HAND_SIZE, MAX_SEED, TABLE_SIZE
 from service.games.three_kings.state import DEALS, PHASES
 
 from . import sealed as sealing
-from .base import LeanSchema
+from .base import RULES_RENAMED, LeanSchema
 from .common import ReasonSchema, player_name
-from .fields import Boolean, Integer
+from .fields import Boolean, CodedMessage, Integer
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
@@ -36,11 +36,11 @@ class RankCard(fields.String):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         text = super()._deserialize(value, attr, data, **kwargs)
         if len(text) > 8:
-            raise ValidationError("a card is at most a few characters, e.g. 10H or JK")
+            raise ValidationError(CodedMessage("a card is at most a few characters, e.g. 10H or JK", "bad_card"))
         try:
             return parse_card(text)  # the engine's card: the engine takes it as read, so each card is read once
         except CardError as error:
-            raise ValidationError(str(error)) from error
+            raise ValidationError(CodedMessage(str(error), "bad_card")) from error
 
 
 def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:
@@ -165,14 +165,18 @@ def seat_fields() -> dict[str, fields.Field[Any]]:
             validate=validate.Length(min=1, max=MAX_PLAYERS),
             metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."},
         ),
-        "options": fields.Nested(RulesSchema, load_default=dict),
+        "rules": fields.Nested(RulesSchema, load_default=dict),
         "dealer": Integer(
             load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The dealer's seat; play starts on their left."}
         ),
     }
 
 
-NewGameRequestSchema = LeanSchema.from_dict(
+class _RulesRequest(LeanSchema):
+    renamed = RULES_RENAMED
+
+
+NewGameRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
         "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
@@ -181,7 +185,7 @@ NewGameRequestSchema = LeanSchema.from_dict(
     name="ThreeKingsNewGameRequest",
 )
 
-FromTableRequestSchema = LeanSchema.from_dict(
+FromTableRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
         "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),

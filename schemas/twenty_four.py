@@ -21,7 +21,7 @@ from service.games.twenty_four.target import TARGET_CARDS
 
 from . import common
 from . import sealed as sealing
-from .base import LeanSchema
+from .base import RULES_RENAMED, LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
 from .fields import Boolean, CardList, Integer
 
@@ -115,7 +115,7 @@ class TargetAnswerSchema(LeanSchema):
 
 
 # -- the referee ------------------------------------------------------------------------------
-class OptionsSchema(LeanSchema):
+class RulesSchema(LeanSchema):
     face_cards = _face_cards()
     dynamic_target = Boolean(load_default=False, metadata={"description": "Eight cards set each hand's target (rules.md §7)."})
     hands = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_HANDS), metadata={"description": "Hands to play."})
@@ -139,7 +139,8 @@ class HandResultSchema(LeanSchema):
 class StateSchema(LeanSchema):
     """A whole table between two moves; players in clockwise seat order."""
 
-    options = fields.Nested(OptionsSchema, load_default=dict)
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    renamed = RULES_RENAMED
     players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(max=MAX_PLAYERS))
     dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
     target = Integer(load_default=24, validate=validate.Range(min=0, max=MAX_TARGET))
@@ -187,7 +188,8 @@ class NewGameSchema(LeanSchema):
         validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
         metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."},
     )
-    options = fields.Nested(OptionsSchema, load_default=dict)
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    renamed = RULES_RENAMED
     sealed = sealing.sealed_flag()
 
 
@@ -315,7 +317,8 @@ class FromTableSchema(LeanSchema):
         validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
         metadata={"description": "The first dealer's seat; omitted, the table draws for it with named cards (move draw)."},
     )
-    options = fields.Nested(OptionsSchema, load_default=dict)
+    rules = fields.Nested(RulesSchema, load_default=dict)
+    renamed = RULES_RENAMED
 
 
 class FromTableAnswerSchema(LeanSchema):

@@ -13,6 +13,7 @@ empty once surrounding spaces are removed.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 MAX_NAME_LENGTH = 64  # the limit the API publishes: schemas.fields.Name's maxLength, which schemas.common.player_name uses
 
@@ -60,3 +61,21 @@ def normalise_name(name: str, limit: int = MAX_NAME_LENGTH) -> str:
     if len(normal) > limit:
         raise BadName("name_too_long", f"a name has at most {limit} characters, this one has {len(normal)}")
     return normal
+
+
+# -- names in messages: sentences a person reads ----------------------------------------------
+def possessive(name: str) -> str:
+    """``bob's``: a player's name as a message says whose something is (a name is never quoted inside a sentence)."""
+    return f"{name}'s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """``ann``, ``ann and bob``, ``ann, bob and cy``: names as a sentence lists them."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def have_not(names: Sequence[str]) -> str:
+    """``ann has not``, ``ann, bob and cy have not``."""
+    return f"{listed(names)} {'has' if len(names) == 1 else 'have'} not"

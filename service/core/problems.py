@@ -15,6 +15,31 @@ from .cards import Card, Pack
 
 MAX_PROBLEMS = 100  # a check names this many problems, then stops and says it stopped (the one cap, for every game)
 
+# The kinds of problem document this service answers: each is one ``type`` URI, the same in every game (the game is
+# the ``instance``'s business, not the type's), and kept stable: a kind is added, never renamed. The code that finds a
+# problem names its kind; each error inside carries its own ``code`` (a stable name for the one thing wrong).
+PROBLEM_BASE = "urn:kings-referee:problem:"
+PROBLEM_KINDS: dict[str, str] = {
+    "malformed-json": "the body is not JSON this service reads (syntax, NaN, a duplicate key, nesting or size past the caps)",
+    "unreadable-body": "the request body could not be read (its chunked encoding or its length)",
+    "invalid-body": "the body is JSON but does not fit the endpoint's schema: one error per JSON pointer",
+    "other-game-state": "the body holds another game's state: the error names the game whose endpoint reads it",
+    "invalid-input": "the body fits the schema but describes no real table: one error per problem, with its pointer",
+    "illegal-move": "/moves/apply was sent a move the rules refuse: one error per reason, each citing its rule",
+    "bad-rows": "a results sheet's rows cannot be scored: one error per problem, with its row and column",
+    "too-large": "an upload goes past a limit: the error carries the limit and what was found",
+    "sealed-token": "a sealed token was changed, expired, or belongs to another table or game",
+    "seat-key": "an answer private to one seat was asked without that seat's key, or with another's",
+    "internal": "the referee failed unexpectedly; the request was not judged",
+}
+
+
+def problem_type(kind: str) -> str:
+    """The ``type`` URI of a kind of problem (:data:`PROBLEM_KINDS`); an unknown kind is a programming error."""
+    if kind not in PROBLEM_KINDS:
+        raise KeyError(f"{kind!r} is not a kind of problem this service documents (service/core/problems.py)")
+    return PROBLEM_BASE + kind
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:

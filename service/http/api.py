@@ -27,7 +27,7 @@ from .sealed import MOVE_HEADER, TOKEN_HEADER, seat_key_example
 EXAMPLE_PATH = "/v1/24-kings/calculus"
 STANDINGS_PATH = "/v1/24-kings/tournaments/standings"
 PROBLEM_EXAMPLE = {
-    "type": "urn:24-kings:problem:invalid-input",
+    "type": "urn:kings-referee:problem:invalid-input",
     "title": "Impossible table",
     "status": 422,
     "detail": "the request describes no real table: 1 problem(s)",
@@ -47,7 +47,8 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, 
     400: (
         ("POST", EXAMPLE_PATH, b'{"castles": [', "application/json"),
         {
-            "type": "urn:24-kings:problem:malformed-json",
+            "type": "urn:kings-referee:problem:malformed-json",
+            "title": "Malformed JSON",
             "detail": _NOT_JSON,
             "errors": [{"pointer": "", "code": "malformed_json", "message": _NOT_JSON}],
         },

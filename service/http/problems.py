@@ -11,6 +11,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from http import HTTPStatus
 from itertools import islice
 from typing import Any
@@ -20,9 +21,9 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
-from service.core.problems import MAX_PROBLEMS, InvalidInput
+from service.core.problems import MAX_PROBLEMS, InvalidInput, problem_type
 from service.core.verdicts import IllegalMove
-from service.games import GAME_PACKAGES
+from service.games import GAME_PACKAGES, registered
 from service.tournaments.rows import BadRows
 
 from .lengths import check_lengths, merged
@@ -128,7 +129,8 @@ def problem_response(
     total: int | None = None,
     extra: Mapping[str, object] | None = None,
 ) -> Response:
-    """A problem document; ``slug`` names a domain problem type, else ``about:blank`` (RFC 9457 §4.2.1).
+    """A problem document; ``slug`` names its kind (:data:`~service.core.problems.PROBLEM_KINDS`: one type URI in every
+    game), else ``about:blank`` (RFC 9457 §4.2.1: a plain HTTP status, 404, 405, 406, 413, 415, titled by its phrase).
 
     At most :data:`MAX_ERRORS` errors are listed, the first ones; ``errors_omitted`` counts the rest
     (``total``, when the caller knows it, saves going through them).
@@ -151,14 +153,6 @@ def problem_response(
     return response
 
 
-def problem_type(slug: str) -> str:
-    """A domain problem's type URN, naming the game whose endpoint answered (``urn:twenty-four:problem:invalid-input``),
-    or the referee for endpoints of no game (``urn:referee:problem:...``)."""
-    parts = request.path.split("/")
-    owner = parts[2] if len(parts) > 3 and parts[1] == "v1" and parts[2] in GAME_PACKAGES else "referee"
-    return f"urn:{owner}:problem:{slug}"
-
-
 _MESSAGE_PREFIX_CODES = {
     "Must be one of": "not_an_option",
     "Length must be": "bad_length",
@@ -173,8 +167,6 @@ def _code_for(message: str) -> str:
     coded = getattr(message, "code", None)  # schemas.fields.CodedMessage
     if isinstance(coded, str):
         return coded
-    if " is not a card" in message:
-        return "bad_card"
     prefix = next((code for start, code in _MESSAGE_PREFIX_CODES.items() if message.startswith(start)), None)
     return prefix or _MESSAGE_CODES.get(message, "invalid")
 
@@ -233,16 +225,30 @@ def invalid_body(messages: Any) -> Response:
 
 
 def from_http_exception(error: HTTPException) -> Response:
+    if isinstance(error, OtherGameState):
+        return problem_response(
+            422,
+            error.description,
+            [{"pointer": "/state", "code": "other_game_state", "message": error.description}],
+            slug="other-game-state",
+            title="Another game's state",
+        )
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     if status == 422 and "messages" in data:
         return invalid_body(data["messages"])
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
-    slug = "malformed-json" if isinstance(error, MalformedJson) else None
+    slug, title = _BODY_FAULTS.get(type(error), (None, None))
     code = getattr(error, "problem_code", None)  # MalformedJson's, UnreadableBody's: the whole body is at fault
     errors = [{"pointer": "", "code": code, "message": detail}] if code else []
-    return problem_response(status, detail, errors, slug=slug, headers=headers)
+    return problem_response(status, detail, errors, slug=slug, title=title, headers=headers)
+
+
+_BODY_FAULTS: dict[type[HTTPException], tuple[str, str]] = {
+    MalformedJson: ("malformed-json", "Malformed JSON"),
+    UnreadableBody: ("unreadable-body", "Unreadable request body"),
+}
 
 
 def from_invalid_input(error: InvalidInput) -> Response:
@@ -490,6 +496,35 @@ class BodyDoesNotFit(UnprocessableEntity):
         self.data = {"messages": messages}
 
 
+class OtherGameState(UnprocessableEntity):
+    """A body whose ``state`` is another game's: one problem naming that game, not one per field this game lacks."""
+
+    def __init__(self, here: str, other: str) -> None:
+        title = registered(other).engine.info.title
+        super().__init__(f"the state is a {title} state, not a {registered(here).engine.info.title} one: send it to /v1/{other}/, whose fields it has")
+
+
+@cache
+def _state_fields(slug: str) -> frozenset[str]:
+    from .referee import game_web  # the referee endpoints import this module
+
+    return frozenset(game_web(slug).state_schema().load_fields)
+
+
+def refused_body(data: Any, messages: Any) -> UnprocessableEntity:
+    """The refusal of a body that does not fit its schema: :class:`OtherGameState` when its ``state`` holds fields
+    this endpoint's game does not read and every one of them is another game's state field (found by the names
+    alone, on the refusal path only), else :class:`BodyDoesNotFit` with every message."""
+    state = data.get("state") if isinstance(data, Mapping) else None
+    parts = request.path.split("/")
+    here = parts[2] if len(parts) > 3 and parts[1] == "v1" else ""
+    if isinstance(state, Mapping) and here in GAME_PACKAGES and not set(state) <= _state_fields(here):
+        other = next((slug for slug in GAME_PACKAGES if slug != here and set(state) <= _state_fields(slug)), None)
+        if other is not None:
+            return OtherGameState(here, other)
+    return BodyDoesNotFit(messages)
+
+
 def load_body(schema: Schema, data: Any) -> Any:
     """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
 
@@ -500,7 +535,7 @@ def load_body(schema: Schema, data: Any) -> Any:
     try:
         loaded = schema.load(loadable)
     except ValidationError as error:
-        raise BodyDoesNotFit(merged(refusals, error.messages) if refusals is not None else error.messages) from error
+        raise refused_body(data, merged(refusals, error.messages) if refusals is not None else error.messages) from error
     if refusals is not None:
-        raise BodyDoesNotFit(refusals)
+        raise refused_body(data, refusals)
     return loaded

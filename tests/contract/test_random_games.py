@@ -53,7 +53,7 @@ def pack(slug: str, state: dict[str, Any]) -> Counter[str]:
     if slug == "24-kings":
         return standard(2)  # two standard decks, 104 cards
     if slug == "twenty-four":  # Ace to 10 of four suits; the face cards too with the face_cards option
-        return standard(1, ALL_RANKS if state["options"]["face_cards"] else ALL_RANKS[:10])
+        return standard(1, ALL_RANKS if state["rules"]["face_cards"] else ALL_RANKS[:10])
     if slug == "three-kings":  # 2P of every rank Ace to Queen, 2P + 1 Kings
         players = len(state["players"])
         return Counter({rank: 2 * players for rank in ALL_RANKS[:12]}) + Counter({"K": 2 * players + 1})
@@ -486,5 +486,5 @@ def test_the_census_counts_every_zone_and_knows_the_packs():
     assert census(fixture_game.GAME, fixture_game.SLUG, deal) == (Counter(fixture_game.PACK), 0)
     nested = {"players": [{"hand": {"cards": ["AS"], "hidden": 2}}], "castles": [{"card": "KD", "kings": ["KH"]}]}
     assert census(SimpleNamespace(ZONES={"/players/*/hand": "owner", "/castles": "everyone"}), "x", nested) == (Counter(["AS", "KD", "KH"]), 2)
-    assert pack("24-kings", {}).total() == 104 and pack("twenty-four", {"options": {"face_cards": False}}).total() == 40
+    assert pack("24-kings", {}).total() == 104 and pack("twenty-four", {"rules": {"face_cards": False}}).total() == 40
     assert pack("three-kings", {"players": [{}, {}]}).total() == 53 and pack("1923", {"rules": {"decks": 2}}).total() == 104

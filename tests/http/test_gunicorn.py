@@ -61,7 +61,7 @@ def test_the_readme_curl_examples_work_as_written(server, tmp_path):
     assert result.returncode == 0, result.stderr
     output = result.stdout
     assert '"status":"ok"' in output and '"winners":["bob"]' in output and '"legal":false' in output
-    assert '"type": "urn:24-kings:problem:invalid-body"' in output
+    assert '"type": "urn:kings-referee:problem:invalid-body"' in output
     assert '"solvable":true' in output and '"may_discard":false' in output  # Twenty-Four, Three Kings
     assert '"decided_by":"average"' in output and '"card":"3H"' in output  # 1923, Twenty-Four (1718)
 

@@ -27,14 +27,18 @@ def test_every_spelling_reads_to_the_canonical_card(text, canonical):
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("", "expected a rank and a suit"),
-        ("H", "expected a rank and a suit"),
-        ("1H", "unknown rank '1'"),
-        ("11H", "unknown rank '11'"),
-        ("10X", "unknown suit 'X'"),
-        ("ZZ", "unknown rank 'Z' and suit 'Z'"),
+        ("", "a card is a rank then a suit"),
+        ("H", "it has a suit but no rank"),
+        ("1H", "'1' is not a rank"),
+        ("11H", "'11' is not a rank"),
+        ("10X", "'X' is not a suit"),
+        ("ZZ", "a card is a rank (A, 2-10, T, J, Q or K) then a suit (S, H, D, C or ♠ ♥ ♦ ♣)"),
         ("KH ", None),
-        ("10 H", "unknown rank '10 '"),
+        # issue 30: what a person typed wrong, named: the suit left off, a space between rank and suit
+        ("10", "it has a rank but no suit; add one of S, H, D, C"),
+        ("q", "it has a rank but no suit"),
+        ("10 H", "the space is the problem; write the rank and the suit together, e.g. '10H'"),
+        ("T H", "the space is the problem; write the rank and the suit together, e.g. 'TH'"),
     ],
 )
 def test_bad_text_is_refused_with_the_text_quoted(text, fragment):

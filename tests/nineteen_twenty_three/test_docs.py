@@ -38,4 +38,4 @@ def test_every_curl_block_of_the_guide_works(server, tmp_path):
         "\nplace,player,winner,total,cards,target,over,decided_by,rule,after game 1,after game 2,after game 3\n1,bob,yes,18,23,15,yes,most_cards,6.2,0,12,18\n"
         in text
     )
-    assert '"type": "urn:1923:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text
+    assert '"type": "urn:kings-referee:problem:invalid-body"' in text and '"pointer": "/hands/1/cards/0"' in text

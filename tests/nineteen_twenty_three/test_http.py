@@ -57,7 +57,7 @@ def test_from_table_then_play_with_revealed_cards(client):
     after = post(client, "/moves/apply", {"state": state, "move": move})
     assert after["state"]["players"][0]["won"] == ["10H", "8D", "10C", "8S", "5S", "7S", "5D", "2C"]
     problem = post(client, "/moves/apply", {"state": state, "move": {"action": "reveal"}}, 422)
-    assert problem["type"] == "urn:1923:problem:illegal-move"
+    assert problem["type"] == "urn:kings-referee:problem:illegal-move"
 
 
 def test_judge_endpoint(client):

@@ -206,7 +206,12 @@ def test_table_match_hidden_hands_and_counted_pile():
     state = after(state, Move("take", "ann"), Move("lock", "ann"), Move("lock", "bob"))
     assert seat(state, "ann").hand.hidden == 3 and state.phase == "reveal"
     assert GAME.legal_report(state).to_dict()["reveal_requires"] == ["hands"]
-    assert reasons(state, Move("reveal")) == [("reveal_required", "7.3", "/hands"), ("reveal_required", "7.3", "/hands")]
+    # each unseen hand is its own reason, pointing at the hand the reveal must show (issue 27's review: not /hands)
+    assert reasons(state, Move("reveal")) == [("reveal_required", "7.3", "/hands/ann"), ("reveal_required", "7.3", "/hands/bob")]
+    assert reasons(state, Move("reveal", hands=(("ann", cards("10H 9H 2C")),))) == [("reveal_required", "7.3", "/hands/bob")]
+    assert [r.message for r in GAME.judge(state, Move("reveal")).reasons][1] == (
+        "the reveal must show bob's whole hand, as hands/bob: the referee has not seen any of its cards"
+    )
     shown = (("ann", cards("10H 9H 2C")), ("bob", cards("4H 5H")))
     new = after(state, Move("reveal", hands=shown))
     assert seat(new, "ann").won == cards("10H 9H 2C 4H 5H") and all(s.hand.hidden == 2 for s in new.seats)

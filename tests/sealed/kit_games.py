@@ -31,7 +31,7 @@ from service.games.twenty_four import GAME as TWENTY_FOUR
 from service.games.twenty_four.sealed import SPLIT as TWENTY_FOUR_SPLIT
 from service.games.twenty_four.start import MAX_SEED
 from service.games.twenty_four.start import new_game as twenty_four_game
-from service.games.twenty_four.state import MAX_PLAYERS, Options, TwentyFourState
+from service.games.twenty_four.state import MAX_PLAYERS, Rules, TwentyFourState
 from service.games.twenty_four_1718.game import GAME as TWENTY_FOUR_1718
 from service.games.twenty_four_1718.pack import DECK_SIZE
 from service.games.twenty_four_1718.sealed import SPLIT as TWENTY_FOUR_1718_SPLIT
@@ -107,7 +107,7 @@ def _24_reshuffle(state: TwentyFourState, seat: str, rng: random.Random) -> Twen
 
 def _24_largest() -> list[tuple[Any, dict[str, Any]]]:
     """All 52 cards (face cards in) face down in 8 piles, each written "10H", and the largest seed."""
-    state = twenty_four_game([f"p{i}" for i in range(MAX_PLAYERS)], Options(face_cards=True), 1, 0).state
+    state = twenty_four_game([f"p{i}" for i in range(MAX_PLAYERS)], Rules(face_cards=True), 1, 0).state
     piles = {f"/players/{seat}/pile": ["10H"] * (52 // MAX_PLAYERS + (seat < 52 % MAX_PLAYERS)) for seat in range(MAX_PLAYERS)}
     return [(state, piles | {"/seed": MAX_SEED})]
 
@@ -116,7 +116,7 @@ TWENTY_FOUR_CASE = Case(
     slug="twenty-four",
     engine=TWENTY_FOUR,
     split=TWENTY_FOUR_SPLIT,
-    deal=lambda names, seed: twenty_four_game(names, Options(hands=2), seed, 0).state,
+    deal=lambda names, seed: twenty_four_game(names, Rules(hands=2), seed, 0).state,
     unseen=_24_unseen,
     reshuffle=_24_reshuffle,
     quiet_move=lambda state, seat: {"action": "claim", "player": seat, "expression": "1 + 1 + 1 + 1"},  # wrong: bars, turns nothing

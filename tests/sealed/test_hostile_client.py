@@ -46,7 +46,7 @@ def assert_refused_naming_no_card(reply, code: str, body: dict[str, Any]) -> Non
     """403, a seat-key problem at /seat_key, and no card of the hidden part anywhere in it."""
     assert reply.status_code == 403 and reply.mimetype == "application/problem+json", reply.get_json()
     problem = reply.get_json()
-    assert problem["type"] == "urn:24-kings:problem:seat-key"
+    assert problem["type"] == "urn:kings-referee:problem:seat-key"
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/seat_key", code)]
     hidden = hidden_of(body)
     unseen = {card for hand in hidden["hands"] for card in hand} | set(hidden["draw_pile"]) | set(hidden["face_down"])

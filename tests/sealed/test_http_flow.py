@@ -126,7 +126,7 @@ def test_a_tampered_token_is_a_422_problem_at_sealed(keyed):
     token = body["sealed"]
     tampered = token[:50] + ("A" if token[50] != "A" else "B") + token[51:]
     problem = problem_of(keyed.post("/v1/24-kings/view", json=as_seat(body, "ann", sealed=tampered)))
-    assert problem["type"] == "urn:24-kings:problem:sealed-token"
+    assert problem["type"] == "urn:kings-referee:problem:sealed-token"
     assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [("/sealed", "sealed_token_invalid")]
 
 
@@ -175,7 +175,7 @@ def test_state_check_opens_the_token(keyed):
     check = keyed.post("/v1/24-kings/state/check", json={"state": body["state"], "sealed": body["sealed"]})
     assert check.get_json() == {"valid": True, "problems": []}
     broken = keyed.post("/v1/24-kings/state/check", json={"state": body["state"], "sealed": body["sealed"][:-4] + "AAAA"})
-    assert problem_of(broken)["type"] == "urn:24-kings:problem:sealed-token"
+    assert problem_of(broken)["type"] == "urn:kings-referee:problem:sealed-token"
 
 
 def test_the_public_state_alone_reads_as_a_physical_table(keyed):

@@ -88,7 +88,7 @@ def test_a_flood_of_429s_is_sampled_in_the_access_log_and_silent_in_the_error_lo
 
 def test_the_apps_own_problems_pass_through_untouched(proxy):
     raw = b"POST /v1/24-kings/calculus HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{"
-    problem = assert_problem(http_request(proxy, raw), 400, "urn:24-kings:problem:malformed-json")
+    problem = assert_problem(http_request(proxy, raw), 400, "urn:kings-referee:problem:malformed-json")
     assert problem["instance"] == "/v1/24-kings/calculus"  # the app's document, not nginx's
 
 

@@ -60,7 +60,7 @@ def test_score_by_each_method(client, method, scores, winners):
 
 
 def test_new_games_and_their_refusals(client):
-    body = {"players": ["ann", "bob", "cy"], "seed": 5, "options": {"scoring": "penalty", "play_it_out": True}, "dealer": 2}
+    body = {"players": ["ann", "bob", "cy"], "seed": 5, "rules": {"scoring": "penalty", "play_it_out": True}, "dealer": 2}
     first = post(client, "/games", body).get_json()
     assert first == post(client, "/games", body).get_json()
     state = first["state"]
@@ -68,9 +68,9 @@ def test_new_games_and_their_refusals(client):
     assert len(state["draw_pile"]["cards"]) == 79 - 12 - 4
     unseeded = post(client, "/games", {"players": ["ann", "bob"]}).get_json()["state"]
     assert isinstance(unseeded["seed"], int) and unseeded["rules"]["scoring"] == "three_kings_wins"
-    refused = post(client, "/games", {"players": ["ann"], "options": {"scoring": "three_kings_wins", "play_it_out": True}})
+    refused = post(client, "/games", {"players": ["ann"], "rules": {"scoring": "three_kings_wins", "play_it_out": True}})
     assert refused.status_code == 422
-    assert {e["pointer"] for e in refused.get_json()["errors"]} == {"/players", "/options/play_it_out"}
+    assert {e["pointer"] for e in refused.get_json()["errors"]} == {"/players", "/rules/play_it_out"}
 
 
 def test_a_game_from_a_real_table(client):
@@ -124,7 +124,7 @@ def test_a_hundred_games_through_http(client):
         rng = random.Random(seed)
         scoring = ["three_kings_wins", "bonus", "penalty"][seed % 3]
         options = {"scoring": scoring, "play_it_out": scoring != "three_kings_wins" and seed % 2 == 0}
-        state = post(client, "/games", {"players": ["ann", "bob", "cy"][: 2 + seed % 2], "seed": seed, "options": options}).get_json()["state"]
+        state = post(client, "/games", {"players": ["ann", "bob", "cy"][: 2 + seed % 2], "seed": seed, "rules": options}).get_json()["state"]
         while state["phase"] != "over":
             moves = post(client, "/moves/legal", {"state": state}).get_json()["moves"]
             answer = post(client, "/moves/apply", {"state": state, "move": rng.choice(moves)})

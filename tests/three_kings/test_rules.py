@@ -395,7 +395,7 @@ def test_play_it_out_passes_do_not_count_while_the_pile_has_cards():
 def test_play_it_out_is_not_for_method_one():
     with pytest.raises(InvalidInput) as refused:
         new_game(["a", "b"], Rules("three_kings_wins", play_it_out=True), seed=1)
-    assert [(p.pointer, p.code) for p in refused.value.problems] == [("/options/play_it_out", "play_it_out_needs_points")]
+    assert [(p.pointer, p.code) for p in refused.value.problems] == [("/rules/play_it_out", "play_it_out_needs_points")]
 
 
 # apply refuses what judge refuses ---------------------------------------------------------------------

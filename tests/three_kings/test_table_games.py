@@ -206,7 +206,7 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
     truth = Truth(rng, names, dealer, scoring, play_it_out)
     client = APP.test_client()
     options = {"scoring": scoring, "play_it_out": play_it_out}
-    state = post(client, "/games/from-table", {"players": names, "dealer": dealer, "table": truth.table, "options": options})["state"]
+    state = post(client, "/games/from-table", {"players": names, "dealer": dealer, "table": truth.table, "rules": options})["state"]
     shown: set[str] = set()
 
     def send(move: dict[str, Any]) -> None:

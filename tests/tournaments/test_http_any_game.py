@@ -109,7 +109,7 @@ def test_every_bad_row_and_column_at_once(client, monkeypatch):
     monkeypatch.setitem(GAME_PACKAGES, "tricks", "tests.tournaments.fake_game")
     data = b"game,player,bid,tricks\n1,ann,5,x\n1,,4,6\n1,bob,14,2\n2,ann,1,13\n2,ann,1,0\n"
     body = assert_problem(client.post(URL, data=data, content_type="text/csv"), 422, "/rows/2/tricks", "/rows/3/player", "/rows/4/bid", "/rows/6/player")
-    assert body["type"] == "urn:tricks:problem:bad-rows" and len(body["errors"]) == 4
+    assert body["type"] == "urn:kings-referee:problem:bad-rows" and len(body["errors"]) == 4
 
 
 def test_points_rows_serve_every_game(client):

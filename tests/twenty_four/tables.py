@@ -6,13 +6,13 @@ from dataclasses import replace
 
 from service.core.cards import parse_cards
 from service.games.twenty_four.start import new_game
-from service.games.twenty_four.state import Options, TwentyFourState, check_state
+from service.games.twenty_four.state import Rules, TwentyFourState, check_state
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
 def game(players=NAMES, seed=7, **options) -> TwentyFourState:
-    return new_game(list(players), Options(**options), seed=seed, dealer=0).state
+    return new_game(list(players), Rules(**options), seed=seed, dealer=0).state
 
 
 def with_table(state: TwentyFourState, table: str) -> TwentyFourState:

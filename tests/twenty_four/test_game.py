@@ -15,7 +15,7 @@ from service.games.twenty_four.moves import Move, legal_moves, solutions_on_tabl
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.standings import standings
 from service.games.twenty_four.start import draw_for_dealer, new_game
-from service.games.twenty_four.state import Options, state_from_dict
+from service.games.twenty_four.state import Rules, state_from_dict
 from service.games.twenty_four.target import dynamic_target
 
 from .tables import NAMES, game, with_table
@@ -234,7 +234,7 @@ def test_no_move_once_the_game_is_over():
 
 # -- §7: the dynamic target -------------------------------------------------------------------
 def test_the_dynamic_target_is_set_by_eight_cards_before_each_hand():
-    made = new_game(list(NAMES), Options(dynamic_target=True, hands=2), seed=5, dealer=0)
+    made = new_game(list(NAMES), Rules(dynamic_target=True, hands=2), seed=5, dealer=0)
     event = next(event for event in made.events if event["type"] == "target_set")
     assert made.state.target == event["target"] == dynamic_target(made.state.target_cards).target
     assert [str(card) for card in made.state.target_cards] == event["cards"]

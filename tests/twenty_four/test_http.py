@@ -97,7 +97,7 @@ def test_the_target_needs_eight_cards_of_the_pack(client):
 
 # -- the referee through HTTP -------------------------------------------------------------------
 def test_a_new_game_is_seeded_and_reproducible(client):
-    body = {"players": ["ann", "bob", "cy"], "seed": 11, "options": {"face_cards": True, "dynamic_target": True, "hands": 2}}
+    body = {"players": ["ann", "bob", "cy"], "seed": 11, "rules": {"face_cards": True, "dynamic_target": True, "hands": 2}}
     first, again = post(client, "/games", body), post(client, "/games", body)
     assert first == again and first["seed"] == 11
     assert [event["type"] for event in first["events"]][:2] == ["drew_for_deal", "target_set"]
@@ -121,7 +121,7 @@ def cards_in(state):
 @given(seed=st.integers(0, 2**53 - 1), count=st.integers(2, 8), face_cards=st.booleans(), dynamic=st.booleans(), rng=st.randoms(use_true_random=False))
 def test_random_games_through_http_keep_the_pack_and_legal_and_validate_agree(client, seed, count, face_cards, dynamic, rng):
     players = [f"p{index}" for index in range(count)]
-    state = post(client, "/games", {"players": players, "seed": seed, "options": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": 2}})["state"]
+    state = post(client, "/games", {"players": players, "seed": seed, "rules": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": 2}})["state"]
     pack = Counter(str(card) for card in pack_for(face_cards).cards())
     while state["phase"] != "over":
         assert cards_in(state) == pack
@@ -234,7 +234,7 @@ def test_validate_and_apply_point_at_the_same_field_of_the_move(client, move):
 
 
 def test_state_check_refuses_a_finished_hand_played_for_another_target_without_the_option(client):
-    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5, "options": {"hands": 2}})["state"]
+    state = post(client, "/games", {"players": ["ann", "bob"], "seed": 5, "rules": {"hands": 2}})["state"]
     while not state["results"]:
         state = post(client, "/moves/apply", {"state": state, "move": {"action": "set_aside", "reason": "agreed"}})["state"]
     state["results"][0]["target"] = 99

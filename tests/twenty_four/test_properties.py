@@ -13,7 +13,7 @@ from service.games.twenty_four import GAME
 from service.games.twenty_four.moves import Move, solutions_on_table
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.start import new_game
-from service.games.twenty_four.state import Options, state_from_dict
+from service.games.twenty_four.state import Rules, state_from_dict
 
 WRONG = ["1 + 2", "-1", "9 / 0", "1 * 2 * 3 * 4 = 25"]  # readable: each bars its claimant
 UNREADABLE = ["", "((", "1 2 3 4", "2 +", "* 3", "3 ^ 2", "1 + 2 ="]  # typing slips: refused, bar nobody
@@ -37,7 +37,7 @@ def cards_of(state):
 )
 def test_random_games_keep_every_rule(players, seed, face_cards, dynamic, hands, choices):
     names = [f"P{index}" for index in range(players)]
-    state = new_game(names, Options(face_cards, dynamic, hands), seed=seed).state
+    state = new_game(names, Rules(face_cards, dynamic, hands), seed=seed).state
     pack = Counter(pack_for(face_cards).cards())
     points_before = 0
     while not GAME.is_terminal(state):

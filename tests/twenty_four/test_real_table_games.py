@@ -108,7 +108,7 @@ def test_random_real_table_games_agree_with_the_tests_own_judge(client, count, f
     names = [f"p{index}" for index in range(count)]
     ranks = ["A", *map(str, range(2, 11)), *(["J", "Q", "K"] if face_cards else [])]
     pack = [rank + suit for suit in "SHDC" for rank in ranks]
-    body = {"players": names, "options": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": hands}}
+    body = {"players": names, "rules": {"face_cards": face_cards, "dynamic_target": dynamic, "hands": hands}}
     dealer = None if draw else rng.randrange(count)
     if dealer is not None:
         body["dealer"] = dealer

@@ -26,7 +26,7 @@ def post(client, path, body, status=200):
 
 def table(client, cards, players=PLAYERS, **options):
     """A real table (dealer ann, seat 0) whose first four cards turned are ``cards``."""
-    state = post(client, "/games/from-table", {"players": players, "dealer": 0, "options": options})["state"]
+    state = post(client, "/games/from-table", {"players": players, "dealer": 0, "rules": options})["state"]
     assert state["deal"] == "physical" and state["phase"] == "turn"
     return apply(client, state, {"action": "turn_up", "cards": cards.split()})["state"]
 
@@ -106,6 +106,16 @@ def test_a_signed_total_is_read_and_bars(client, expression, code):
     moved = apply(client, state, claim("bob", expression))
     assert moved["state"]["barred"] == ["bob"]
     assert code in [reason["code"] for reason in moved["events"][0]["reasons"]]
+
+
+@pytest.mark.parametrize("total", ["024", "０２４", "00024"])
+def test_a_total_with_a_leading_zero_is_refused_as_04_is_and_bars(client, total):
+    """Issue 27's review, decided in rules.md §4.7: nobody writes 24 as 024; it is read (a number), refused as 04 is (§4.3)."""
+    state = table(client, "3S 10H AD 3C")
+    moved = apply(client, state, claim("bob", f"3 × (10 + 1 − 3) = {total}"))
+    assert moved["state"]["barred"] == ["bob"]
+    reasons = moved["events"][0]["reasons"]
+    assert [(reason["code"], reason["rule"]) for reason in reasons] == [("leading_zero", "4.3")]
 
 
 def test_a_raised_digit_is_a_power_which_bars_nobody(client):
@@ -212,13 +222,13 @@ def test_bare_11_to_13_are_face_cards_and_need_the_option(client):
 
 
 def test_the_number_of_hands_may_be_at_least_100(client):
-    assert post(client, "/games/from-table", {"players": ["ann", "bob"], "options": {"hands": 100}})["state"]["options"]["hands"] == 100
-    post(client, "/games/from-table", {"players": ["ann", "bob"], "options": {"hands": 101}}, status=422)
+    assert post(client, "/games/from-table", {"players": ["ann", "bob"], "rules": {"hands": 100}})["state"]["rules"]["hands"] == 100
+    post(client, "/games/from-table", {"players": ["ann", "bob"], "rules": {"hands": 101}}, status=422)
 
 
 # -- the real table's steps -------------------------------------------------------------------------------
 def test_the_draw_for_the_dealer_redraws_ties_from_what_is_left(client):
-    state = post(client, "/games/from-table", {"players": ["ann", "bob", "cy"], "options": {"dynamic_target": True}})["state"]
+    state = post(client, "/games/from-table", {"players": ["ann", "bob", "cy"], "rules": {"dynamic_target": True}})["state"]
     report = post(client, "/moves/legal", {"state": state})
     assert (report["step"], state["drawing"]) == ("draw", ["ann", "bob", "cy"])
     state = apply(client, state, {"action": "draw", "cards": ["9H", "2S", "9C"]})["state"]
@@ -249,7 +259,7 @@ def test_named_cards_are_checked_against_the_pack_and_every_card_seen(client):
 
 
 def test_a_hand_at_a_real_table_plays_out_and_the_next_waits_for_its_cards(client):
-    state = post(client, "/games/from-table", {"players": ["ann", "bob"], "dealer": 1, "options": {"hands": 2}})["state"]
+    state = post(client, "/games/from-table", {"players": ["ann", "bob"], "dealer": 1, "rules": {"hands": 2}})["state"]
     pack = [f"{rank}{suit}" for suit in "SHDC" for rank in ["A", *map(str, range(2, 11))]]
     for round_ in range(10):
         report = post(client, "/moves/legal", {"state": state})

@@ -5,6 +5,8 @@ Every expected value is worked by hand here or comes from the independent oracle
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from service.core.cards import parse_card, parse_cards
@@ -12,7 +14,7 @@ from service.core.problems import InvalidInput
 from service.games.twenty_four_1718 import GAME
 from service.games.twenty_four_1718.moves import Move
 from service.games.twenty_four_1718.start import TableHand, new_match, table_hand
-from service.games.twenty_four_1718.state import TableState
+from service.games.twenty_four_1718.state import TableState, state_problems
 
 from . import oracle
 from .test_declarations import EXAMPLE
@@ -79,6 +81,20 @@ def test_a_real_tables_hand_ends_waiting_for_its_real_deal_and_scores_no_invente
     assert (state.phase, state.leader, state.trump) == ("declare", 1, "S")
     assert all(player.hidden == 10 and player.hand == () for player in state.players)
     assert [event["type"] for event in events] == ["dealt", "scored"]
+
+
+def test_a_state_waiting_for_its_deal_names_the_players_in_its_problems_not_seats():
+    """Issue 30: a message names the player, never a seat number counted one way on the wire and another in words."""
+    hands = [parse_cards(text.split()) for text in EXAMPLE]
+    state = table_hand(TableHand(FIVE, tuple(map(tuple, hands)), dealer=4, turn_up=parse_card("5H"), stock=(parse_card("KC"),))).state
+    while state.phase != "deal":
+        state = GAME.apply(state, GAME.legal_moves(state)[0]).state
+    assert (state.dealer, state.to_act) == (0, 0)
+    problems = [(p.pointer, p.code, p.message) for p in state_problems(replace(state, to_act=2))]
+    assert problems == [("/to_act", "wrong_turn", "the dealer, ann, enters the deal, not cy")]
+    far = [(p.code, p.message) for p in state_problems(replace(state, dealer=7, to_act=2))]  # a seat that is not there: named as sent
+    assert ("seat_out_of_range", "seat 7 does not exist at a table of 5 (seats count from 0)") in far
+    assert ("wrong_turn", "the dealer, seat 7, enters the deal, not cy") in far
 
 
 def test_a_deal_is_refused_outside_its_moment_and_with_impossible_cards():
@@ -183,6 +199,28 @@ def test_a_declaration_a_later_play_shows_false_is_reported_with_its_tricks_and_
     assert len(reported) == 1
     assert (reported[0]["player"], reported[0]["tricks"], reported[0]["rule"]) == ("ann", [1, 2, 3, 4], "13.4")
     assert [player.chips for player in state.players] == [0, 1, 0, 0, 0]
+
+
+def test_each_false_part_of_a_declaration_is_reported_once_when_first_shown():
+    """Issue 27's review: a declaration false in its Point and in its sequences is reported for each, not once only."""
+    state = unseen_table()
+    claims = {"ann": (3, 21), "bob": (5, 40), "cy": (3, 20), "dee": (3, 20), "eve": (3, 20)}
+    while state.phase == "declare":
+        state, _ = apply(state, state.acting.name, "declare", sequences=(), point=claims[state.acting.name])
+    state = _first_trick(state, [("ann", "7H"), ("bob", "9H"), ("cy", "3S"), ("dee", "KH"), ("eve", "2H")])
+    state = _first_trick(state, [("dee", "4D"), ("eve", "5D"), ("ann", "6H"), ("bob", "7D"), ("cy", "8D")])
+    state = _first_trick(state, [("cy", "QD"), ("dee", "KD"), ("eve", "JD"), ("ann", "8H"), ("bob", "9D")])
+    state = _first_trick(state, [("dee", "AH"), ("eve", "3H")])
+    state, events = play(state, "ann", "10H")  # four hearts worth 31: the Point (3 worth 21) is false
+    assert [(e["part"], e["tricks"]) for e in events if e["type"] == "declaration_contradicted"] == [("point", [1, 2, 3, 4])]
+    state = _first_trick(state, [("bob", "8S"), ("cy", "2S")])  # ann's 10H takes trick 4 (the Ace is low); she leads
+    state, events = play(state, "ann", "5H")  # five hearts: the Point more false still, already reported
+    assert not [e for e in events if e["type"] == "declaration_contradicted"]
+    state = _first_trick(state, [("bob", "9S"), ("cy", "4S"), ("dee", "5S"), ("eve", "6S")])
+    state, events = play(state, "ann", "4H")  # 4H 5H 6H 7H 8H: a sequence she did not announce (none announced)
+    reported = [e for e in events if e["type"] == "declaration_contradicted"]
+    assert [(e["player"], e["part"], e["tricks"]) for e in reported] == [("ann", "sequences", [1, 2, 3, 5, 6])]
+    assert reported[0]["message"] == "4H 5H 6H 7H 8H is a sequence not announced"
 
 
 def test_an_announcement_the_known_cards_deny_is_refused():

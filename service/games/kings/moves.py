@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
+from service.core.names import possessive
 from service.core.problems import InvalidInput
 from service.core.reading import Reader
 from service.core.records import Transition
@@ -263,7 +264,7 @@ def move_reasons(state: GameState, move: Move) -> list[Reason]:
         reasons.append(Reason("player_out", "11", "/player", f"{player.name!r} is out after a false call"))
     elif seat != state.to_act:
         rule = "27" if state.phase == "reveal" else "9.8"
-        reasons.append(Reason("not_your_turn", rule, "/player", f"it is {state.acting.name!r}'s turn, not {player.name!r}'s"))
+        reasons.append(Reason("not_your_turn", rule, "/player", f"it is {possessive(state.acting.name)} turn, not {possessive(player.name)}"))
     if state.phase == "reveal" and move.action != "reveal_hand":
         reasons.append(Reason("wrong_phase", "27", "/action", "the game has ended: the players whose hands are unseen reveal them in turn (reveal_hand)"))
     elif state.phase != "reveal" and move.action == "reveal_hand":
@@ -342,7 +343,9 @@ def _reveal_reasons(player: Player, move: Move) -> list[Reason]:
     if move.reveal is None:
         if player.hand.known:
             return []
-        return [Reason("reveal_required", "22", "/reveal", f"the referee cannot see {player.hand.hidden} of {player.name!r}'s cards: reveal shows them all")]
+        return [
+            Reason("reveal_required", "22", "/reveal", f"the referee cannot see {player.hand.hidden} of {possessive(player.name)} cards: reveal shows them all")
+        ]
     reasons = []
     if len(move.reveal) != player.hand.size:
         reasons.append(Reason("reveal_mismatch", "22", "/reveal", f"{player.name!r} holds {player.hand.size} cards, not {len(move.reveal)}"))
@@ -394,7 +397,7 @@ def _declarations_reasons(state: GameState, move: Move) -> list[Reason]:
         elif player.status == "out":
             reasons.append(Reason("player_out", "11", f"{at}/player", f"{declaration.player!r} is out after a false call, and already scored"))
         elif not player.hand.known:
-            why = f"the referee cannot see {declaration.player!r}'s hand: they declare as they reveal it (reveal_hand)"
+            why = f"the referee cannot see {possessive(declaration.player)} hand: they declare as they reveal it (reveal_hand)"
             reasons.append(Reason("declare_on_reveal", "27", f"{at}/player", why))
         else:
             reasons += _split_reasons(scorer, player.hand.cards, declaration.pointer, declaration.hands, at)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
+from service.core.names import have_not, possessive
 from service.core.problems import excess_copies
 from service.core.reading import Reader
 from service.core.records import Listed
@@ -97,7 +98,7 @@ def _fills(state: MatchState) -> dict[str, dict[str, str]]:
         "war": {"last_war": "the card each player turns in the set's last game (rules.md §5.2)"},
     }
     if any(not seat.hand.known for seat in state.seats):
-        fills["reveal"] = {"hands": "each player's hand in full, in the order taken (rules.md §7.3)"}
+        fills["reveal"] = {"hands": 'every hand the referee has not seen in full, by player, in the order taken: {"ann": ["10H", "9H"], ...} (rules.md §7.3)'}
     return fills
 
 
@@ -173,9 +174,13 @@ def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[
         at = f"/hands/{token(seat.name)}"
         if shown is None:
             if not hand.known:
+                unseen = f"{hand.hidden} of its cards" if hand.hidden < hand.size else "any of its cards"
                 reasons.append(
                     Reason(
-                        "reveal_required", "7.3", "/hands", f"the referee has not seen {hand.hidden} of {seat.name!r}'s cards: the reveal shows the whole hand"
+                        "reveal_required",
+                        "7.3",
+                        at,
+                        f"the reveal must show {possessive(seat.name)} whole hand, as hands/{seat.name}: the referee has not seen {unseen}",
                     )
                 )
             shown = hand.cards
@@ -184,7 +189,7 @@ def _shown_hands(state: MatchState, move: Move, reasons: list[Reason]) -> tuple[
             reasons.append(Reason("reveal_mismatch", "7.3", at, f"{seat.name!r} holds {least}{hand.size} cards (the takes logged), not {len(shown)}"))
         elif shown[: len(hand.cards)] != hand.cards:
             reasons.append(
-                Reason("reveal_mismatch", "7.3", at, f"{seat.name!r}'s hand is known to start {' '.join(card_texts(hand.cards))} in the order taken")
+                Reason("reveal_mismatch", "7.3", at, f"{possessive(seat.name)} hand is known to start {' '.join(card_texts(hand.cards))} in the order taken")
             )
         hands.append((seat.name, shown))
     unlogged = sum(len(shown) for _, shown in hands) - sum(seat.hand.size for seat in state.seats)
@@ -362,9 +367,7 @@ def _checked(state: MatchState, move: Move) -> tuple[list[Reason], RevealPlan | 
                 return reasons, _plan_war(state, move, reasons)
             return reasons, _plan_draw(state, move, reasons)
         if state.phase != "reveal" and not (state.phase == "play" and state.deal == "physical"):
-            reasons.append(
-                Reason("not_all_locked", "3.5", "/action", f"the cards are revealed once every player has locked; {', '.join(state.unlocked)} has not")
-            )
+            reasons.append(Reason("not_all_locked", "3.5", "/action", f"the cards are revealed once every player has locked; {have_not(state.unlocked)}"))
             return reasons, None
         plan = _plan_reveal(state, move, reasons)
         return reasons, plan

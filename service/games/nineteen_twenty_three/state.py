@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
+from service.core.names import have_not, possessive
 from service.core.problems import Problem, excess_copies_among
 from service.core.reading import Reader
 from service.core.zones import Zone
@@ -183,7 +184,7 @@ def _referee_unseen_problems(state: MatchState) -> list[Problem]:
         Problem(
             f"/players/{index}/hand/hidden",
             "referee_card_unseen",
-            f"the referee dealt {seat.name!r}'s hand and knows every card of it; none is unseen (rules.md §7.1)",
+            f"the referee dealt {possessive(seat.name)} hand and knows every card of it; none is unseen (rules.md §7.1)",
         )
         for index, seat in enumerate(state.seats)
         if seat.hand.hidden
@@ -232,7 +233,7 @@ def _phase_problems(state: MatchState) -> list[Problem]:
     if state.phase == "draw":
         problems += _draw_problems(state)
     if state.phase in ("reveal", "draw") and unlocked:
-        problems.append(Problem("/phase", "phase_mismatch", f"cards are revealed once every player has locked; {', '.join(unlocked)} has not (rules.md §3.5)"))
+        problems.append(Problem("/phase", "phase_mismatch", f"cards are revealed once every player has locked; {have_not(unlocked)} (rules.md §3.5)"))
     if state.phase == "play" and not unlocked:
         problems.append(Problem("/phase", "phase_mismatch", "every player has locked: the phase is reveal (rules.md §3.5)"))
     if state.phase == "play" and state.pile.size == 0:
@@ -264,7 +265,7 @@ def _draw_problems(state: MatchState) -> list[Problem]:
     names = {seat.name for seat in state.seats}
     problems = [Problem(f"/draws/{token(name)}", "unknown_player", f"{name!r} is not at the table") for name, _ in state.draws if name not in names]
     problems += [
-        Problem(f"/players/{index}/hand", "hand_unseen", f"the hands are shown before the tie-break draws: {seat.name!r}'s is not (rules.md §7.3)")
+        Problem(f"/players/{index}/hand", "hand_unseen", f"the hands are shown before the tie-break draws: {possessive(seat.name)} is not (rules.md §7.3)")
         for index, seat in enumerate(state.seats)
         if not seat.hand.known
     ]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
+from service.core.names import possessive
 from service.core.problems import InvalidInput, Problem
 from service.core.records import Listed
 from service.core.verdicts import IllegalMove, Reason
@@ -186,7 +187,7 @@ def _rule_reasons(state: GameState, move: Move) -> list[Reason]:
     if move.action == "show_kings":
         return reasons or _show_reasons(state, seat)
     if seat != state.to_act:
-        reasons.append(Reason("not_your_turn", "3.5", "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
+        reasons.append(Reason("not_your_turn", "3.5", "/player", f"it is {possessive(state.acting.name)} turn, not {possessive(move.player)}"))
     if (state.phase == "draw") != (move.action == "draw"):
         reasons.append(
             Reason("must_draw", "3.1", "/action", "a turn starts with a draw")

@@ -41,7 +41,7 @@ class NewGame:
 
 
 def _start_problems(names: Sequence[str], rules: Rules, dealer: int) -> list[Problem]:
-    problems = roster_problems(list(names)) + rules_problems(rules, "/options")
+    problems = roster_problems(list(names)) + rules_problems(rules, "/rules")
     if names and not 0 <= dealer < len(names):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
     return problems

@@ -52,19 +52,19 @@ def cards_of(texts: Sequence[str | Card]) -> list[Card]:
 
 
 def rules_from(data: Mapping[str, Any]) -> Rules:
-    """The options of a body (omitted options are the defaults: method 1, no play-it-out)."""
+    """The rules of a body (omitted settings are the defaults: method 1, no play-it-out)."""
     return Rules(data.get("scoring", "three_kings_wins"), data.get("play_it_out", False))
 
 
 # -- examples ---------------------------------------------------------------------------------
 WORKED_EXAMPLE: dict[str, Any] = {"hand": ["6", "K", "2", "9"], "table": ["5", "J", "3", "K"], "players": 2}
 SCORE_REQUEST: dict[str, Any] = {"method": "bonus", "piles": {"ann": ["6", "5", "J"], "bob": ["2", "3", "5"]}, "three_kings": "bob"}
-NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob"], "seed": 18, "options": {"scoring": "bonus", "play_it_out": False}}
+NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob"], "seed": 18, "rules": {"scoring": "bonus", "play_it_out": False}}
 FROM_TABLE_REQUEST: dict[str, Any] = {
     "players": ["ann", "bob"],
     "dealer": 1,
     "table": ["5", "J", "3", "K"],
-    "options": {"scoring": "penalty", "play_it_out": False},
+    "rules": {"scoring": "penalty", "play_it_out": False},
 }
 
 
@@ -124,9 +124,9 @@ EX = examples()
 def create_game(body: dict[str, Any]) -> Response:
     """New game: shuffle (seeded), deal four each from the dealer's left, turn four face up (rules.md §2)."""
     if not body.get("sealed"):
-        return jsonify(new_game(body["players"], rules_from(body["options"]), body.get("seed"), body["dealer"]).to_dict())
+        return jsonify(new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"]).to_dict())
     refuse_a_chosen_seed(body)
-    game = new_game(body["players"], rules_from(body["options"]), None, body["dealer"])  # the server's seed, sealed
+    game = new_game(body["players"], rules_from(body["rules"]), None, body["dealer"])  # the server's seed, sealed
     return jsonify({"events": deal_events(game.state, game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state))
 
 
@@ -142,7 +142,7 @@ def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical deal (rules.md §10): name the four table cards; hands stay unseen unless given."""
     hands = body.get("hands")
     game = table_setup(
-        body["players"], cards_of(body["table"]), rules_from(body["options"]), body["dealer"], None if hands is None else [cards_of(hand) for hand in hands]
+        body["players"], cards_of(body["table"]), rules_from(body["rules"]), body["dealer"], None if hands is None else [cards_of(hand) for hand in hands]
     )
     return jsonify(game.to_dict())
 

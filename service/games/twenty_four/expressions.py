@@ -148,7 +148,9 @@ def check(expression: str, values: Sequence[int], target: int) -> Check:
         tree = parser.expression()
         faults += parser.faults
     faults += _number_faults(tokens, values, len(expression))
-    if stated is not None and int(stated.text) != target:
+    if stated is not None and stated.text.lstrip("-")[0] == "0" and len(stated.text.lstrip("-")) > 1:  # = 024: as 04 on a card (§4.3, §4.7)
+        faults.append(Fault("leading_zero", stated.at, f"the total {stated.text} starts with a 0; write it as it is said: = {int(stated.text)}"))
+    elif stated is not None and int(stated.text) != target:
         faults.append(Fault("stated_total", stated.at, f"the claim says it makes {int(stated.text)}; the target is {target}"))
     value = None
     if tree is not None and not any(f.code in ("missing_operand", "missing_operator", "unary_minus", "unary_plus") for f in faults):

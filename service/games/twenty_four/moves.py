@@ -265,4 +265,4 @@ def table_standings(state: TwentyFourState) -> Standings:
     """The standings of the table: finished hands, plus the cards won so far in the hand being played."""
     names = [seat.name for seat in state.players]
     this_hand = [len(seat.won) for seat in state.players] if state.phase == "round" else None
-    return standings(names, [result.points for result in state.results], state.options.hands, this_hand)
+    return standings(names, [result.points for result in state.results], state.rules.hands, this_hand)

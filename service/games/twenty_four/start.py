@@ -19,7 +19,7 @@ from .standings import leaders as _leaders
 from .state import (
     MAX_HANDS,
     HandResult,
-    Options,
+    Rules,
     Seat,
     TwentyFourState,
     check_state,
@@ -45,22 +45,22 @@ class NewGame:
         return {"state": self.state.to_dict(), "seed": self.state.seed, "events": list(self.events)}
 
 
-def new_game(names: Sequence[str], options: Options | None = None, seed: int | None = None, dealer: int | None = None) -> NewGame:
+def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None = None, dealer: int | None = None) -> NewGame:
     """Seat the players in the order given, find the first dealer (by the draw unless ``dealer`` is given), deal hand 1."""
-    options = options or Options()
+    rules = rules or Rules()
     problems = roster_problems(names)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
     if dealer is not None and names and not 0 <= dealer < len(names):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
-    if not 1 <= options.hands <= MAX_HANDS:
-        problems.append(Problem("/options/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {options.hands}"))
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
+    if not 1 <= rules.hands <= MAX_HANDS:
+        problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if problems:
         raise InvalidInput(problems)
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
     events: list[Event] = []
     if dealer is None:
-        dealer, draws = draw_for_dealer(len(names), options.face_cards, seed)
+        dealer, draws = draw_for_dealer(len(names), rules.face_cards, seed)
         events.append(
             {
                 "type": "drew_for_deal",
@@ -69,7 +69,7 @@ def new_game(names: Sequence[str], options: Options | None = None, seed: int | N
                 "dealer": names[dealer],
             }
         )
-    state = TwentyFourState(options=options, players=tuple(Seat(name) for name in names), dealer=dealer, seed=seed)
+    state = TwentyFourState(rules=rules, players=tuple(Seat(name) for name in names), dealer=dealer, seed=seed)
     state, dealt = start_hand(state)
     return NewGame(check_state(state), (*events, *dealt))
 
@@ -94,10 +94,10 @@ def draw_for_dealer(players: int, face_cards: bool, seed: int) -> tuple[int, lis
 def start_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     """Set the hand's target, shuffle, deal the whole pack into the piles and turn up the first four (§2.3, §7)."""
     hand = len(state.results) + 1
-    pack = pack_for(state.options.face_cards).cards()
+    pack = pack_for(state.rules.face_cards).cards()
     events: list[Event] = []
     target, target_cards = DEFAULT_TARGET, tuple[Card, ...]()
-    if state.options.dynamic_target:
+    if state.rules.dynamic_target:
         eight = tuple(shuffled(pack, state.seed, f"target/{hand}")[-TARGET_CARDS:])
         chosen = dynamic_target(eight)
         target, target_cards = chosen.target, eight
@@ -125,7 +125,7 @@ def start_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
 
 def turn_up(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     """Turn up the next four cards (§3.1), or, with fewer than four left, end the hand (§5) and deal the next one."""
-    pack_size = pack_for(state.options.face_cards).size
+    pack_size = pack_for(state.rules.face_cards).size
     schedule = pile_schedule(pack_size, len(state.players), state.dealer, state.rounds_done)
     assert schedule is not None  # a checked state has played no more rounds than its piles hold
     sizes = list(schedule.sizes)
@@ -162,7 +162,7 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
             "winners": _leaders(_names(state), points),
         }
     )
-    if len(state.results) == state.options.hands:
+    if len(state.results) == state.rules.hands:
         totals = [sum(result.points[seat] for result in state.results) for seat in range(len(state.players))]
         events.append({"type": "game_over", "rule": "5.2", "totals": dict(zip(_names(state), totals, strict=True)), "winners": _leaders(_names(state), totals)})
         return replace(state, phase="over"), events
@@ -172,18 +172,18 @@ def end_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
 
 
 # -- a game dealt with real cards (rules.md §10) ------------------------------------------------
-def from_table(names: Sequence[str], options: Options | None = None, dealer: int | None = None) -> NewGame:
+def from_table(names: Sequence[str], rules: Rules | None = None, dealer: int | None = None) -> NewGame:
     """A game at a real table: the players draw for the first dealer with named cards unless ``dealer`` is given;
     then each hand waits for its target's eight cards (option) and each round for its four cards, all named by moves."""
-    options = options or Options()
+    rules = rules or Rules()
     problems = roster_problems(names)
     if dealer is not None and names and not 0 <= dealer < len(names):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
-    if not 1 <= options.hands <= MAX_HANDS:
-        problems.append(Problem("/options/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {options.hands}"))
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
+    if not 1 <= rules.hands <= MAX_HANDS:
+        problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if problems:
         raise InvalidInput(problems)
-    state = TwentyFourState(options=options, players=tuple(Seat(name) for name in names), deal="physical", phase="draw", drawing=tuple(names))
+    state = TwentyFourState(rules=rules, players=tuple(Seat(name) for name in names), deal="physical", phase="draw", drawing=tuple(names))
     if dealer is None:
         return NewGame(check_state(state), ())
     state, events = begin_table_hand(replace(state, dealer=dealer, phase="target", drawing=()))
@@ -194,7 +194,7 @@ def begin_table_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Even
     """A real table's hand: the eight cards of a dynamic target first (the table names them), else the deal at once."""
     players = tuple(replace(seat, pile=(), won=(), unseen=0) for seat in state.players)
     state = replace(state, players=players, table=(), barred=(), set_aside=(), target=DEFAULT_TARGET, target_cards=(), drawing=(), drawn=())
-    if state.options.dynamic_target:
+    if state.rules.dynamic_target:
         return replace(state, phase="target"), []
     return deal_counted(state)
 
@@ -202,7 +202,7 @@ def begin_table_hand(state: TwentyFourState) -> tuple[TwentyFourState, list[Even
 def deal_counted(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     """The real deal: every pile a count of face-down cards (§2.3, §10.1); the table then turns the first four."""
     count = len(state.players)
-    sizes = dealt_sizes(pack_for(state.options.face_cards).size, count, state.dealer)
+    sizes = dealt_sizes(pack_for(state.rules.face_cards).size, count, state.dealer)
     players = tuple(replace(seat, unseen=size) for seat, size in zip(state.players, sizes, strict=True))
     state = replace(state, players=players, phase="turn")
     hand = len(state.results) + 1
@@ -211,7 +211,7 @@ def deal_counted(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
 
 def await_turn(state: TwentyFourState) -> tuple[TwentyFourState, list[Event]]:
     """After a round at a real table: wait for the next four cards to be named, or end the hand when none are left."""
-    schedule = pile_schedule(pack_for(state.options.face_cards).size, len(state.players), state.dealer, state.rounds_done)
+    schedule = pile_schedule(pack_for(state.rules.face_cards).size, len(state.players), state.dealer, state.rounds_done)
     assert schedule is not None  # a checked state has played no more rounds than its piles hold
     if next_showing(list(schedule.sizes), schedule.next_start) is None:
         return end_hand(state)

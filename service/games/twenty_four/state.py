@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
+from service.core.names import possessive
 from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
@@ -35,8 +36,8 @@ TABLE_CARDS = 4
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    """The table's options: face cards in the pack, a dynamic target each hand, how many hands."""
+class Rules:
+    """The table's rules (its variant settings): face cards in the pack, a dynamic target each hand, how many hands."""
 
     face_cards: bool = False
     dynamic_target: bool = False
@@ -85,7 +86,7 @@ class HandResult:
 class TwentyFourState:
     """The table between two moves. Players are listed in clockwise seat order."""
 
-    options: Options
+    rules: Rules
     players: tuple[Seat, ...]
     dealer: int = 0
     target: int = DEFAULT_TARGET
@@ -115,7 +116,7 @@ class TwentyFourState:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "options": self.options.to_dict(),
+            "rules": self.rules.to_dict(),
             "players": [seat.to_dict() for seat in self.players],
             "dealer": self.dealer,
             "target": self.target,
@@ -185,13 +186,13 @@ def pile_schedule(pack_size: int, players: int, dealer: int, rounds_shown: int) 
 def state_problems(state: TwentyFourState) -> list[Problem]:
     """Everything wrong with a state, at once (§8.1)."""
     problems = roster_problems([seat.name for seat in state.players], "/players/{}/name")
-    options = state.options
-    pack = pack_for(options.face_cards)
-    if not 1 <= options.hands <= MAX_HANDS:
-        problems.append(Problem("/options/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {options.hands}"))
+    rules = state.rules
+    pack = pack_for(rules.face_cards)
+    if not 1 <= rules.hands <= MAX_HANDS:
+        problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if not 0 <= state.dealer < max(len(state.players), 1):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)}"))
-    problems += card_problems(list(_places(state)), options.face_cards)
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)} (seats count from 0)"))
+    problems += card_problems(list(_places(state)), rules.face_cards)
     problems += _target_problems(state)
     problems += _result_problems(state, pack.size)
     problems += _deal_problems(state)
@@ -241,17 +242,17 @@ def _before_deal_problems(state: TwentyFourState) -> list[Problem]:
     problems = []
     if any(seat.unseen or seat.won for seat in state.players) or state.table or state.set_aside or state.barred:
         problems.append(Problem("", "cards_before_deal", f"in phase {state.phase!r} nothing is dealt yet: no pile, no card won, face up or set aside"))
-    if state.phase == "target" and not state.options.dynamic_target:
+    if state.phase == "target" and not state.rules.dynamic_target:
         problems.append(Problem("/phase", "bad_choice", "only the dynamic_target option deals eight cards for the target"))
     if state.phase == "draw":
         if state.results:
             problems.append(Problem("/results", "results_count", "the draw for the first dealer comes before the first hand"))
         places = [(f"/drawn/{i}", card) for i, card in enumerate(state.drawn)]
-        problems += card_problems(places, state.options.face_cards)
+        problems += card_problems(places, state.rules.face_cards)
         names = {seat.name for seat in state.players}
         if not state.drawing or len(set(state.drawing)) != len(state.drawing) or not set(state.drawing) <= names:
             problems.append(Problem("/drawing", "bad_drawing", "those still drawing are players of this table, each once"))
-        if len(state.drawn) + len(state.drawing) > pack_for(state.options.face_cards).size:
+        if len(state.drawn) + len(state.drawing) > pack_for(state.rules.face_cards).size:
             problems.append(Problem("/drawn", "pack_exhausted", "the pack has not that many cards to draw"))
     return problems
 
@@ -271,7 +272,7 @@ def _target_problems(state: TwentyFourState) -> list[Problem]:
         if state.target_cards or state.target != DEFAULT_TARGET:
             return [Problem("/target_cards", "unexpected_target_cards", f"in phase {state.phase!r} no target cards are named yet")]
         return []
-    if not state.options.dynamic_target:
+    if not state.rules.dynamic_target:
         if state.target_cards:
             return [Problem("/target_cards", "unexpected_target_cards", "only the dynamic_target option deals target cards")]
         if state.target != DEFAULT_TARGET:
@@ -280,7 +281,7 @@ def _target_problems(state: TwentyFourState) -> list[Problem]:
     if len(state.target_cards) != TARGET_CARDS:
         return [Problem("/target_cards", "target_cards_count", f"a dynamic target is set by {TARGET_CARDS} cards, not {len(state.target_cards)}")]
     places = [(f"/target_cards/{i}", card) for i, card in enumerate(state.target_cards)]
-    problems = card_problems(places, state.options.face_cards)
+    problems = card_problems(places, state.rules.face_cards)
     if not problems and dynamic_target(state.target_cards).target != state.target:
         problems.append(Problem("/target", "target_mismatch", f"the eight target cards set {dynamic_target(state.target_cards).target}, not {state.target}"))
     return problems
@@ -289,14 +290,14 @@ def _target_problems(state: TwentyFourState) -> list[Problem]:
 def _result_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
     problems = []
     finished = len(state.results)
-    expected = state.options.hands if state.phase == "over" else None
+    expected = state.rules.hands if state.phase == "over" else None
     if expected is not None and finished != expected:
         problems.append(Problem("/results", "results_count", f"a game over has {expected} finished hands, not {finished}"))
-    if state.phase != "over" and finished >= state.options.hands:
-        problems.append(Problem("/results", "results_count", f"{finished} hands are finished of {state.options.hands}: no hand is left to play"))
+    if state.phase != "over" and finished >= state.rules.hands:
+        problems.append(Problem("/results", "results_count", f"{finished} hands are finished of {state.rules.hands}: no hand is left to play"))
     for index, result in enumerate(state.results):
         at = f"/results/{index}"
-        if not state.options.dynamic_target and result.target != DEFAULT_TARGET:
+        if not state.rules.dynamic_target and result.target != DEFAULT_TARGET:
             problems.append(Problem(f"{at}/target", "target_mismatch", f"without the dynamic_target option every hand is played for {DEFAULT_TARGET}"))
         if len(result.points) != len(state.players):
             problems.append(Problem(f"{at}/points", "points_count", f"one score per player: {len(state.players)}, not {len(result.points)}"))
@@ -328,7 +329,7 @@ def _round_problems(state: TwentyFourState, pack_size: int) -> list[Problem]:
     for index, (seat, size) in enumerate(zip(state.players, schedule.sizes, strict=True)):
         if seat.pile_size != size:
             problems.append(
-                Problem(f"/players/{index}/{field}", "pile_size", f"after {rounds} rounds {seat.name!r}'s pile has {size} cards, not {seat.pile_size}")
+                Problem(f"/players/{index}/{field}", "pile_size", f"after {rounds} rounds {possessive(seat.name)} pile has {size} cards, not {seat.pile_size}")
             )
     seen: set[str] = set()
     for index, name in enumerate(state.barred):
@@ -367,11 +368,11 @@ def check_state(state: TwentyFourState) -> TwentyFourState:
 # -- reading a state from plain data --------------------------------------------------------
 def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
     """A state from its plain-data form, unchecked; every problem of the reading goes to ``reader``."""
-    raw_options = reader.mapping(data.get("options", {}), "/options")
-    options = Options(
-        reader.boolean(raw_options, "face_cards", "/options"),
-        reader.boolean(raw_options, "dynamic_target", "/options"),
-        reader.integer(raw_options, "hands", "/options", default=1),
+    raw_rules = reader.mapping(data.get("rules", {}), "/rules")
+    rules = Rules(
+        reader.boolean(raw_rules, "face_cards", "/rules"),
+        reader.boolean(raw_rules, "dynamic_target", "/rules"),
+        reader.integer(raw_rules, "hands", "/rules", default=1),
     )
     players = []
     raw_players = data.get("players")
@@ -403,7 +404,7 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
         reader.problem("/drawing", "not_a_list", "drawing is a list of player names")
         drawing = []
     return TwentyFourState(
-        options=options,
+        rules=rules,
         players=tuple(players),
         dealer=reader.integer(data, "dealer", "", default=0),
         target=reader.integer(data, "target", "", default=DEFAULT_TARGET),

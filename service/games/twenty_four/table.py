@@ -30,7 +30,7 @@ def cards_wanted(state: TwentyFourState, step: str) -> int:
 
 def showing(state: TwentyFourState) -> tuple[list[int], list[int]]:
     """The seats whose piles show the next four cards, in order, and each pile's count after they show (§3.1)."""
-    schedule = pile_schedule(pack_for(state.options.face_cards).size, len(state.players), state.dealer, state.rounds_done)
+    schedule = pile_schedule(pack_for(state.rules.face_cards).size, len(state.players), state.dealer, state.rounds_done)
     assert schedule is not None  # phase turn: a checked state has a round left to show
     sizes = list(schedule.sizes)
     seats = next_showing(sizes, schedule.next_start)
@@ -54,7 +54,7 @@ def card_reasons(state: TwentyFourState, step: str, cards: Sequence[Card]) -> li
     wanted = cards_wanted(state, step)
     if len(cards) != wanted:
         return [Reason("card_count", rule, "/cards", f"this step names {wanted} cards, not {len(cards)}")]
-    pack = pack_for(state.options.face_cards)
+    pack = pack_for(state.rules.face_cards)
     if step == "draw":
         seen = set(state.drawn)  # a card drawn once is not drawn again
     elif step == "turn_up":
@@ -65,7 +65,7 @@ def card_reasons(state: TwentyFourState, step: str, cards: Sequence[Card]) -> li
     for index, card in enumerate(cards):
         at = f"/cards/{index}"
         if not pack.copies(card):
-            extra = "" if state.options.face_cards else "; Jacks, Queens and Kings need the face_cards option"
+            extra = "" if state.rules.face_cards else "; Jacks, Queens and Kings need the face_cards option"
             reasons.append(Reason("not_in_pack", rule, at, f"{card} is not in the {pack.size}-card pack{extra}"))
         elif card in seen:
             reasons.append(Reason("card_seen", rule, at, f"{card} has already been seen in this {'draw' if step == 'draw' else 'hand'}: the pack has one"))

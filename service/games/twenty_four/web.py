@@ -47,7 +47,7 @@ from .pack import card_problems, table_values
 from .sealed import SPLIT
 from .solver import solved
 from .start import from_table, new_game
-from .state import Options, state_from_dict
+from .state import Rules, state_from_dict
 from .target import TARGET_CARDS, dynamic_target
 
 blp = RefereeBlueprint(
@@ -57,8 +57,8 @@ blp = RefereeBlueprint(
 SOLVE_REQUEST: dict[str, Any] = {"values": [2, 4, 10, 10], "target": 24}
 JUDGE_REQUEST: dict[str, Any] = {"cards": ["2S", "4H", "10D", "10C"], "expression": "(2 + 4 / 10) * 10", "target": 24}
 TARGET_REQUEST: dict[str, Any] = {"cards": ["AS", "3H", "5D", "7C", "9S", "10H", "2D", "KC"], "face_cards": True}
-NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed": 7, "options": {"hands": 2}}
-FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "options": {"hands": 2}}
+NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed": 7, "rules": {"hands": 2}}
+FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "rules": {"hands": 2}}
 
 
 # -- the answers ---------------------------------------------------------------------------------
@@ -82,16 +82,16 @@ def target_answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
-    options = Options(**body["options"])
+    rules = Rules(**body["rules"])
     if not body.get("sealed"):
-        return new_game(body["players"], options, body.get("seed"), body.get("dealer")).to_dict()
+        return new_game(body["players"], rules, body.get("seed"), body.get("dealer")).to_dict()
     refuse_a_chosen_seed(body)
-    game = new_game(body["players"], options, None, body.get("dealer"))  # the server's seed, sealed with the piles
+    game = new_game(body["players"], rules, None, body.get("dealer"))  # the server's seed, sealed with the piles
     return {"events": list(game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state)
 
 
 def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
-    game = from_table(body["players"], Options(**body["options"]), body.get("dealer"))
+    game = from_table(body["players"], Rules(**body["rules"]), body.get("dealer"))
     return {"state": game.state.to_dict(), "events": list(game.events)}
 
 
@@ -108,7 +108,7 @@ def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
 @memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and answer example, computed by the engine so they are always right."""
-    game = new_game(NEW_GAME_REQUEST["players"], Options(hands=2), seed=NEW_GAME_REQUEST["seed"])
+    game = new_game(NEW_GAME_REQUEST["players"], Rules(hands=2), seed=NEW_GAME_REQUEST["seed"])
     state = game.state
     claim = Move("claim", "bob", "1 + 2 + 3 + 4")
     barred = GAME.apply(state, claim).state
@@ -118,7 +118,7 @@ def examples() -> dict[str, Any]:
         "illegal_move": {"action": "claim", "player": "bob", "expression": "(2 + 4 / 10) * 10"},
         "player": "ann",
         "new_game_answer": game.to_dict(),
-        "from_table_answer": from_table_answer(FROM_TABLE_REQUEST | {"options": {"hands": 2}}),
+        "from_table_answer": from_table_answer(FROM_TABLE_REQUEST | {"rules": {"hands": 2}}),
         "solve_answer": solve_answer(SOLVE_REQUEST | {"face_cards": False, "notation": "unicode"}),
         "judge_answer": judge_answer(JUDGE_REQUEST | {"face_cards": False}),
         "target_answer": target_answer(TARGET_REQUEST),

@@ -117,5 +117,5 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
 
 def _play_problem(hand: list[Card], before: Sequence[Card], card: Card, trump: str, seat: int) -> tuple[str, str] | None:
     if card not in hand:
-        return "card_not_in_hand", f"player {seat} does not hold {card} at this point of the hand"
+        return "card_not_in_hand", f"hand {seat + 1} (the leader's is hand 1) does not hold {card} at this point of the play"
     return refusal(obligation(hand, before, trump), card)

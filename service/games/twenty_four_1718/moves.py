@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
+from service.core.names import possessive
 from service.core.reading import Reader
 from service.core.verdicts import Reason
 
@@ -24,7 +25,7 @@ from .table import (
     RULE_DRAW,
     Contradiction,
     claim_shape_reasons,
-    contradiction,
+    contradictions,
     duty_reasons,
     playable_unseen,
     seat_label,
@@ -142,7 +143,7 @@ def move_reasons(state: TableState, move: Move) -> list[Reason]:
     turn = seat == state.to_act
     if not turn:
         rule = {"declare": "5.2", "deal": RULE_DEAL, "draw": RULE_DRAW}.get(state.phase, "7.1")
-        reasons.append(Reason("not_your_turn", rule, "/player", f"it is {state.acting.name!r}'s turn, not {move.player!r}'s"))
+        reasons.append(Reason("not_your_turn", rule, "/player", f"it is {possessive(state.acting.name)} turn, not {possessive(move.player)}"))
     if state.phase == "draw" or move.action == "draw":
         return reasons + draw_reasons(state, move)
     if state.phase == "deal" or move.action == "deal":
@@ -166,7 +167,7 @@ def _declare_reasons(state: TableState, seat: int, move: Move, turn: bool) -> li
         if move.sequences is None or move.point is None:
             return [
                 *reasons,
-                Reason("announcement_required", RULE_DECLARED, "/point", f"{move.player!r}'s hand is not seen: give the sequences and Point announced"),
+                Reason("announcement_required", RULE_DECLARED, "/point", f"{possessive(move.player)} hand is not seen: give the sequences and Point announced"),
             ]
         return reasons + claim_shape_reasons(state, seat, move.claim)
     faults = claim_faults(declare([state.players[seat].hand], state.trump), 0, move.claim)
@@ -313,15 +314,14 @@ def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
     """Play a card; a full trick is taken, its honors scored, and after the last trick the card (§7-§9)."""
     seat = state.to_act
     player = state.players[seat]
-    before = _false_claim(state, seat)
+    before = {found.part for found in _false_claims(state, seat)}
     if card in player.hand:
         player = replace(player, hand=tuple(held for held in player.hand if held != card))
     else:  # from the cards the referee only counts (a real table)
         player = replace(player, hidden=player.hidden - 1)
     state = state.with_seat(seat, player)
     events.append({"type": "played", "player": player.name, "seat": seat, "card": str(card)})
-    if before is None:
-        _report_false_claim(replace(state, trick=Trick(state.trick.leader, (*state.trick.cards, card))), seat, events)
+    _report_false_claims(replace(state, trick=Trick(state.trick.leader, (*state.trick.cards, card))), seat, before, events)
     cards = (*state.trick.cards, card)
     if len(cards) < state.seats:
         return replace(state, trick=Trick(state.trick.leader, cards), to_act=(seat + 1) % state.seats)
@@ -339,33 +339,35 @@ def _play(state: TableState, card: Card, events: list[Event]) -> TableState:
     return next_hand(state, events)
 
 
-def _false_claim(state: TableState, seat: int) -> Contradiction | None:
-    """What the cards known of ``seat``'s hand as dealt show false in its announcement (a real table only)."""
+def _false_claims(state: TableState, seat: int) -> list[Contradiction]:
+    """Each part of ``seat``'s announcement the cards known of its hand as dealt show false (a real table only)."""
     if state.deal != "physical" or state.phase != "play" or len(state.claims) != state.seats:
-        return None
+        return []
     position = (seat - state.leader) % state.seats
     player = state.players[seat]
-    return contradiction(state.dealt_hands()[seat], player.hidden == 0, state.claims[position])
+    return contradictions(state.dealt_hands()[seat], player.hidden == 0, state.claims[position])
 
 
-def _report_false_claim(state: TableState, seat: int, events: list[Event]) -> None:
-    """A declaration already scored that this play shows false is reported with the tricks that show it; its chips stand (§13.4)."""
-    found = _false_claim(state, seat)
-    if found is None:
-        return
-    played = [(number, trick) for number, trick in enumerate((*state.tricks, state.trick)) if any(card in found.cards for card in trick.cards)]
-    events.append(
-        {
-            "type": "declaration_contradicted",
-            "player": state.players[seat].name,
-            "seat": seat,
-            "declaration": f"/claims/{(seat - state.leader) % state.seats}",
-            "tricks": [number + 1 for number, _ in played],
-            "message": found.message,
-            "chips_stand": True,
-            "rule": RULE_DECLARED,
-        }
-    )
+def _report_false_claims(state: TableState, seat: int, shown_before: set[str], events: list[Event]) -> None:
+    """Each part of a declaration already scored that this play shows false (its sequences, its Point), reported once,
+    when first shown, with the tricks that show it; its chips stand (§13.4)."""
+    for found in _false_claims(state, seat):
+        if found.part in shown_before:
+            continue
+        played = [number for number, trick in enumerate((*state.tricks, state.trick)) if any(card in found.cards for card in trick.cards)]
+        events.append(
+            {
+                "type": "declaration_contradicted",
+                "player": state.players[seat].name,
+                "seat": seat,
+                "declaration": f"/claims/{(seat - state.leader) % state.seats}",
+                "part": found.part,
+                "tricks": [number + 1 for number in played],
+                "message": found.message,
+                "chips_stand": True,
+                "rule": RULE_DECLARED,
+            }
+        )
 
 
 # -- reading a move --------------------------------------------------------------------------------

@@ -73,7 +73,7 @@ def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int =
     """Draw for the dealer (unless ``dealer`` is given), deal the first hand, score its turn-up."""
     problems = roster_problems(names) + _options_problems(honors, games, seed)
     if dealer is not None and not 0 <= dealer < len(names):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)}"))
+        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
     if problems:
         raise InvalidInput(problems)
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed

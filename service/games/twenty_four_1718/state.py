@@ -239,12 +239,17 @@ def state_problems(state: TableState) -> list[Problem]:
     return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
 
 
+def _named(state: TableState, seat: int) -> str:
+    """A seat as a message names it: its player, or the bare seat when there is none (a problem says so elsewhere)."""
+    return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat}"
+
+
 def _counter_problems(state: TableState) -> list[Problem]:
     seats = len(state.players)
     problems = []
     for name, seat in (("dealer", state.dealer), ("to_act", state.to_act)):
         if not 0 <= seat < seats:
-            problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {seats}"))
+            problems.append(Problem(f"/{name}", "seat_out_of_range", f"seat {seat} does not exist at a table of {seats} (seats count from 0)"))
     if not 1 <= state.game <= state.games:
         problems.append(Problem("/game", "game_out_of_range", f"game {state.game} is not one of the match's {state.games}"))
     over = state.phase == "over"
@@ -303,10 +308,12 @@ def _gathered_problems(state: TableState) -> list[Problem]:
     if state.phase == "draw":
         return problems + _draw_problems(state)
     if state.to_act != state.dealer:
-        problems.append(Problem("/to_act", "wrong_turn", f"the dealer (seat {state.dealer + 1}) enters the deal, not seat {state.to_act + 1}"))
+        problems.append(Problem("/to_act", "wrong_turn", f"the dealer, {_named(state, state.dealer)}, enters the deal, not {_named(state, state.to_act)}"))
     if state.draws and not state.dealt_yet and state.drawing != [state.dealer]:  # the draw names the first dealer only (§13.6)
         problems.append(
-            Problem("/dealer", "draw_not_won", f"the draw for the first dealer gives seat {state.drawing[0] + 1} the deal only if it alone drew highest")
+            Problem(
+                "/dealer", "draw_not_won", f"the draw for the first dealer gives {_named(state, state.drawing[0])} the deal only if they alone drew highest"
+            )
         )
     return problems
 
@@ -328,9 +335,9 @@ def _draw_problems(state: TableState) -> list[Problem]:
         top = max(card.rank for card in cards)
         seats = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == top]
     if len(seats) == 1 and state.draws:
-        problems.append(Problem("/phase", "draw_won", f"seat {seats[0] + 1} drew highest alone: the draw is over and they deal"))
+        problems.append(Problem("/phase", "draw_won", f"{_named(state, seats[0])} drew highest alone: the draw is over and they deal"))
     if state.to_act != seats[0]:
-        problems.append(Problem("/to_act", "wrong_turn", f"the draw is entered by the first player drawing (seat {seats[0] + 1})"))
+        problems.append(Problem("/to_act", "wrong_turn", f"the draw is entered by the first player drawing, {_named(state, seats[0])}"))
     return problems
 
 

@@ -118,23 +118,50 @@ def playable_unseen(state: TableState, seat: int) -> list[Card]:
 # -- declarations announced -----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Contradiction:
-    """What shows an announcement false: in words, and the cards that prove it."""
+    """What shows one part of an announcement false (``part``: its sequences, or its Point): in words, and the cards that prove it."""
 
     message: str
     cards: tuple[Card, ...]
+    part: str = "point"
 
 
 def contradiction(known: Sequence[Card], complete: bool, claim: Claim) -> Contradiction | None:
-    """How the cards known of a hand (all of it when ``complete``) contradict what its player announced (§13.4)."""
-    sequences = claim.sequences or ()
-    count, total = claim.point or (0, 0)
+    """How the cards known of a hand (all of it when ``complete``) contradict what its player announced (§13.4): the first part shown false."""
+    found = contradictions(known, complete, claim)
+    return found[0] if found else None
+
+
+def contradictions(known: Sequence[Card], complete: bool, claim: Claim) -> list[Contradiction]:
+    """Each part of an announcement the known cards show false, at most one each: of a whole hand the sequences
+    first, then the Point; of a hand partly known the Point first (a long suit shows it soonest)."""
     suits = ranks_by_suit(known)
+    found = [_false_sequences(known, suits, complete, claim), _false_point(known, suits, complete, claim)]
+    return [each for each in (found if complete else found[::-1]) if each is not None]
+
+
+def _false_sequences(known: Sequence[Card], suits: dict[str, list[int]], complete: bool, claim: Claim) -> Contradiction | None:
+    sequences = claim.sequences or ()
     if complete:
-        true = declare([known], "S")
-        runs = sorted(sorted(run.cards) for run in true.sequences)
+        runs = sorted(sorted(run.cards) for run in declare([known], "S").sequences)
         if runs != sorted(map(sorted, sequences)):
             shown = "; ".join(" ".join(card_texts(run)) for run in runs) or "none"
-            return Contradiction(f"the hand held these sequences: {shown}", tuple(known))
+            return Contradiction(f"the hand held these sequences: {shown}", tuple(known), "sequences")
+        return None
+    for run in sequences_in(suits):
+        if not any(run.suit == claimed[0].suit and set(run.cards) <= set(claimed) for claimed in sequences):
+            return Contradiction(f"{' '.join(card_texts(run.cards))} is a sequence not announced", tuple(run.cards), "sequences")
+    for claimed in sequences:
+        ranks = [card.rank for card in claimed]
+        for neighbour in (min(ranks) - 1, max(ranks) + 1):
+            if neighbour in suits[claimed[0].suit]:
+                extra = Card(neighbour, claimed[0].suit)
+                return Contradiction(f"with {extra}, {' '.join(card_texts(claimed))} was a longer sequence", (*claimed, extra), "sequences")
+    return None
+
+
+def _false_point(known: Sequence[Card], suits: dict[str, list[int]], complete: bool, claim: Claim) -> Contradiction | None:
+    count, total = claim.point or (0, 0)
+    if complete:
         point = point_of(suits)
         if (point.count, point.total) != (count, total):
             return Contradiction(f"the hand's Point was {point.count} cards worth {point.total}, not {count} worth {total}", tuple(known))
@@ -144,15 +171,6 @@ def contradiction(known: Sequence[Card], complete: bool, claim: Claim) -> Contra
         if len(ranks) > count or (len(ranks) == count and worth > total):
             cards = tuple(Card(rank, suit) for rank in ranks)
             return Contradiction(f"{len(ranks)} {SUIT_NAMES[suit]} worth {worth} beat the Point announced ({count} worth {total})", cards)
-    for run in sequences_in(suits):
-        if not any(run.suit == claimed[0].suit and set(run.cards) <= set(claimed) for claimed in sequences):
-            return Contradiction(f"{' '.join(card_texts(run.cards))} is a sequence not announced", tuple(run.cards))
-    for claimed in sequences:
-        ranks = [card.rank for card in claimed]
-        for neighbour in (min(ranks) - 1, max(ranks) + 1):
-            if neighbour in suits[claimed[0].suit]:
-                extra = Card(neighbour, claimed[0].suit)
-                return Contradiction(f"with {extra}, {' '.join(card_texts(claimed))} was a longer sequence", (*claimed, extra))
     return None
 
 

@@ -131,7 +131,7 @@ async function start() {
     players: table.players,
     dealer: table.dealer,
     table: table.tableCards,
-    options: { scoring: table.scoring, play_it_out: table.playItOut },
+    rules: { scoring: table.scoring, play_it_out: table.playItOut },
   };
   if (table.me >= 0) body.hands = table.players.map((_, seat) => (seat === table.me ? table.hand : []));
   try {

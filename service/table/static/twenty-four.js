@@ -108,12 +108,12 @@ async function start() {
   try {
     let answer;
     if (table.deal === "sealed") {
-      answer = await referee.post("games", { players: table.players, options: table.options, sealed: true });
+      answer = await referee.post("games", { players: table.players, rules: table.options, sealed: true });
       await showSeatKeys(answer.seat_keys); // shown once, each to its player; never kept
       delete answer.seat_keys;
       table.seal = sealedGame(answer);
     } else {
-      answer = await referee.post("games/from-table", { players: table.players, options: table.options });
+      answer = await referee.post("games/from-table", { players: table.players, rules: table.options });
       table.seal = null;
     }
     table.history = [];
@@ -218,7 +218,7 @@ function show() {
   if (game.phase === "over") parts.push(element("h3", "The game is over"));
   else if (legal.round) parts.push(element("h3", `Hand ${legal.hand}, round ${legal.round}: make ${legal.target}`));
   else parts.push(element("h3", `Hand ${legal.hand}`));
-  if (game.options.dynamic_target && game.target_cards.length) parts.push(element("p", `This hand's target: ${game.target}.`));
+  if (game.rules.dynamic_target && game.target_cards.length) parts.push(element("p", `This hand's target: ${game.target}.`));
   if (legal.barred.length) parts.push(element("p", `May not claim again this round: ${listing(legal.barred)}.`, "bad"));
   $("game-status").replaceChildren(...parts);
   const wanted = cardsWanted();
@@ -385,7 +385,7 @@ let picker = null;
 let pickerFaces = null;
 
 function makePicker() {
-  const faces = Boolean(table.game ? table.game.options.face_cards : table.options.face_cards);
+  const faces = Boolean(table.game ? table.game.rules.face_cards : table.options.face_cards);
   if (faces === pickerFaces) return;
   pickerFaces = faces;
   $("entry-picker").replaceChildren();
