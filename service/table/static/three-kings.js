@@ -635,7 +635,7 @@ show();
 sealed.show();
 $("start").addEventListener("click", start);
 $("deal-sealed").addEventListener("click", () =>
-  sealed.deal({ players: table.players, dealer: table.dealer, options: { scoring: table.scoring, play_it_out: table.playItOut } }),
+  sealed.deal({ players: table.players, dealer: table.dealer, rules: { scoring: table.scoring, play_it_out: table.playItOut } }),
 );
 $("enter").addEventListener("click", enter);
 $("cancel").addEventListener("click", () => {
