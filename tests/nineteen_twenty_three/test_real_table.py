@@ -9,8 +9,9 @@ top of its own pile. The judge and referee below are written from the rule book 
 - before the reveal, the test's referee says who may take and who may lock (a player it was not told has
   locked, while the pile it was told of has cards), and /moves/legal and /moves/validate must both say so
   for every player and action; the pile count, the phase and who is locked are the ones it was told of;
-- after the reveal, the tie-break draws asked for are the judge's, and the winner of each game, the last
-  war's winner and the set's points are the judge's;
+- a reveal the reading forbids is refused (a hand of fewer than the two cards dealt, a card shown more
+  often than the decks hold); after the reveal, the tie-break draws asked for are the judge's, and the
+  winner of each game, the last war's winner and the set's points are the judge's;
 - no answer shows a card of the pile or of a hand that the table has never named (tests/hidden.py).
 """
 
@@ -207,6 +208,7 @@ class Table:
         listed = [{key: value for key, value in move.items() if key != "fill"} for move in legal["moves"]]  # a template says what to fill (0.2.0)
         assert legal["table_step"]["action"] == "reveal" and {"action": "reveal"} in listed
         winner, rounds = judge(self.hands, self.pile)
+        self.refused_reveals()
         events = self.apply({"action": "reveal", "hands": self.hands})
         self.revealed = True
         drawn = [card for turned in rounds for _, card in turned]
@@ -220,6 +222,19 @@ class Table:
         cards = [card for hand in self.hands.values() for card in hand] + drawn
         (self.won[winner] if winner else self.dead).extend(cards)
         return self.after_game(events)
+
+    def refused_reveals(self) -> None:
+        """The referee's reveal checks, by the reading: every player holds the two cards dealt at least, and no card
+        is shown more often than the decks hold, counting the dead cards, the cards won and the other hands."""
+        first = self.names[0]
+        short = {**self.hands, first: self.hands[first][:1]}
+        assert self.post("/moves/validate", {"state": self.state, "move": {"action": "reveal", "hands": short}})["legal"] is False
+        seen = Counter(self.dead + [card for cards in self.won.values() for card in cards] + [card for hand in self.hands.values() for card in hand])
+        spent = [card for card in PACK if seen[card] >= self.decks]
+        if spent:
+            extra = {**self.hands, first: [*self.hands[first], self.rng.choice(spent)]}
+            verdict = self.post("/moves/validate", {"state": self.state, "move": {"action": "reveal", "hands": extra}})
+            assert verdict["legal"] is False, (extra, verdict)
 
     def after_game(self, events: list[dict]) -> bool:
         self.deal()
