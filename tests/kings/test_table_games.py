@@ -15,15 +15,18 @@ Castle value; nothing from ``service/``) decides at every step:
 
 And as before: conservation (the zones add up to 104 and, with the truth, hold every card exactly twice);
 /state/check finds nothing wrong; listed moves validate, a random move that validates is listed, every
-alternative offered is listed; at the end the winners are the highest scores over everyone. No answer names a
-card the table has never named to the referee (tests/hidden.py). Not checked independently: the Calculus
-(the scores and whether a call is valid are the service's).
+alternative offered is listed. The test's own Calculus (the rule book's table of hands, the reading's
+scoring) judges every call on the caller's true cards (a valid call ends the game, a false one puts the
+caller out), scores a false caller at the castle values of that moment and everyone else at the end, and the
+winners are the highest of its scores. No answer names a card the table has never named to the referee
+(tests/hidden.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -264,6 +267,95 @@ def check_referee(state, listed, table: Table, rules) -> None:
             assert sorted(option["card_choices"]) == expected_choices(state, option, rules), option
 
 
+# -- the test's own Calculus: the rule book's table of hands and the reading's scoring, nothing from service/ -------
+FACE = {rank: index + 1 for index, rank in enumerate(RANKS)}
+# family: (six ranks, castles of a Super (one: all six of it; two: three of each), what X is, full/Super/half factors,
+# the rank sets of a half hand). Points: full = f*X, Super = s*X, half = h*X (rule book, Table 1).
+FAMILIES = [
+    ("Q J 10 9 8 7", (1,), lambda k: k[1] + k[4], (2, 3, 1), [r.split() for r in ("7 8 9", "8 9 10", "9 10 J", "10 J Q")]),
+    ("A 2 3 4 5 6", (4,), lambda k: k[1] + k[4], (1, 2, 0.5), [r.split() for r in ("A 2 3", "2 3 4", "3 4 5", "4 5 6")]),
+    ("4 4 4 10 10 10", (2, 3), lambda k: k[2], (1, 2, 0.5), [["4", "10", "10"], ["4", "4", "10"]]),
+    ("3 3 3 9 9 9", (2, 3), lambda k: k[3], (1, 2, 0.5), [["3", "9", "9"], ["3", "3", "9"]]),
+    ("A A A 2 2 2", (1, 2), lambda k: abs(k[1] - k[2]), (1, 2, 0.5), [["A", "2", "2"], ["A", "A", "2"]]),
+    ("5 5 5 6 6 6", (2, 4), lambda k: abs(k[2] - k[4]), (1, 2, 0.5), [["5", "6", "6"], ["5", "5", "6"]]),
+    ("7 7 7 8 8 8", (1, 3), lambda k: abs(k[1] - k[3]), (1, 2, 0.5), [["7", "8", "8"], ["7", "7", "8"]]),
+    ("J J J Q Q Q", (3, 4), lambda k: abs(k[3] - k[4]), (1, 2, 0.5), [["J", "Q", "Q"], ["J", "J", "Q"]]),
+]
+
+
+def castle_values(state) -> dict[int, int]:
+    """Reading, Castle value: plain its card, crowned 13, Double King 26 (a King as castle card counts as the first)."""
+    values = {}
+    for number, castle in enumerate(state["castles"], 1):
+        kings = len(castle["kings"]) + is_king(castle["card"])
+        values[number] = FACE[castle["card"][:-1]] if not castle["kings"] else 13 * kings
+    return values
+
+
+def hand_points(cards: list[str], state) -> float | None:
+    """The points of three or six cards as a hand of the standard set (a Super read before the plain hand)."""
+    k = castle_values(state)
+    suits = {number: castle["card"][-1] for number, castle in enumerate(state["castles"], 1)}
+    ranks = sorted(card[:-1] for card in cards)
+    best = None
+    for six, castles, x, (full, superb, half), halves in FAMILIES:
+        if len(cards) == 6 and ranks == sorted(six.split()):
+            count = Counter(card[-1] for card in cards)
+            is_super = count == Counter({suits[c]: 6 // len(castles) for c in castles})
+            points = (superb if is_super else full) * x(k)
+        elif len(cards) == 3 and any(ranks == sorted(r) for r in halves) and len({c[-1] for c in cards}) == 1 and cards[0][-1] in {suits[c] for c in castles}:
+            points = half * x(k)
+        else:
+            continue
+        best = points if best is None else max(best, points)
+    return best
+
+
+def splits(cards: list[str], state):
+    """Every way to lay ``cards`` out as hands and left-over cards: (points of the hands, the left-over cards)."""
+    if not cards:
+        yield 0.0, []
+        return
+    first, rest = cards[0], cards[1:]
+    for points, left in splits(rest, state):
+        yield points, [first, *left]
+    for size in (3, 6):
+        for others in combinations(range(len(rest)), size - 1):
+            points = hand_points([first, *(rest[i] for i in others)], state)
+            if points is not None:
+                for more, left in splits([rest[i] for i in range(len(rest)) if i not in others], state):
+                    yield points + more, left
+
+
+def calculus(cards: list[str], state) -> float:
+    """The best score of a hand (reading, The Calculus): a Pointer at face value, the hands formed, minus every
+    non-King card left over that no King saved (one King saves one card, two save all)."""
+    kings = sum(map(is_king, cards))
+    best = None
+    for index, pointer in enumerate(cards):
+        for points, left in splits(cards[:index] + cards[index + 1 :], state):
+            costs = sorted((FACE[card[:-1]] for card in left if not is_king(card)), reverse=True)
+            score = FACE[pointer[:-1]] + points - sum(costs[min(kings, 1) :] if kings < 2 else [])
+            best = score if best is None else max(best, score)
+    return best
+
+
+def valid_call(cards: list[str], state) -> bool:
+    """Reading, Calling "HAND!": the seven cards are a Pointer and one six-card hand, or a Pointer and exactly two half hands."""
+    for index in range(len(cards)):
+        rest = cards[:index] + cards[index + 1 :]
+        if hand_points(rest, state) is not None:
+            return True
+        for three in combinations(range(6), 3):
+            if (
+                0 in three
+                and hand_points([rest[i] for i in three], state) is not None
+                and hand_points([rest[i] for i in range(6) if i not in three], state) is not None
+            ):
+                return True
+    return False
+
+
 def random_move(rng: random.Random, state):
     """Any move at all by a player at the table, to test that validate accepts only what the list holds."""
     cards = sorted(FULL)
@@ -330,6 +422,7 @@ def play(seed, players, rules, patience):
     body = {"players": names, "rules": rules, "castles": [{"card": c} for c in table.castles], "face_up": table.face_up}
     state = post(client, "/games/from-table", {**body, "hands": [table.hands[0]] + [[] for _ in names[1:]]}, table=table)
     turn = 1  # dealer 0: the deal starts with seat 1, who moves first (reading: Castle phase, Turns)
+    expected: dict[str, float] = {}  # the test's Calculus, player by player
     for step in range(MAX_STEPS * players):
         check_conservation(state, table)
         assert post(client, "/state/check", {"state": state}, table=table) == {"valid": True, "problems": []}
@@ -350,8 +443,14 @@ def play(seed, players, rules, patience):
         play_truth(state, table, move, rules)
         assert post(client, "/moves/validate", {"state": state, "move": move}, table=table)["legal"], move
         after = post(client, "/moves/apply", {"state": state, "move": move}, table=table)
-        if move["action"] == "call_hand" and after["state"]["players"][state["to_act"]]["status"] == "out":
-            table.hands[state["to_act"]] = []  # set aside, shown
+        if move["action"] == "call_hand":  # the test's Calculus judges the call, and scores a false one now
+            seat, true_hand = state["to_act"], table.hands[state["to_act"]]
+            out = after["state"]["players"][seat]["status"] == "out"
+            assert out != valid_call(true_hand, state), (true_hand, state["castles"], after["state"]["players"][seat])
+            if out:
+                expected[names[seat]] = calculus(true_hand, state)
+                assert after["state"]["players"][seat]["score"] == expected[names[seat]], (true_hand, state["castles"])
+                table.hands[seat] = []  # set aside, shown
         if after["state"]["phase"].startswith("kingdom"):  # a King action keeps the turn for its discard; else the next player in
             king_action = state["phase"] == "kingdom-action" and move["action"] in KING_ACTIONS
             assert after["state"]["phase"] == ("kingdom-discard" if king_action else "kingdom-action"), (move, after["state"]["phase"])
@@ -359,12 +458,25 @@ def play(seed, players, rules, patience):
             while not king_action and statuses[turn := (turn + 1) % players] != "in":
                 pass
         state = after["state"]
-    if state["phase"] == "over":
-        scores = {p["name"]: p["score"] for p in state["players"]}
-        assert None not in scores.values()
-        best = max(scores.values())
-        assert state["outcome"]["winners"] == [name for name, score in scores.items() if score == best]
+    if state["phase"] == "over":  # everyone still in is scored on the true hand at the final castle values
+        for seat in range(players):
+            if names[seat] not in expected:
+                expected[names[seat]] = calculus(table.hands[seat], state)
+        assert {p["name"]: p["score"] for p in state["players"]} == expected, [(hand, state["castles"]) for hand in table.hands]
+        best = max(expected.values())
+        assert state["outcome"]["winners"] == [name for name in names if expected[name] == best]
     return state
+
+
+def test_the_tests_calculus_on_the_readings_worked_examples():
+    def castles(*cards):
+        return {"castles": [{"card": card.split("+")[0], "kings": card.split("+")[1:]} for card in cards]}
+
+    jasper = ["QH", "AS", "KD", "KD", "2H", "JH", "6C"]
+    assert calculus(jasper, castles("2H", "3C", "QD", "7S")) == 13 and not valid_call(jasper, castles("2H", "3C", "QD", "7S"))
+    assert calculus(["7H", "8H", "8H", "KS", "QD", "5C", "3H"], castles("7H", "2C", "JD", "4S")) == 11
+    halves = ["4C", "10C", "10C", "3D", "9D", "9D", "5H"]
+    assert calculus(halves, castles("AH", "6C+KC", "8D", "2S")) == 15.5 and valid_call(halves, castles("AH", "6C+KC", "8D", "2S"))
 
 
 def test_the_truth_model_deals_as_the_rules_say():
