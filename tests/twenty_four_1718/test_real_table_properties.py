@@ -9,7 +9,8 @@ for every player a random card the rules allow on the true hand. The independent
 - which cards the player to act may play: every card the rules allow on the true hand is listed and
   validates, a hand seen whole is judged exactly, a few other cards validate exactly when listed, and no
   listed card is one the record places elsewhere (another hand, a trick, the stock);
-- each true declaration validates; after every hand, the chips and any game's winner are the oracle's.
+- each true declaration validates, and one naming a sequence through the turn-up (a card the record places
+  in the stock) is refused; after every hand, the chips and any game's winner are the oracle's.
 
 The 52 cards are conserved and the referee's known cards are true at every step, and no answer shows a card
 of a hand or of the stock that the table has never named (tests/hidden.py).
@@ -144,6 +145,12 @@ def play_hand(table: Table, state: dict) -> dict:
             count, total = oracle.point(hand)
             move |= {"sequences": runs, "point": {"count": count, "sum": total}}
         assert table.post("/moves/validate", {"state": state, "move": move})["legal"] is True, move
+        rank = oracle.rank(table.turn_up)  # a sequence through the turn-up: the known cards deny it (it is the stock's)
+        low = min(max(1, rank - 2), 9)
+        through = [f"{oracle.ORDER[index - 1]}{oracle.suit(table.turn_up)}" for index in range(low, low + 5)]
+        point = {"count": 5, "sum": oracle.point(through)[1]}  # the point those five would make: only the turn-up is wrong
+        denied = {"player": NAMES[seat], "action": "declare", "sequences": [through], "point": point}
+        assert table.post("/moves/validate", {"state": state, "move": denied})["legal"] is False, denied
         state = table.post("/moves/apply", {"state": state, "move": move})["state"]
         if state["phase"] in ("declare", "play"):  # not when a declaration itself ended the game
             conserved(state, table)
