@@ -8,8 +8,9 @@ arithmetic, nothing from ``service``) decides, move by move and before the refer
 
 - what the table must do next (the draw, the target's eight cards, the four cards to turn, or claims),
   who may claim (every player not barred) and that setting aside is the table's, for either reason;
-- whether a random expression over the four values is correct, a barred player's claim is refused, a
-  card already turned or outside the pack is refused in a turn-up, a draw repeats no card;
+- whether a random expression over the four values is correct; that a barred player's claim, a claim by
+  someone not at the table, a set-aside naming a player and a turn-up while four cards are in play are
+  refused; that a card already turned or outside the pack is refused in a turn-up, a draw repeats no card;
 - after each move the cards on the table, won and set aside, the pile counts, the barred players, the
   target, each hand's points and the winners.
 
@@ -249,6 +250,14 @@ def play_round(client, box, truth, cards, target, rng, hidden):
         for name in sorted(barred):  # a barred player may not claim again this round, even rightly
             verdict = post(client, "/moves/validate", {"state": state, "move": claim(name, answer or wrong_claim(values, target))}, hidden=hidden)
             assert verdict["legal"] is False and verdict["reasons"], verdict
+            assert_no_solution(verdict, values, target)
+        for wrong_move in (  # what the reading forbids during a round, whatever the cards
+            {"action": "set_aside", "reason": "agreed", "player": player},  # setting aside is the table's move
+            claim("nobody", answer or wrong_claim(values, target)),  # not at this table
+            {"action": "turn_up", "cards": cards},  # four cards are already in play
+        ):
+            verdict = post(client, "/moves/validate", {"state": state, "move": wrong_move}, hidden=hidden)
+            assert verdict["legal"] is False and verdict["reasons"], (wrong_move, verdict)
             assert_no_solution(verdict, values, target)
         guess, correct = random_claim(rng, values, target)  # the judge and the referee on any expression
         verdict = post(client, "/moves/validate", {"state": state, "move": claim(player, guess)}, hidden=hidden)
