@@ -284,16 +284,24 @@ FAMILIES = [
 
 
 def castle_values(state) -> dict[int, int]:
-    """Reading, Castle value: plain its card, crowned 13, Double King 26 (a King as castle card counts as the first)."""
-    values = {}
+    """Reading, Castle value: plain its card, crowned 13, Double King 26 (a King as castle card counts as the first);
+    SUBJECTS COUNT: every card of the stack at face value; STATIC CASTLES: the castle card's face value always."""
+    rules, values = state.get("rules", {}), {}
     for number, castle in enumerate(state["castles"], 1):
         kings = len(castle["kings"]) + is_king(castle["card"])
-        values[number] = FACE[castle["card"][:-1]] if not castle["kings"] else 13 * kings
+        if rules.get("static_castles") or not castle["kings"]:
+            values[number] = FACE[castle["card"][:-1]]
+        elif rules.get("subjects_count"):
+            values[number] = FACE[castle["card"][:-1]] + 13 * len(castle["kings"])
+        else:
+            values[number] = 13 * kings
     return values
 
 
 def hand_points(cards: list[str], state) -> float | None:
-    """The points of three or six cards as a hand of the standard set (a Super read before the plain hand)."""
+    """The points of three or six cards as a hand of the variant's set (a Super read before the plain hand).
+    THE QUICK: half hands of any suits; THE ELDERS: no half hands; THE TIME-SINK: the Super hands alone."""
+    variant = state.get("rules", {}).get("hands", "standard")
     k = castle_values(state)
     suits = {number: castle["card"][-1] for number, castle in enumerate(state["castles"], 1)}
     ranks = sorted(card[:-1] for card in cards)
@@ -302,8 +310,12 @@ def hand_points(cards: list[str], state) -> float | None:
         if len(cards) == 6 and ranks == sorted(six.split()):
             count = Counter(card[-1] for card in cards)
             is_super = count == Counter({suits[c]: 6 // len(castles) for c in castles})
+            if not is_super and variant == "time-sink":
+                continue
             points = (superb if is_super else full) * x(k)
-        elif len(cards) == 3 and any(ranks == sorted(r) for r in halves) and len({c[-1] for c in cards}) == 1 and cards[0][-1] in {suits[c] for c in castles}:
+        elif len(cards) == 3 and variant in ("standard", "quick") and any(ranks == sorted(r) for r in halves):
+            if variant == "standard" and not (len({c[-1] for c in cards}) == 1 and cards[0][-1] in {suits[c] for c in castles}):
+                continue
             points = half * x(k)
         else:
             continue
@@ -335,7 +347,9 @@ def calculus(cards: list[str], state) -> float:
     for index, pointer in enumerate(cards):
         for points, left in splits(cards[:index] + cards[index + 1 :], state):
             costs = sorted((FACE[card[:-1]] for card in left if not is_king(card)), reverse=True)
-            score = FACE[pointer[:-1]] + points - sum(costs[min(kings, 1) :] if kings < 2 else [])
+            if kings >= 2 or state.get("rules", {}).get("no_harm_no_foul"):  # NO HARM-NO FOUL: no deduction
+                costs = []
+            score = FACE[pointer[:-1]] + points - sum(costs[kings:])
             best = score if best is None else max(best, score)
     return best
 
@@ -394,7 +408,16 @@ def check_agreement(client, rng: random.Random, state, listed, table: Table, rul
 
 
 RULES = st.fixed_dictionaries(
-    {"ghoul_raiser": st.booleans(), "face_up_consequences": st.booleans(), "shuffle_me_out": st.booleans(), "equal_opportunity": st.booleans()}
+    {
+        "ghoul_raiser": st.booleans(),
+        "face_up_consequences": st.booleans(),
+        "shuffle_me_out": st.booleans(),
+        "equal_opportunity": st.booleans(),
+        "hands": st.sampled_from(["standard", "quick", "elders", "time-sink"]),
+        "subjects_count": st.booleans(),
+        "static_castles": st.booleans(),
+        "no_harm_no_foul": st.booleans(),
+    }
 )
 
 
@@ -411,6 +434,7 @@ def test_random_games_at_a_real_table_through_http(seed, players, rules, patienc
 @pytest.mark.parametrize("seed", range(3))
 def test_a_few_real_table_games_quickly(seed):
     rules = {"ghoul_raiser": seed == 1, "face_up_consequences": seed == 2, "shuffle_me_out": False, "equal_opportunity": seed != 1}
+    rules |= {"hands": ["quick", "elders", "time-sink"][seed], "subjects_count": seed == 0, "static_castles": seed == 1, "no_harm_no_foul": seed == 2}
     play(seed, 2 + seed, rules, 20)
 
 
