@@ -276,7 +276,7 @@ def test_random_games_at_a_real_table(client, players, data, rng):
     play_set(client, rng, players, decks, dead)
 
 
-@pytest.mark.parametrize(("players", "decks", "dead"), [(2, 1, 30), (4, 2, 80), (5, 1, 0)])
+@pytest.mark.parametrize(("players", "decks", "dead"), [(2, 1, 30), (4, 2, 80), (5, 1, 0), (28, 1, 0)])
 def test_a_few_real_table_sets_quickly(client, players, decks, dead):
     play_set(client, random.Random(players), players, decks, dead)
 

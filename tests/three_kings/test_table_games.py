@@ -338,7 +338,7 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
-    players=st.integers(2, 4),
+    players=st.integers(2, 6),
     scoring=st.sampled_from(["three_kings_wins", "bonus", "penalty"]),
     play_it_out=st.booleans(),
 )
