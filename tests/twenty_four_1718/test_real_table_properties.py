@@ -8,7 +8,8 @@ for every player a random card the rules allow on the true hand. The independent
   the winner of each trick (the oracle's ``taker``) leads the next; a card from anyone else is refused;
 - which cards the player to act may play: every card the rules allow on the true hand is listed and
   validates, a hand seen whole is judged exactly, a few other cards validate exactly when listed, and no
-  listed card is one the record places elsewhere (another hand, a trick, the stock);
+  listed card is one the record places elsewhere (another hand, a trick, the stock) or of a suit the player
+  has failed to follow (a void the play proves);
 - each true declaration validates, and one naming a sequence through the turn-up (a card the record places
   in the stock) is refused; after every hand, the chips and any game's winner are the oracle's.
 
@@ -107,7 +108,7 @@ def conserved(state: dict, table: Table) -> None:
         assert len(player["hand"]) + player["hidden"] == len(table.held[seat])
 
 
-def agree(table: Table, state: dict, card: str, seat: int) -> None:
+def agree(table: Table, state: dict, card: str, seat: int, void: set[str]) -> None:
     """/moves/legal and /moves/validate agree with the oracle on the true card and on a few others: the player to
     act is the oracle's, the true legal cards are never refused, a hand seen whole is judged exactly, and a card
     from anyone else is refused."""
@@ -119,6 +120,7 @@ def agree(table: Table, state: dict, card: str, seat: int) -> None:
     shown += [card for trick in state["tricks"] for card in trick["cards"]] + state["trick"]["cards"]
     shown += [state["stock"]["turn_up"], *state["stock"]["cards"]]
     assert not {move["card"] for move in legal["moves"]} & set(shown)  # never a card the record places elsewhere
+    assert not [move["card"] for move in legal["moves"] if oracle.suit(move["card"]) in void]  # nor of a suit it failed to follow
     other = NAMES[(seat + 1 + table.rng.randrange(table.players - 1)) % table.players]
     verdict = table.post("/moves/validate", {"state": state, "move": {"player": other, "action": "play", "card": card}}, choices=unseen)
     assert verdict["legal"] is False, verdict
@@ -156,14 +158,17 @@ def play_hand(table: Table, state: dict) -> dict:
             conserved(state, table)
         seat = (seat + 1) % table.players
     opener = table.leader
+    voids: list[set[str]] = [set() for _ in range(table.players)]  # suits a player failed to follow: proven gone
     while state["phase"] == "play":
         trick = state["trick"]["cards"]
         seat = (opener + len(trick)) % table.players  # the trick's leader, then to the right
         card = table.rng.choice(sorted(oracle.legal(table.held[seat], trick, trump)))
-        agree(table, state, card, seat)
+        agree(table, state, card, seat, voids[seat])
         applied = table.post("/moves/apply", {"state": state, "move": {"player": NAMES[seat], "action": "play", "card": card}})
         assert not [event for event in applied["events"] if event["type"] == "declaration_contradicted"]  # every announcement was true
         table.held[seat].remove(card)
+        if trick and oracle.suit(card) != oracle.suit(trick[0]):
+            voids[seat].add(oracle.suit(trick[0]))
         if not trick:
             table.tricks.append([])
         table.tricks[-1].append(card)
