@@ -105,12 +105,14 @@ def leaves(tree):
     return [tree] if isinstance(tree, int) else leaves(tree[1]) + leaves(tree[2])
 
 
-def assert_no_solution(answer, values, target):
+def assert_no_solution(answer, values, target, claimed=None):
     """No string in the answer is an expression over the four values that makes the target (reading: A round).
-    A verdict may repeat the claim it judges: the claimant's own words, shown by the claimant."""
+    An answer may repeat the claim it judges (``claimed``, or a verdict's claim): the claimant's own words."""
     if isinstance(answer.get("claim"), dict):
-        answer = {**answer, "claim": {key: item for key, item in answer["claim"].items() if key != "expression"}}
+        claimed = answer["claim"]["expression"]
     for string in strings(answer):
+        if string == claimed:
+            continue
         try:
             tree = oracle.parse(string.split("=")[0])
             shows = sorted(leaves(tree)) == sorted(values) and oracle.value(tree) == target
@@ -285,12 +287,13 @@ def play_round(client, box, truth, cards, target, rng, hidden):
         verdict = post(client, "/moves/validate", {"state": state, "move": claim(player, wrong)}, hidden=hidden)
         assert verdict["legal"] is True and verdict["claim"]["correct"] is False and verdict["claim"]["readable"] is True
         assert_no_solution(verdict, values, target)
-        box[0] = post(client, "/moves/apply", {"state": state, "move": claim(player, wrong)}, hidden=hidden)["state"]
+        applied = post(client, "/moves/apply", {"state": state, "move": claim(player, wrong)}, hidden=hidden)
+        box[0] = applied["state"]
         barred.add(player)
         if len(barred) == len(truth.names):  # nobody may claim: aside at once
             truth.aside += cards
             return
-        assert_no_solution(box[0], values, target)
+        assert_no_solution(applied, values, target, claimed=wrong)  # the state and the events of a wrong claim
         assert sorted(box[0]["barred"]) == sorted(barred) and box[0]["table"] == cards
 
 
