@@ -1,10 +1,18 @@
-"""Random games at a real table, through HTTP, while this test holds the truth the referee cannot see.
+"""Random games at a real table, through HTTP, while this test holds the truth the referee cannot see (issue 27).
 
 The test shuffles a real pack, deals, lets players take cards at their own pace (telling the referee of
 some takes and locks, not others), reveals, and turns the tie-break draws and the set's last war from the
-top of its own pile. At each step: every card is where the test put it (cards conserved), /moves/legal and
-/moves/validate agree, and the winner of each game is the one an independent judge names. The judge below is
-written from the rule book and the revised reading (1923-reading.md): it imports nothing from ``service``.
+top of its own pile. The judge and referee below are written from the rule book and the revised reading
+(1923-reading.md): they import nothing from ``service``. At each step:
+
+- every card is where the test put it (cards conserved), and the cards won are the test's;
+- before the reveal, the test's referee says who may take and who may lock (a player it was not told has
+  locked, while the pile it was told of has cards), and /moves/legal and /moves/validate must both say so
+  for every player and action; the pile count, the phase and who is locked are the ones it was told of;
+- a reveal the reading forbids is refused (a hand of fewer than the two cards dealt, a card shown more
+  often than the decks hold); after the reveal, the tie-break draws asked for are the judge's, and the
+  winner of each game, the last war's winner and the set's points are the judge's;
+- no answer shows a card of the pile or of a hand that the table has never named (tests/hidden.py).
 """
 
 from __future__ import annotations
@@ -17,6 +25,8 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.hidden import assert_hides, strings
 
 ROOT = "/v1/1923"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -110,23 +120,40 @@ class Table:
         self.won: dict[str, list[str]] = {name: [] for name in self.names}
         self.hands: dict[str, list[str]] = {}
         self.locked: set[str] = set()
+        self.named: set[str] = set()  # every string the table has sent the referee
+        self.told_pile = 0  # the pile as the referee was told it: the deal and the logged takes
+        self.logged: set[str] = set()  # the locks the referee was told of
+        self.revealed = True
         body = {"players": self.names, "decks": decks, "dead": self.dead}
         self.state = self.post("/games/from-table", body)["state"]
         self.deal()
 
     def post(self, path: str, body: dict, status: int = 200) -> dict:
+        """One request; no answer shows a card of the pile or of a hand that the table has never named."""
+        self.named |= set(strings(body))
         response = self.client.post(ROOT + path, json=body)
         assert response.status_code == status, response.get_json()
-        return response.get_json()
+        answer = response.get_json()
+        assert_hides(answer, set(self.pile + [card for hand in self.hands.values() for card in hand]) - self.named, path)
+        return answer
 
     def deal(self) -> None:
-        self.locked = set()
+        self.locked, self.logged = set(), set()
         if len(self.pile) >= 2 * len(self.names):
             self.hands = {name: [] for name in self.names}
             for name in self.names:
                 self.hands[name] += [self.pile.pop(), self.pile.pop()]
+            self.told_pile, self.revealed = len(self.pile), False
         else:
             self.hands = {}
+
+    def may(self, action: str, name: str) -> bool:
+        """The test's referee: before the reveal, a player the referee has not seen lock may take (while the pile
+        it was told of has cards) or lock; every player locked, or that pile empty, and the reveal is next."""
+        return self.open() and name not in self.logged
+
+    def open(self) -> bool:
+        return bool(self.hands) and not self.revealed and self.told_pile > 0 and self.logged != set(self.names)
 
     def check(self) -> dict:
         """The referee's state against the truth; /moves/legal against /moves/validate for every take and lock."""
@@ -138,11 +165,15 @@ class Table:
         assert {p["name"]: sorted(p["won"]) for p in state["players"]} == {name: sorted(cards) for name, cards in self.won.items()}
         assert sorted(state["dead"]["cards"]) == sorted(self.dead)
         legal = self.post("/moves/legal", {"state": state})
+        if self.hands and not self.revealed:  # the public facts before the reveal: the pile told of, the phase
+            assert state["pile"]["hidden"] == self.told_pile and state["phase"] == ("play" if self.open() else "reveal")
+            locked = [name for name in self.names if name in self.logged or not self.told_pile]  # an empty pile locks all
+            assert [p["name"] for p in state["players"] if p["locked"]] == locked
         for name in self.names:
             for action in ("take", "lock"):
                 move = {"action": action, "player": name}
                 verdict = self.post("/moves/validate", {"state": state, "move": move})
-                assert verdict["legal"] == (move in legal["moves"]), (move, verdict)
+                assert verdict["legal"] == (move in legal["moves"]) == self.may(action, name), (move, verdict)
         return legal
 
     def apply(self, move: dict) -> list[dict]:
@@ -161,21 +192,25 @@ class Table:
             if not free or not self.pile:
                 break
             name = self.rng.choice(free)
-            seat = next(p for p in self.state["players"] if p["name"] == name)
-            logged_state = self.state["phase"] == "play" and not seat["locked"]
             if self.rng.random() < 0.45:
                 self.hands[name].append(self.pile.pop())
-                if logged_state and self.rng.random() < tell:
+                if self.may("take", name) and self.rng.random() < tell:
                     self.apply({"action": "take", "player": name})
+                    self.told_pile -= 1
             else:
                 self.locked.add(name)
-                if logged_state and self.rng.random() < tell:
+                if self.may("lock", name) and self.rng.random() < tell:
                     self.apply({"action": "lock", "player": name})
+                    self.logged.add(name)
+            if tell > 0.5 and self.rng.random() < 0.2:
+                self.check()  # now and then, the referee's view mid-game
         legal = self.check()
         listed = [{key: value for key, value in move.items() if key != "fill"} for move in legal["moves"]]  # a template says what to fill (0.2.0)
         assert legal["table_step"]["action"] == "reveal" and {"action": "reveal"} in listed
         winner, rounds = judge(self.hands, self.pile)
+        self.refused_reveals()
         events = self.apply({"action": "reveal", "hands": self.hands})
+        self.revealed = True
         drawn = [card for turned in rounds for _, card in turned]
         for turned in rounds:
             step = self.check()["table_step"]
@@ -187,6 +222,19 @@ class Table:
         cards = [card for hand in self.hands.values() for card in hand] + drawn
         (self.won[winner] if winner else self.dead).extend(cards)
         return self.after_game(events)
+
+    def refused_reveals(self) -> None:
+        """The referee's reveal checks, by the reading: every player holds the two cards dealt at least, and no card
+        is shown more often than the decks hold, counting the dead cards, the cards won and the other hands."""
+        first = self.names[0]
+        short = {**self.hands, first: self.hands[first][:1]}
+        assert self.post("/moves/validate", {"state": self.state, "move": {"action": "reveal", "hands": short}})["legal"] is False
+        seen = Counter(self.dead + [card for cards in self.won.values() for card in cards] + [card for hand in self.hands.values() for card in hand])
+        spent = [card for card in PACK if seen[card] >= self.decks]
+        if spent:
+            extra = {**self.hands, first: [*self.hands[first], self.rng.choice(spent)]}
+            verdict = self.post("/moves/validate", {"state": self.state, "move": {"action": "reveal", "hands": extra}})
+            assert verdict["legal"] is False, (extra, verdict)
 
     def after_game(self, events: list[dict]) -> bool:
         self.deal()
@@ -225,6 +273,15 @@ class Table:
 def test_random_games_at_a_real_table(client, players, data, rng):
     decks = data.draw(st.integers(1, -(-players // 3)), label="decks")
     dead = data.draw(st.integers(0, 52 * decks - 2 * players), label="dead")
+    play_set(client, rng, players, decks, dead)
+
+
+@pytest.mark.parametrize(("players", "decks", "dead"), [(2, 1, 30), (4, 2, 80), (5, 1, 0), (28, 1, 0)])
+def test_a_few_real_table_sets_quickly(client, players, decks, dead):
+    play_set(client, random.Random(players), players, decks, dead)
+
+
+def play_set(client, rng: random.Random, players: int, decks: int, dead: int) -> None:
     table = Table(client, rng, players, decks, dead)
     for _ in range(12):
         if not table.play_game():

@@ -9,6 +9,11 @@ The judge below is written from the rule book (``../shared/seeds/002_…``) and 
 imports nothing from ``service/``. At every step:
 
 - conservation: what the referee knows of each zone is in the truth, and its counts are the truth's sizes;
+- the judge decides, move by move: the player to act (from the dealer's left, clockwise) is the one listed; at
+  the draw only the draw (and shows) is listed; a sample of the moves the true hand allows all validate; and a
+  random move the rule book forbids whatever the unseen hands hold (out of turn, at the wrong moment, table
+  cards not there, three that do not add up, a second set or discard, a King discarded, a King taken from a
+  table without one) is refused;
 - legal and validate agree: every listed move (the player to act's and those open out of turn) validates, the
   true move is listed, and random moves validate exactly when listed;
 - /state/check finds nothing wrong;
@@ -17,6 +22,7 @@ imports nothing from ``service/``. At every step:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -172,10 +178,53 @@ def random_move(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def check_agreement(client: Any, rng: random.Random, state: dict[str, Any], true_move: dict[str, Any] | None) -> None:
+def refused_by_the_rules(data: dict[str, Any], state: dict[str, Any], truth: Truth) -> bool:
+    """The judge on a move, from what the table has shown: True when the rule book forbids it whatever the unseen
+    hands hold (someone else's turn, the wrong moment, table cards not there, three that do not add up, a second
+    set or discard, a King discarded, a King taken from a table without one)."""
+    action, mine = data["action"], data["player"] == truth.names[truth.to_act]
+    if action == "show_kings":
+        return False  # any player, at any moment: whether they hold three is theirs to show
+    if not mine or (action == "draw") != (state["phase"] == "draw"):
+        return True
+    if action == "set":
+        table = Counter(rank_of(card) for card in state["table"])
+        return truth.acted or bool(Counter(data["table_cards"]) - table) or not adds_up(data["hand_card"], *data["table_cards"])
+    if action == "discard":
+        return truth.acted or data["card"] == "K"
+    if action == "take_king":
+        return "K" not in truth.table
+    return False
+
+
+def true_moves(truth: Truth) -> list[dict[str, Any]]:
+    """What the true hand allows after the draw, as moves (those that empty the table, which need the turned
+    cards named, left out: the test names them when it plays one)."""
+    name, moves = truth.names[truth.to_act], []
+    for option in truth.options():
+        if option[0] == "set" and len(truth.table) > 2:
+            moves.append({"player": name, "action": "set", "hand_card": option[1], "table_cards": list(option[2:])})
+        elif option[0] == "discard":
+            moves.append({"player": name, "action": "discard", "card": option[1]})
+        elif option[0] == "take" and len(truth.table) > 1:
+            moves.append({"player": name, "action": "take_king"})
+        elif option[0] == "pass":
+            moves.append({"player": name, "action": "pass"})
+    return moves
+
+
+def check_agreement(client: Any, rng: random.Random, state: dict[str, Any], true_move: dict[str, Any] | None, truth: Truth) -> None:
     report = post(client, "/moves/legal", {"state": state})
+    in_turn = true_move is not None and true_move["action"] != "show_kings"  # a show is out of turn, at any moment
+    if in_turn and state["phase"] == "draw":
+        assert [item["action"] for item in report["moves"] if item["action"] != "show_kings"] == ["draw"]
+    elif in_turn:  # every move the true hand allows is allowed (the referee cannot see the hand, so it may allow more)
+        for item in rng.sample(true_moves(truth), min(3, len(true_moves(truth)))):
+            assert post(client, "/moves/validate", {"state": state, "move": item})["legal"], (item, truth.hands[truth.to_act])
     listed = report["moves"] + report.get("open", [])
     assert all(item["player"] == report["player"] for item in report["moves"])
+    if in_turn:  # the judge's turn: from the dealer's left, clockwise
+        assert report["player"] == truth.names[truth.to_act]
     assert all(item["player"] != report["player"] and item["action"] == "show_kings" for item in report.get("open", []))
     choices = {choice_of(item) for item in listed}
     # A template (a move emptying the table of the unseen pile) needs its turned cards named: sent as listed,
@@ -192,6 +241,8 @@ def check_agreement(client: Any, rng: random.Random, state: dict[str, Any], true
         item = random_move(rng, state)
         verdict = post(client, "/moves/validate", {"state": state, "move": item})
         assert verdict["legal"] == (choice_of(item) in choices - templates), (item, verdict)
+        if in_turn and refused_by_the_rules(item, state, truth):
+            assert not verdict["legal"], (item, verdict)
         assert all(choice_of(alternative) in choices for alternative in verdict["alternatives"])
     if true_move is not None:
         assert choice_of(true_move) in choices, (true_move, listed)
@@ -209,9 +260,10 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
     state = post(client, "/games/from-table", {"players": names, "dealer": dealer, "table": truth.table, "rules": options})["state"]
     shown: set[str] = set()
 
-    def send(move: dict[str, Any]) -> None:
+    def send(move: dict[str, Any], before: Truth | None = None) -> None:
+        """``before``: the truth as it was when the move was chosen (the table moves its cards first)."""
         nonlocal state
-        check_agreement(client, rng, state, move)
+        check_agreement(client, rng, state, move, before or truth)
         state = post(client, "/moves/apply", {"state": state, "move": move})["state"]
         check_conservation(state, truth)
 
@@ -228,10 +280,11 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
             break
         name = names[truth.to_act]
         assert state["players"][state["to_act"]]["name"] == name
+        before = copy.deepcopy(truth)
         if state["phase"] == "draw":
             card = truth.draw(truth.to_act)
             named = card is not None and rng.random() < 0.5
-            send({"player": name, "action": "draw", **({"drawn": [card]} if named else {})})
+            send({"player": name, "action": "draw", **({"drawn": [card]} if named else {})}, before)
             show_if_held()
             continue
         option = rng.choice(truth.options())
@@ -268,7 +321,7 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
             move |= {"action": "take_king", **({"turned": turned} if turned else {})}
         else:
             move |= {"action": "pass"}
-        send(move)
+        send(move, before)
         show_if_held()
         if truth.ended:
             break
@@ -285,7 +338,7 @@ def play(seed: int, players: int, scoring: str, play_it_out: bool) -> tuple[dict
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
-    players=st.integers(2, 4),
+    players=st.integers(2, 6),
     scoring=st.sampled_from(["three_kings_wins", "bonus", "penalty"]),
     play_it_out=st.booleans(),
 )
