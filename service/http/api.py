@@ -96,8 +96,10 @@ def schema_name(schema: Any) -> str:
 def schema_prefix(slug: str) -> str:
     """The ``<Game>`` of a game's schema names, from its package's name as its schema module has it
     (``24-kings`` → ``Kings``, ``1923`` → ``NineteenTwentyThree``): one prefix per game, and a name no language refuses."""
-    from service.games import game_package
+    from service.games import REGISTRY, game_package
 
+    if slug not in REGISTRY:  # a blueprint for a game of no package of its own (a test's, or a tournament's only): its URL name
+        return game_prefix(slug)
     return game_prefix(game_package(slug).__name__.rsplit(".", 1)[-1])
 
 

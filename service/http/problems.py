@@ -11,7 +11,6 @@ import json
 import logging
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
 from http import HTTPStatus
 from itertools import islice
 from typing import Any
@@ -21,6 +20,7 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
+from service.core.caches import memo, per_game
 from service.core.problems import MAX_PROBLEMS, InvalidInput, problem_type
 from service.core.verdicts import IllegalMove
 from service.games import GAME_PACKAGES, registered
@@ -504,7 +504,7 @@ class OtherGameState(UnprocessableEntity):
         super().__init__(f"the state is a {title} state, not a {registered(here).engine.info.title} one: send it to /v1/{other}/, whose fields it has")
 
 
-@cache
+@memo(per_game("_state_fields", "(game's URL name): the field names of its state", 16 * 1024, __name__))  # read on refusals only
 def _state_fields(slug: str) -> frozenset[str]:
     from .referee import game_web  # the referee endpoints import this module
 

@@ -84,6 +84,14 @@ def tap_cards(driver: Any, picker: str, cards: str) -> None:
         press(driver, driver.find_element(By.CSS_SELECTOR, f'#{picker} .pick[data-card="{card}"]'))
 
 
+def hold_cards(driver: Any, picker: str, cards: str) -> None:
+    """Cards tapped into a hand, each once the last has shown there: a busy machine must not lose a tap to a re-render."""
+    for card in cards.split():
+        before = len(held(driver, picker))
+        tap_cards(driver, picker, card)
+        WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(lambda d, before=before: len(held(d, picker)) > before)
+
+
 def held(driver: Any, picker: str) -> list[str]:
     return [item.get_attribute("aria-label") for item in driver.find_elements(By.CSS_SELECTOR, f"#{picker} .held button")]
 
@@ -362,7 +370,8 @@ def test_the_skip_link_keeps_the_step(page):
 def test_a_refereed_game_starts_from_a_dealt_hand_of_seven(page):
     """§8: seven cards each; eight tapped cards are not a dealt hand, and the page says so instead of guessing which."""
     go(page, "hand")
-    tap_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C 9S")
+    hold_cards(page, "hand-picker", "QH AS KD KD 2H JH 6C 9S")
+    assert len(held(page, "hand-picker")) == 8
     go(page, "move")
     press(page, page.find_element(By.ID, "start-game"))
     assert "seven cards" in wait_text(page, "#status", "take the extra ones out")

@@ -128,7 +128,7 @@ def finished_example() -> Any:
     return GAME.apply(state, Move(state.acting.name, "call_hand")).state
 
 
-@memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
+@memo(constant("examples", "one set of request and answer examples", 256 * 1024, __name__))
 def examples() -> dict[str, Any]:
     """Every request and response example, computed by the engine so they are always right.
 
