@@ -39,7 +39,7 @@ run: install-serving
 test: install
 	$(PY) -m pytest -n 2
 
-# Everything but the tests marked slow.
+# Everything but the tests marked slow (by their decorator, or by place and name in tests/conftest.py).
 test-fast: install
 	$(PY) -m pytest -n 2 -m "not slow"
 

@@ -18,6 +18,36 @@ from service.games.kings.castles import Castle, parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# What runs a real browser, a server process, a proxy, a generated client, a fresh venv or a fuzzer is slow by
+# what it is: `make test` runs it, `make test-fast` (the in-process suite, under 2 minutes on 2 cores) does not.
+SLOW_BY_PLACE = (
+    "tests/browser/",
+    "tests/generated_clients/",
+    "tests/client_package/",
+    "tests/serving/",
+    "tests/cli/test_processes.py",
+    "tests/cli/test_documented_commands.py",
+    "tests/http/test_docs_examples.py",
+    "tests/http/test_gunicorn.py",
+)
+
+# Property tests of many random bodies or games, each several seconds: `make test` runs them.
+SLOW_BY_NAME = (
+    "tests/http/test_lean_schema.py::test_mutations_load_identically",
+    "tests/http/test_strict_json.py::test_json_depth_matches_a_recursive_walk",
+    "tests/http/test_openapi.py::test_errors_are_documented_as_problem_json",
+    "tests/kings/test_view_privacy.py::test_no_answer_through_http_names_a_card_its_player_may_not_see",
+    "tests/nineteen_twenty_three/test_selfplay.py::test_a_few_matches_thoroughly",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        where = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+        named = f"{where}::{item.name.split('[')[0]}"
+        if where.startswith(SLOW_BY_PLACE) or "schemathesis" in where or where.endswith("/test_docs.py") or named in SLOW_BY_NAME:
+            item.add_marker(pytest.mark.slow)
+
 
 def golden_file(game: str, name: str) -> dict[str, Any]:
     """One golden file as the game's package keeps it (``service/games/<game>/golden/``); missing fails loudly."""
