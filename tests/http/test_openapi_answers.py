@@ -225,3 +225,13 @@ def test_a_moves_events_are_a_union_of_every_kind_the_engine_emits(spec: dict[st
     for kind, ref in union["discriminator"]["mapping"].items():
         branch = spec["components"]["schemas"][ref.rsplit("/", 1)[1]]
         assert branch["properties"]["type"]["enum"] == [kind] and "type" in branch["required"]
+
+
+def test_a_tournaments_match_answers_as_documented(app: Any, spec: dict[str, Any]) -> None:
+    """1923's standings carry the match as its own /standings answers it, typed as that answer (null for other games)."""
+    client = CheckingClient(app, spec)
+    sheet = b"game,player,points,cards\n1,ann,10,10\n1,bob,0,5\n2,ann,0,3\n2,bob,12,12\n3,ann,10,6\n3,bob,6,6\n"
+    for target in (15, 21):  # decided at 15 (bob, by cards: rules.md §6.2), not yet over at 21
+        body = client.post("/v1/1923/tournaments/standings", query_string={"target": target}, data=sheet, content_type="text/csv").get_json()
+        assert body["match"]["over"] is (target == 15)
+    assert client.post("/v1/24-kings/tournaments/standings", json={"rows": [{"game": "g1", "player": "ann", "points": 3}]}).get_json()["match"] is None
