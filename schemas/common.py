@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import fields
+from marshmallow import Schema, fields, validate
+from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from service.core.names import MAX_NAME_LENGTH
 
@@ -19,6 +20,32 @@ def game_prefix(slug: str) -> str:
     """``twenty-four-1718`` → ``TwentyFour1718``: the prefix of a game's schema names in the OpenAPI document,
     so that every game's Move, State and standings keep names of their own."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_]", slug))
+
+
+def event_schema(
+    prefix: str, kind: str, description: str, rule: str | None, carries: dict[str, fields.Field[Any]], schema_name: str | None = None
+) -> type[Schema]:
+    """One kind of a game's event, named ``{prefix}{Kind}Event`` (or ``{prefix}{schema_name}Event``): its ``type`` (the
+    union's discriminator), the section of the rule text behind it (``rule``, described so; None where the event names
+    none) and the fields it ``carries``."""
+    ruled = {"rule": fields.String(required=True, metadata={"description": rule})} if rule is not None else {}
+    return LeanSchema.from_dict(
+        {"type": fields.String(required=True, validate=validate.OneOf([kind]), metadata={"description": description}), **ruled, **carries},
+        name=f"{prefix}{schema_name or kind.title().replace('_', '')}Event",
+    )
+
+
+class EventUnion(OneOfSchema):
+    """Something that happened in a game, told apart by its ``type`` (a game's subclass lists its kinds in
+    ``type_schemas``): documented as a ``oneOf`` with a discriminator on ``type``."""
+
+    type_field = "type"
+    type_field_remove = False
+
+
+def card_texts(description: str) -> fields.List[Any]:
+    """An event's cards, as their texts."""
+    return fields.List(fields.String(), required=True, metadata={"description": description})
 
 
 def player_name(**kwargs: object) -> Name:

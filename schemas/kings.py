@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
 from service.core.sealing import MAX_TOKEN_CHARS
 from service.games.kings.hands import MOST_CARDS_HELD
@@ -14,7 +15,7 @@ from service.games.kings.start import MAX_SEED
 from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
-from .common import ReasonSchema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
 from .fields import Boolean, Card, CardList, Integer, Number
 
 DECK = 104
@@ -337,10 +338,124 @@ class VerdictSchema(LeanSchema):
     call_valid = Boolean(metadata={"description": "For a legal call_hand: whether it is a valid call."})
 
 
+# -- what a move did: each event by its type (service/games/kings/moves.py and drawing.py) ------------------------------
+RULE = "The section of the rule text (GET /v1/24-kings/rules)."
+
+
+def _event(kind: str, description: str, **carries: fields.Field[Any]) -> type[Schema]:
+    return event_schema("Kings", kind, description, RULE, carries)
+
+
+def _unruled(kind: str, description: str, carries: dict[str, fields.Field[Any]]) -> type[Schema]:
+    """An event that names no rule section."""
+    return event_schema("Kings", kind, description, None, carries)
+
+
+def _by(description: str = "Who.") -> fields.String:
+    return fields.String(required=True, metadata={"description": description})
+
+
+def _split(description: str) -> fields.Nested:
+    return fields.Nested(SplitSchema, required=True, metadata={"description": description})
+
+
+class ScoredSplitSchema(SplitSchema):
+    """A player scored when the game ends, with their split."""
+
+    player = fields.String(required=True)
+
+
+class EventSchema(EventUnion):
+    """Something that happened, told apart by its ``type``."""
+
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "drew": event_schema(
+            "Kings",
+            "drew",
+            "Cards drawn, from the draw pile or taken from the face-up pile (rules.md §18).",
+            None,
+            {
+                "player": _by(),
+                "cards": card_texts("The cards drawn the referee saw."),
+                "unseen": Integer(required=True, metadata={"description": "How many cards were drawn unseen."}),
+                "from": fields.String(required=True, validate=validate.OneOf(["draw_pile", "face_up"])),
+                "rule": fields.String(metadata={"description": "Taken from the face-up pile: the section of the rule text."}),
+            },
+        ),
+        "discarded": _unruled(
+            "discarded",
+            "A card discarded, face up or face down.",
+            {
+                "player": _by(),
+                "card": fields.String(required=True, allow_none=True, metadata={"description": "null: a face-down discard the referee did not see."}),
+                "face": fields.String(required=True, validate=validate.OneOf(["up", "down"])),
+            },
+        ),
+        "turn": _unruled("turn", "The turn passes.", {"player": _by("Who acts next.")}),
+        "king_dumped": _event("king_dumped", "A King dumped on the face-up pile (rules.md §9.3).", player=_by(), card=fields.String(required=True)),
+        "castle_changed": _event(
+            "castle_changed",
+            "A castle crowned, doubled or dethroned by a King (rules.md §9.4, §9.5).",
+            castle=Integer(required=True, validate=validate.Range(min=1, max=4), metadata={"description": "1 North, 2 West, 3 East, 4 South."}),
+            change=fields.String(required=True, validate=validate.OneOf(["crowned", "double_king", "dethroned"])),
+            player=_by(),
+            king=fields.String(required=True),
+            subject=fields.String(required=True, allow_none=True, metadata={"description": "The castle's card; null when a King already topped it."}),
+            discarded=fields.List(fields.String(), metadata={"description": "dethroned: the cards sent to the face-up pile."}),
+            before=fields.Nested(CastleSchema, required=True),
+            after=fields.Nested(CastleSchema, required=True),
+        ),
+        "hand_called": _event(
+            "hand_called",
+            "A player called their hand (rules.md §11).",
+            player=_by(),
+            valid=Boolean(required=True),
+            cards=card_texts("The hand shown."),
+            split=fields.Nested(SplitSchema, metadata={"description": "A valid call: how the hand is scored."}),
+        ),
+        "player_out": _event(
+            "player_out",
+            "A false call puts its caller out, scored (rules.md §11).",
+            player=_by(),
+            score=Number(required=True),
+            split=_split("How the hand was scored."),
+        ),
+        "hand_revealed": _event(
+            "hand_revealed",
+            "A hand the referee could not see, shown and scored (rules.md §27).",
+            player=_by(),
+            cards=card_texts("The hand."),
+            split=_split("How it scored."),
+        ),
+        "reveal_turn": _event(
+            "reveal_turn",
+            "The next unseen hand must be revealed (rules.md §27).",
+            player=_by(),
+            unseen=Integer(required=True, metadata={"description": "How many of their cards the referee cannot see."}),
+        ),
+        "reshuffled": _event(
+            "reshuffled",
+            "The discards shuffled into a new draw pile (rules.md §10).",
+            shuffle=Integer(required=True, metadata={"description": "Which shuffle this is."}),
+            cards=Integer(required=True, metadata={"description": "The new pile's size."}),
+        ),
+        "face_up_removed": _event("face_up_removed", "Face-up cards set aside at a reshuffle (rules.md §10).", cards=card_texts("The cards set aside.")),
+        "game_over": _event(
+            "game_over",
+            "The Calculus (rules.md §15-§17): why the game ended and every player scored.",
+            **{name: field for name, field in OutcomeSchema().declared_fields.items() if name != "winners"},
+            scores=fields.List(fields.Nested(ScoredSplitSchema), required=True, metadata={"description": "Every player scored now."}),
+            unscored=fields.List(fields.String(), required=True, metadata={"description": "Players whose unseen hands are revealed next (rules.md §27)."}),
+            winners=fields.List(fields.String(), required=True),
+        ),
+        "winners": _event("winners", "The last hand revealed: the winners (rules.md §17).", winners=fields.List(fields.String(), required=True)),
+    }
+
+
 class TransitionSchema(LeanSchema):
     move = fields.Nested(MoveSchema, required=True)
     state = fields.Nested(GameStateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class HandsRequestSchema(LeanSchema):

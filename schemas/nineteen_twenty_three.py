@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
 from service.games.nineteen_twenty_three.moves import ACTIONS
@@ -20,7 +20,7 @@ from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS,
 
 from . import sealed as sealing
 from .base import LeanSchema
-from .common import ReasonSchema, player_name
+from .common import EventUnion, ReasonSchema, event_schema, player_name
 from .fields import Boolean, Card, CardList, Integer
 
 PACK = MAX_DECKS * CARDS_PER_DECK
@@ -205,12 +205,6 @@ class VerdictSchema(LeanSchema):
     alternatives = fields.List(fields.Nested(ListedMoveSchema), required=True)
 
 
-class TransitionSchema(LeanSchema):
-    move = fields.Nested(MoveSchema, required=True)
-    state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
-
-
 class ViewStateSchema(StateSchema):
     """A state as one player sees it: the cards they may not see counted, and no seed (it would tell them)."""
 
@@ -284,7 +278,7 @@ class StepSchema(LeanSchema):
     cards = fields.Dict(keys=fields.String(), values=fields.String())
     compared = fields.Dict(
         keys=fields.String(),
-        values=fields.Raw(),
+        values=fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "description": "An exact fraction, '17/2'."}]}),
         required=True,
         metadata={"description": "What each player still in was compared on; averages as exact fractions ('17/2')."},
     )
@@ -351,3 +345,92 @@ class StandingsResponseSchema(LeanSchema):
     winners = fields.List(fields.String(), required=True)
     decided_by = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(RULE_OF_MATCH)))
     rule = fields.String(required=True, allow_none=True)
+
+
+# -- what a move did: each event by its type (service/games/nineteen_twenty_three/moves.py and dealing.py) ---------------
+RULE = "The section of the rule text (GET /v1/1923/rules)."
+
+
+def _event(kind: str, description: str, **carries: fields.Field[Any]) -> type[Schema]:
+    return event_schema("NineteenTwentyThree", kind, description, RULE, carries)
+
+
+def _count(description: str) -> Integer:
+    return Integer(required=True, metadata={"description": description})
+
+
+def _by_player(values: fields.Field[Any], description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=values, required=True, metadata={"description": description})
+
+
+def _game_of_set() -> dict[str, fields.Field[Any]]:
+    return {"set": _count("The set (from 1)."), "game": _count("The game of the set (from 1)."), "pile": _count("Cards left in the pile.")}
+
+
+def _judged_fields() -> dict[str, fields.Field[Any]]:
+    return {
+        **JudgeResponseSchema().declared_fields,
+        "draws": _by_player(fields.List(fields.String()), "The cards each tied player drew to break the tie (rules.md §4.4)."),
+    }
+
+
+def _last_war_fields() -> dict[str, fields.Field[Any]]:
+    return {"winner": fields.String(required=True, allow_none=True), **StepSchema().declared_fields}
+
+
+class EventSchema(EventUnion):
+    """Something that happened, told apart by its ``type``."""
+
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "dealt": _event("dealt", "A game dealt: two cards to each player (rules.md §3.1).", **_game_of_set(), cards_each=_count("Cards dealt to each.")),
+        "war_game": _event("war_game", "Too few cards to deal: the set's last game is war (rules.md §5.2).", **_game_of_set()),
+        "took": _event(
+            "took",
+            "A card taken from the pile (rules.md §3.2).",
+            player=fields.String(required=True),
+            card=fields.String(required=True, allow_none=True, metadata={"description": "null: unseen, or a sealed deal (no seat sees another's take)."}),
+            cards=_count("Cards in their hand now."),
+            pile=_count("Cards left in the pile."),
+        ),
+        "locked": _event("locked", "A player locked their hand (rules.md §3.3).", player=fields.String(required=True), cards=_count("Cards in their hand.")),
+        "locked_as_they_stand": _event(
+            "locked_as_they_stand",
+            "The pile is empty: every hand still open is locked as it stands (rules.md §3.4).",
+            players=fields.List(fields.String(), required=True),
+        ),
+        "revealed": _event("revealed", "The hands shown (rules.md §3.5).", hands=_by_player(fields.List(fields.String()), "Each player's cards.")),
+        "draws_needed": _event(
+            "draws_needed",
+            "A tie to be broken by drawn cards not given yet (rules.md §4.4).",
+            tied=fields.List(fields.String(), required=True),
+            missing=fields.List(fields.String(), required=True, metadata={"description": "The tied players whose card for this round is not given."}),
+            round=_count("The draw round."),
+        ),
+        "judged": event_schema("NineteenTwentyThree", "judged", "The game judged: who won its cards, and how (rules.md §4).", None, _judged_fields()),
+        "last_war": event_schema("NineteenTwentyThree", "last_war", "The set's last game of war judged (rules.md §5.2).", None, _last_war_fields()),
+        "dead_cards": _event(
+            "dead_cards",
+            "Cards left at the set's end are dead (rules.md §5.3).",
+            cards=fields.List(fields.String(), required=True),
+            hidden=_count("Dead cards the referee did not see."),
+        ),
+        "set_scored": event_schema(
+            "NineteenTwentyThree",
+            "set_scored",
+            "The set scored (rules.md §5.4, §5.5).",
+            None,
+            {
+                "set": _count("The set (from 1)."),
+                **SetScoreResponseSchema().declared_fields,
+                "totals": _by_player(Integer(), "Each player's match points after it."),
+            },
+        ),
+        "match_over": event_schema("NineteenTwentyThree", "match_over", "The match is over (rules.md §6).", None, dict(OutcomeSchema().declared_fields)),
+        "new_set": _event("new_set", "The whole pack mixed for the next set (rules.md §5.1).", set=_count("The new set (from 1).")),
+    }
+
+
+class TransitionSchema(LeanSchema):
+    move = fields.Nested(MoveSchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)

@@ -6,9 +6,10 @@ Every list and string is bounded so a refusal is cheap: the largest pack
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from service.games.three_kings.cards import MAX_PLAYERS, MIN_PLAYERS, CardError, pack_size, parse_card
 from service.games.three_kings.moves import ACTIONS
@@ -18,7 +19,7 @@ from service.games.three_kings.state import DEALS, PHASES
 
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
-from .common import ReasonSchema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
 from .fields import Boolean, CodedMessage, Integer
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
@@ -146,10 +147,70 @@ class VerdictSchema(LeanSchema):
     alternatives = fields.List(fields.Nested(LegalMoveSchema), required=True)
 
 
+# -- what happened: each event by its type (service/games/three_kings/moves.py and start.py) -----------------------------
+RULE = "The section of the rule text (GET /v1/three-kings/rules)."
+
+
+def _event(kind: str, description: str, rule: str | None = RULE, schema_name: str | None = None, **extra: fields.Field[Any]) -> type[Schema]:
+    return event_schema("ThreeKings", kind, description, rule, extra, schema_name)
+
+
+def _by(description: str = "Who did it.") -> fields.String:
+    return fields.String(required=True, metadata={"description": description})
+
+
+_cards = card_texts
+
+
+class EventSchema(EventUnion):
+    """Something that happened, told apart by its ``type``."""
+
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "dealt": _event(
+            "dealt",
+            "The deal: four cards to each hand, four turned onto the table (rules.md §2.2).",
+            hands=Integer(required=True, metadata={"description": "Cards dealt to each hand."}),
+            table=_cards("The cards turned face up."),
+        ),
+        "three_kings": _event("three_kings", "A hand holds three Kings (rules.md §7.1).", schema_name="Held", player=_by("Who holds them.")),
+        "drew": _event(
+            "drew",
+            "A card drawn, for the turn or after a set (rules.md §3.1, §4.4).",
+            player=_by(),
+            cards=_cards("The card drawn, if the referee saw it; none when it came from an unseen pile."),
+            unseen=Integer(required=True, metadata={"description": "1 when the card drawn is unseen, else 0."}),
+            why=fields.String(required=True, validate=validate.OneOf(["turn", "set"])),
+        ),
+        "table_refilled": _event(
+            "table_refilled",
+            "An emptied table was refilled; its Kings go to the player to act (rules.md §6).",
+            cards=_cards("The cards turned onto the table."),
+            kings_to=fields.String(required=True, allow_none=True, metadata={"description": "Who takes the Kings turned; null when none was."}),
+            kings=_cards("The Kings turned, taken into that hand."),
+        ),
+        "set": _event(
+            "set",
+            "A set: a card from the hand and two from the table (rules.md §4.2).",
+            player=_by(),
+            cards=_cards("The three cards, the hand's first."),
+            sum=fields.String(required=True, metadata={"description": "How the three add up, e.g. 6 + 5 = 11."}),
+        ),
+        "took_king": _event("took_king", "A King taken from the table (rules.md §5.2).", player=_by(), card=fields.String(required=True)),
+        "discarded": _event("discarded", "A card laid on the table (rules.md §3.3).", player=_by(), card=fields.String(required=True)),
+        "passed": _event("passed", "A pass (rules.md §3.4).", player=_by()),
+        "showed_kings": _event("showed_kings", "Three Kings shown out of turn (rules.md §10.4).", player=_by()),
+        "may_take_king": _event("may_take_king", "The player may still take a King from the table (rules.md §3.2).", player=_by()),
+        "turn": _event(
+            "turn", "The turn passes to the left.", None, player=_by("Who acts next."), phase=fields.String(required=True, validate=validate.OneOf(PHASES))
+        ),
+        "game_over": event_schema("ThreeKings", "game_over", "The game is over, scored (rules.md §8).", RULE, dict(OutcomeSchema().declared_fields)),
+    }
+
+
 class TransitionSchema(LeanSchema):
     move = fields.Nested(MoveSchema, required=True)
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class ViewSchema(StateSchema):
@@ -201,7 +262,7 @@ FromTableRequestSchema = _RulesRequest.from_dict(
 
 class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
     sealed = sealing.sealed_token()
     sealed_move = sealing.sealed_move()
     seat_keys = sealing.seat_keys()

@@ -18,6 +18,7 @@ from service.tournaments.sheets import SHEETS
 
 from .base import LeanSchema
 from .fields import Boolean, Integer, Number
+from .nineteen_twenty_three import StandingsResponseSchema as NineteenTwentyThreeStandingsSchema
 
 POINTS_ROWS = "{game, player, points}"
 FORMATS = ("json", "csv", "xlsx")
@@ -162,9 +163,8 @@ class StandingsResponseSchema(LeanSchema):
     games = fields.List(fields.String(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
     ignored_columns = fields.List(fields.String(), required=True, metadata={"description": "Columns that are not read."})
-    match = fields.Dict(
-        keys=fields.String(),
-        values=fields.Raw(),
+    match = fields.Nested(
+        NineteenTwentyThreeStandingsSchema,
         required=True,
         allow_none=True,
         metadata={

@@ -208,25 +208,15 @@ _DRAWS = {
 
 def _event(kind: str, description: str, **extra: fields.Field[Any]) -> type[Schema]:
     """One kind of event: its type, the rule section behind it, and what it carries."""
-    return LeanSchema.from_dict(
-        {
-            "type": fields.String(required=True, validate=validate.OneOf([kind]), metadata={"description": description}),
-            "rule": fields.String(required=True, metadata={"description": "The section of the rule text (GET /v1/twenty-four/rules)."}),
-            **extra,
-        },
-        name=f"TwentyFour{kind.title().replace('_', '')}Event",
-    )
+    return common.event_schema("TwentyFour", kind, description, "The section of the rule text (GET /v1/twenty-four/rules).", extra)
 
 
-def _cards_of(description: str) -> fields.List[Any]:
-    return fields.List(fields.String(), required=True, metadata={"description": description})
+_cards_of = common.card_texts
 
 
-class EventSchema(OneOfSchema):
+class EventSchema(common.EventUnion):
     """Something that happened, told apart by its ``type``."""
 
-    type_field = "type"
-    type_field_remove = False
     type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
         "drew_for_deal": _event(
             "drew_for_deal",

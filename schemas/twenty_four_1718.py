@@ -6,9 +6,10 @@ or five players, a hand at most twelve cards, a trick at most five.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
 from service.games.twenty_four_1718.chips import STEPS
 from service.games.twenty_four_1718.moves import ACTIONS, MAX_DECLARED_SEQUENCES
@@ -18,7 +19,7 @@ from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 
 from . import sealed as sealing
 from .base import LeanSchema
-from .common import ReasonSchema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
 from .fields import Boolean, Card, CardList, Integer
 
 MAX_SEATS = 5
@@ -183,10 +184,122 @@ class TwentyFour1718VerdictSchema(LeanSchema):
     alternatives = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True, metadata={"description": "The legal moves instead."})
 
 
+class TwentyFour1718DrawSchema(LeanSchema):
+    player = fields.String(required=True)
+    card = fields.String(required=True)
+
+
+# -- what happened: each event by its type (service/games/twenty_four_1718/flow.py and moves.py) -------------------------
+RULE = "The section of the rule text (GET /v1/twenty-four-1718/rules)."
+
+
+def _event(kind: str, description: str, **carries: fields.Field[Any]) -> type[Schema]:
+    return event_schema("TwentyFour1718", kind, description, RULE, carries)
+
+
+def _who(description: str = "Who.") -> dict[str, fields.Field[Any]]:
+    """A player named and seated."""
+    return {"player": fields.String(required=True, metadata={"description": description}), "seat": Integer(required=True)}
+
+
+def _hand_of(game: str = "The game of the match (from 1).") -> dict[str, fields.Field[Any]]:
+    return {
+        "game": Integer(required=True, metadata={"description": game}),
+        "hand_number": Integer(required=True, metadata={"description": "The hand of the game (from 1)."}),
+    }
+
+
+def _honors() -> fields.String:
+    return fields.String(required=True, validate=validate.OneOf(HONOR_SETS), metadata={"description": "The honors of this hand (rules.md §1.4)."})
+
+
+class TwentyFour1718EventSchema(EventUnion):
+    """Something that happened, told apart by its ``type``."""
+
+    type_schemas: Mapping[str, type[Schema] | Schema] = {  # typed as the library declares it
+        "drew": _event(
+            "drew",
+            "A round of the draw for the first dealer (rules.md §2.1).",
+            draws=fields.List(fields.Nested(TwentyFour1718DrawSchema), required=True),
+        ),
+        "dealer_drawn": _event("dealer_drawn", "The draw named the first dealer (rules.md §2.1).", **_who("The dealer.")),
+        "dealt": _event(
+            "dealt",
+            "A hand dealt: who deals and leads, the turn-up, the trumps and the honors (rules.md §2.2).",
+            **_hand_of(),
+            dealer=fields.String(required=True),
+            leader=fields.String(required=True),
+            turn_up=fields.String(required=True),
+            trump=fields.String(required=True, metadata={"description": "The trump suit, the turn-up's."}),
+            honors=_honors(),
+        ),
+        "deal_awaited": _event(
+            "deal_awaited",
+            "At a real table: the next hand waits for the deal to be entered (rules.md §13.5).",
+            **_hand_of(),
+            dealer=fields.String(required=True),
+            honors=_honors(),
+        ),
+        "declared": _event(
+            "declared",
+            "A player declared (rules.md §5.2); at a real table, what they announced.",
+            **_who(),
+            sequences=fields.List(card_texts("A sequence's cards."), metadata={"description": "The sequences declared."}),
+            point=fields.Nested(TwentyFour1718PointClaimSchema, metadata={"description": "The Point declared."}),
+        ),
+        "played": event_schema("TwentyFour1718", "played", "A card played to the trick (rules.md §7).", None, {**_who(), "card": fields.String(required=True)}),
+        "declaration_contradicted": _event(
+            "declaration_contradicted",
+            "A card played contradicts what its player announced; the chips stand (rules.md §5).",
+            **_who(),
+            declaration=fields.String(required=True, metadata={"description": "A JSON pointer to the announcement in the state's claims."}),
+            part=fields.String(required=True, metadata={"description": "The part of the announcement contradicted."}),
+            tricks=fields.List(Integer(), required=True, metadata={"description": "The tricks (from 1) holding the cards that contradict it."}),
+            message=fields.String(required=True),
+            chips_stand=Boolean(required=True),
+        ),
+        "trick_taken": _event(
+            "trick_taken",
+            "A trick taken (rules.md §7.6).",
+            **_who("Who took it."),
+            trick=Integer(required=True, metadata={"description": "The trick's number in the hand (from 1)."}),
+            cards=card_texts("The trick's cards, in the order played."),
+        ),
+        "scored": _event(
+            "scored",
+            "One chip scored (rules.md §3); the fields after total say what for, by step.",
+            **_who("Who scored it."),
+            step=fields.String(required=True, validate=validate.OneOf(STEPS)),
+            chips=Integer(required=True, metadata={"description": "Always 1: one event per chip."}),
+            total=Integer(required=True, metadata={"description": "Their chips after it."}),
+            card=fields.String(metadata={"description": "turn_up and honors: the card."}),
+            cards=fields.List(fields.String(), metadata={"description": "sequence: its cards."}),
+            count=Integer(metadata={"description": "point: the cards counted."}),
+            sum=Integer(metadata={"description": "point: their sum."}),
+            trick=Integer(metadata={"description": "honors: the trick (from 1)."}),
+            tricks=Integer(metadata={"description": "card: the tricks taken."}),
+        ),
+        "game_won": _event(
+            "game_won",
+            "A game won (rules.md §3.3).",
+            **_who("Who won it."),
+            game=Integer(required=True),
+            step=fields.String(required=True, validate=validate.OneOf(STEPS), metadata={"description": "The step that brought the sixth chip."}),
+            chips=fields.List(Integer(), required=True, metadata={"description": "Every seat's chips, in seat order."}),
+        ),
+        "match_over": _event(
+            "match_over",
+            "The match is over (rules.md §10.3).",
+            games_won=fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"description": "Games won, by player."}),
+            winners=fields.List(fields.String(), required=True),
+        ),
+    }
+
+
 class TwentyFour1718TransitionSchema(LeanSchema):
     move = fields.Nested(TwentyFour1718MoveSchema, required=True)
     state = fields.Nested(TwentyFour1718StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True, metadata={"description": "declared, played, trick_taken, scored, dealt, game_won, match_over."})
+    events = fields.List(fields.Nested(TwentyFour1718EventSchema), required=True)
 
 
 class TwentyFour1718SeatViewSchema(LeanSchema):
@@ -251,11 +364,6 @@ class TwentyFour1718NewMatchRequestSchema(LeanSchema):
     sealed = sealing.sealed_flag()
 
 
-class TwentyFour1718DrawSchema(LeanSchema):
-    player = fields.String(required=True)
-    card = fields.String(required=True)
-
-
 class TwentyFour1718DrawRoundSchema(LeanSchema):
     draws = fields.List(fields.Nested(TwentyFour1718DrawSchema), required=True)
 
@@ -264,7 +372,7 @@ class TwentyFour1718NewMatchResponseSchema(LeanSchema):
     state = fields.Nested(TwentyFour1718StateSchema, required=True)
     seed = Integer(metadata={"description": "The seed of a plain deal (never answered for a sealed one)."})
     draw = fields.List(fields.Nested(TwentyFour1718DrawRoundSchema), required=True, metadata={"description": "The draw for the first dealer, round by round."})
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(TwentyFour1718EventSchema), required=True)
     sealed = sealing.sealed_token()
     sealed_move = sealing.sealed_move()
     seat_keys = sealing.seat_keys()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from functools import wraps
@@ -241,6 +242,39 @@ class Conventions(BasePlugin):
         return set(component.get("properties", {})) if isinstance(component, dict) else set()
 
 
+def describe_request_defaults(spec: Any) -> None:
+    """A default a request may leave out, said in words rather than as ``default``, in every schema a request body uses.
+
+    A ``default`` is what the referee assumes when a request leaves the field out; openapi-typescript (its default
+    ``defaultNonNullable``) reads it as "always present" in any component schema, and exempts only schemas written
+    inside a requestBody or a parameter, so a TypeScript client would have to send every defaulted field. The schemas
+    only answers use keep their ``default``s (there the field is always sent).
+    """
+    schemas: dict[str, Any] = spec.components.schemas
+    used = _refs([operation.get("requestBody") for path in spec._paths.values() for operation in path.values() if isinstance(operation, dict)])
+    seen: set[str] = set()
+    while used - seen:
+        name = (used - seen).pop()
+        seen.add(name)
+        used |= _refs([schemas.get(name)])
+    for name in sorted(seen & set(schemas)):
+        for prop in schemas[name].get("properties", {}).values():
+            if isinstance(prop, dict) and "default" in prop:
+                left_out = f"Left out, it is `{json.dumps(prop.pop('default'))}`."
+                prop["description"] = f"{prop['description'].rstrip()} {left_out}" if prop.get("description") else left_out
+
+
+def _refs(node: Any) -> set[str]:
+    """The component schemas ``node`` refers to (not those they refer to in turn)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        own = {ref.rsplit("/", 1)[-1]} if isinstance(ref, str) and ref.startswith("#/components/schemas/") else set()
+        return own.union(*(_refs(value) for key, value in node.items() if key != "$ref"))
+    if isinstance(node, list):
+        return set().union(*(_refs(value) for value in node))
+    return set()
+
+
 class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type information
     """An Api whose error responses are RFC 9457 documents, in the spec and on the wire.
 
@@ -265,6 +299,8 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
         for blp, name, parameters in pending:
             blp.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
             self._spec.tag({"name": name, "description": blp.description})
+        if pending:
+            describe_request_defaults(self._spec)
         return self._spec
 
     @spec.setter

@@ -23,8 +23,8 @@ NEW_GAMES: dict[str, dict[str, Any]] = {
         "direction": "clockwise",
         "sealed": False,
     },
-    "twenty-four": {"players": ["ann", "bob"], "seed": 7, "options": {"face_cards": False, "dynamic_target": False, "hands": 1}, "sealed": False},
-    "three-kings": {"players": ["ann", "bob"], "seed": 18, "options": {"scoring": "three_kings_wins", "play_it_out": False}, "dealer": 0},
+    "twenty-four": {"players": ["ann", "bob"], "seed": 7, "rules": {"face_cards": False, "dynamic_target": False, "hands": 1}, "sealed": False},
+    "three-kings": {"players": ["ann", "bob"], "seed": 18, "rules": {"scoring": "three_kings_wins", "play_it_out": False}, "dealer": 0, "sealed": False},
     "1923": {"players": ["ann", "bob"], "seed": 7, "target": 21, "sealed": False},
     "twenty-four-1718": {"players": ["ann", "bob", "cy", "dee"], "seed": 1718, "honors": "point", "games": 1, "sealed": False},
 }
