@@ -1,5 +1,5 @@
 // What happened, in sentences a player uses: one function per game from the API's events to lines of text.
-import { short } from "./cards.js";
+import { rankOrShort, ranksOrShortText, short } from "./cards.js";
 
 // "a, b and c"
 export function listing(words) {
@@ -98,5 +98,50 @@ const TWENTY_FOUR = {
 
 export function twentyFourEvent(event) {
   const sentence = TWENTY_FOUR[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}
+
+// -- Three Kings (service/games/three_kings/rules.md): a card the referee names by rank alone reads as that rank --
+const THREE_KINGS_TURN = { draw: "draw a card", play: "the pile is empty, so no card to draw" };
+
+// How a Three Kings game ended, in words (the page's status says it too).
+export function threeKingsEndWords(outcome) {
+  if (outcome.reason === "three_kings") return `${outcome.three_kings} holds three Kings`;
+  const who = outcome.three_kings ? `; ${outcome.three_kings} held three Kings` : "";
+  return `the pile is empty and everyone passed${who}`;
+}
+
+function resultWords(outcome) {
+  const parts = [];
+  if (outcome.scores) parts.push(`Points: ${tally(outcome.scores)}.`);
+  const winners = outcome.winners || [];
+  parts.push(winners.length ? winnersText(winners) : "Nobody wins.");
+  return parts.join(" ");
+}
+
+const THREE_KINGS = {
+  drew: (e) => {
+    const what = e.cards.length ? ranksOrShortText(e.cards) : "a card";
+    return `${e.player} drew ${what}${e.why === "set" ? " after the set" : ""}.`;
+  },
+  set: (e) => `${e.player} took ${ranksOrShortText(e.cards.slice(0, 1))} with ${ranksOrShortText(e.cards.slice(1))}: ${e.sum}.`,
+  may_take_king: (e) => `${e.player} may still take the King on the table, or end the turn.`,
+  took_king: (e) => `${e.player} took ${rankOrShort(e.card)} from the table, matched by a King in hand.`,
+  discarded: (e) => `${e.player} discarded ${rankOrShort(e.card)} face up on the table.`,
+  passed: (e) => `${e.player} passed.`,
+  table_refilled: (e) => {
+    const many = e.kings && e.kings.length > 1;
+    const kings = e.kings && e.kings.length ? ` The King${many ? "s" : ""} ${ranksOrShortText(e.kings)} go${many ? "" : "es"} to ${e.kings_to}.` : "";
+    return `The table was empty: ${ranksOrShortText(e.cards)} turned face up.${kings}`;
+  },
+  three_kings: (e) => `${e.player} holds three Kings.`,
+  showed_kings: (e) => `${e.player} showed three Kings.`,
+  turn: (e) => `${e.player}'s turn: ${THREE_KINGS_TURN[e.phase] || "play"}.`,
+  dealt: (e) => `Four cards each; ${ranksOrShortText(e.table)} turned face up.`,
+  game_over: (e) => `The game is over: ${threeKingsEndWords(e)}. ${resultWords(e)}`,
+};
+
+export function threeKingsEvent(event) {
+  const sentence = THREE_KINGS[event.type];
   return sentence ? sentence(event) : unknown(event);
 }
