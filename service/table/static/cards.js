@@ -6,6 +6,8 @@ export const SUITS = [
   { code: "D", name: "diamonds", symbol: "♦", red: true },
   { code: "S", name: "spades", symbol: "♠", red: false },
 ];
+// "H" → "hearts".
+export const SUIT_NAMES = Object.fromEntries(SUITS.map((suit) => [suit.code, suit.name]));
 const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 const BY_SUIT = Object.fromEntries(SUITS.map((suit) => [suit.code, suit]));
 // Two decks: every card exists twice.

@@ -1,5 +1,5 @@
 // What happened, in sentences a player uses: one function per game from the API's events to lines of text.
-import { rankOrShort, ranksOrShortText, short } from "./cards.js";
+import { SUIT_NAMES, rankOrShort, ranksOrShortText, short } from "./cards.js";
 
 // "a, b and c"
 export function listing(words) {
@@ -143,5 +143,53 @@ const THREE_KINGS = {
 
 export function threeKingsEvent(event) {
   const sentence = THREE_KINGS[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}
+
+// -- Twenty-Four (1718) (service/games/twenty_four_1718/rules.md) ------------------------------------------
+export const POINTS_PER_CHIP = 4; // six chips of four points: 24 (rules.md §3.1)
+export const HONORS_WORDS = { point: "at the point", face: "at the face cards" };
+const SEQUENCE_NAMES = { 5: "quint", 6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième", 11: "onzième", 12: "douzième" };
+const STEP_WORDS = { turn_up: "the turn-up", sequence: "the sequence", point: "the Point", honors: "the honors", card: "the card" };
+
+export function sequenceText(run) {
+  const name = SEQUENCE_NAMES[run.length] || `run of ${run.length}`;
+  return `a ${name} to the ${short(run[run.length - 1])} (${cardsText(run)})`;
+}
+
+export const pointText = (point) => (point.sum === undefined ? `${plural(point.count, "card")}` : `${plural(point.count, "card")} worth ${point.sum}`);
+
+const SCORED_1718 = {
+  turn_up: (e) => `The turn-up ${short(e.card)} is an honor: ${e.player} scores a chip`,
+  sequence: (e) => `${e.player} scores a chip for the sequence ${cardsText(e.cards)}`,
+  point: (e) => `${e.player} scores a chip for the Point, ${pointText(e)}`,
+  honors: (e) => `${e.player} scores a chip for the honor ${short(e.card)} in trick ${e.trick}`,
+  card: (e) => `${e.player} scores a chip for the card: ${plural(e.tricks, "trick")}, the most`,
+};
+
+const TWENTY_FOUR_1718 = {
+  drew: (e) => `Drawn for the deal: ${listing(e.draws.map((draw) => `${draw.player} ${short(draw.card)}`))}.`,
+  dealer_drawn: (e) => `${e.player} drew the highest card and deals.`,
+  dealt: (e) =>
+    `Game ${e.game}, hand ${e.hand_number}: ${e.dealer} deals and ${e.leader} leads; ${short(e.turn_up)} is turned up, so ${SUIT_NAMES[e.trump]} are trumps, the honors ${HONORS_WORDS[e.honors] || e.honors}.`,
+  declared: (e) => {
+    const runs = e.sequences.length ? `${listing(e.sequences.map(sequenceText))}` : "no sequence";
+    return `${e.player} declares ${runs}; the Point: ${pointText(e.point)}.`;
+  },
+  scored: (e) => `${(SCORED_1718[e.step] || ((x) => `${x.player} scores a chip`))(e)} (${plural(e.total, "chip")}, ${e.total * POINTS_PER_CHIP} points).`,
+  played: (e) => `${e.player} plays ${short(e.card)}.`,
+  trick_taken: (e) => `${e.player} takes trick ${e.trick} (${cardsText(e.cards)}).`,
+  deal_awaited: (e) => `Hand ${e.hand_number} of game ${e.game}: ${e.dealer} deals next, the honors ${HONORS_WORDS[e.honors] || e.honors}. Enter the real deal when it is done.`,
+  declaration_contradicted: (e) =>
+    `${e.player}'s declaration is shown false by ${e.tricks.length > 1 ? "tricks" : "trick"} ${listing(e.tricks.map(String))}: ${e.message}. ${e.chips_stand ? "Its chips stand unless the table agrees otherwise." : ""}`.trim(),
+  game_won: (e) => `${e.player} reaches six chips (24 points) at ${STEP_WORDS[e.step] || e.step} and wins game ${e.game}.`,
+  match_over: (e) => {
+    const won = tally(e.games_won || {});
+    return `The match is over${won ? `: games won ${won}` : ""}. ${winnersText(e.winners || [])}`;
+  },
+};
+
+export function twentyFour1718Event(event) {
+  const sentence = TWENTY_FOUR_1718[event.type];
   return sentence ? sentence(event) : unknown(event);
 }
