@@ -238,8 +238,14 @@ class CastleTurnSchema(LeanSchema):
 
 class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(GameStateSchema, required=True)
-    castle_phase = fields.List(fields.Nested(CastleTurnSchema), required=True)
-    deal_events = fields.List(fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any."})
+    castle_phase = fields.List(
+        fields.Nested(CastleTurnSchema),
+        required=True,
+        metadata={"description": "The Castle Phase's turns as the referee made them; empty for a game dealt at a real table (0.3.0)."},
+    )
+    events = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any; empty at a real table (`deal_events` before 0.3.0)."}
+    )
     sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
     sealed_move = fields.Integer(metadata={"description": "With sealed: true, the token's move number along the match (docs/sealed-deals.md)."})
     seat_keys = fields.Dict(

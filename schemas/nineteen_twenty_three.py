@@ -247,6 +247,7 @@ class FromTableRequestSchema(LeanSchema):
 
 class FromTableResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "What the table starts with, as `POST /games` tells it (0.3.0)."})
 
 
 # -- the judge ---------------------------------------------------------------------------------------------

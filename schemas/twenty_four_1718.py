@@ -161,6 +161,21 @@ class TwentyFour1718MoveSchema(LeanSchema):
     )
 
 
+class TwentyFour1718MoveFillSchema(LeanSchema):
+    """What a real table's template move needs: each field to fill, with what goes there (0.3.0)."""
+
+    turn_up = fields.String(metadata={"description": "deal: the dealer's turn-up (the hands and stock seen may be added)."})
+    drawn = fields.String(metadata={"description": "draw: one card per player drawing, in seat order."})
+    sequences = fields.String(metadata={"description": "declare from a hand the referee only counts: every sequence announced."})
+    point = fields.String(metadata={"description": "declare from a hand the referee only counts: the Point announced."})
+
+
+class TwentyFour1718ListedMoveSchema(TwentyFour1718MoveSchema):
+    """A move as an answer lists it; at a real table a template also says what it needs (only in answers)."""
+
+    fill = fields.Nested(TwentyFour1718MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+
+
 class TwentyFour1718DutySchema(LeanSchema):
     duty = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_DUTY)))
     rule = fields.String(required=True, metadata={"example": "7.2"})
@@ -171,7 +186,7 @@ class TwentyFour1718DutySchema(LeanSchema):
 class TwentyFour1718LegalSchema(LeanSchema):
     player = fields.String(required=True, allow_none=True, metadata={"description": "Who acts; null once the match is over."})
     phase = fields.String(required=True)
-    moves = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True)
+    moves = fields.List(fields.Nested(TwentyFour1718ListedMoveSchema), required=True)
     counts = fields.Dict(keys=fields.String(), values=Integer(), required=True)
     trump = fields.String(required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
     honors = fields.List(fields.String(), required=True, metadata={"description": "The five honors of this hand."})
@@ -181,7 +196,7 @@ class TwentyFour1718LegalSchema(LeanSchema):
 class TwentyFour1718VerdictSchema(LeanSchema):
     legal = Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
-    alternatives = fields.List(fields.Nested(TwentyFour1718MoveSchema), required=True, metadata={"description": "The legal moves instead."})
+    alternatives = fields.List(fields.Nested(TwentyFour1718ListedMoveSchema), required=True, metadata={"description": "The legal moves instead."})
 
 
 class TwentyFour1718DrawSchema(LeanSchema):

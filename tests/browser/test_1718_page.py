@@ -335,4 +335,5 @@ def test_after_a_drawn_first_dealer_the_next_hand_awaits_its_deal(client):
     assert state["phase"] == "deal"
     legal = client.post(f"{referee}moves/legal", json={"state": state})
     assert legal.status_code == 200, legal.get_json()
-    assert legal.get_json()["moves"] == [{"player": "ann", "action": "deal"}]  # ann led the first hand (§2.4)
+    [deal] = legal.get_json()["moves"]
+    assert (deal["player"], deal["action"], list(deal["fill"])) == ("ann", "deal", ["turn_up"])  # ann led the first hand (§2.4)

@@ -24,7 +24,7 @@ def test_every_endpoint(client):
     move = legal["moves"][0]
     assert client.validate(state, move)["legal"] is True
     assert client.apply(state, move)["state"]["to_act"] == 0
-    assert client.game_from_table(TABLE_SETUP_REQUEST)["draw_pile"]["hidden"] == 77
+    assert client.game_from_table(TABLE_SETUP_REQUEST)["state"]["draw_pile"]["hidden"] == 77
     assert client.hands(HANDS_REQUEST["castles"], HANDS_REQUEST["cards"])["best"]["score"] == 48
     table = client.calculus(CALCULUS_REQUEST["castles"], CALCULUS_REQUEST["players"], caller="bob")
     assert table["winners"] == ["bob"]

@@ -158,9 +158,70 @@ def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any],
             unseen = sorted((pack(slug, state) - census(game, slug, state)[0]).elements())
             seat = next(seat for seat in state["players"] if seat["name"] == move["player"])
             filled[name] = seat["hand"]["cards"] + unseen[: seat["hand"]["hidden"]]
+        elif name == "turn_up":  # Twenty-Four (1718)'s real deal: any card nobody has named yet turned up (rules.md §13.5)
+            filled[name] = free_cards(slug, state)[0]
+        elif name == "drawn":  # a round of the draw for the first dealer: one card per player drawing (rules.md §2.1)
+            filled[name] = free_cards(slug, state)[: len(drawing(state))]
+        elif name in ("sequences", "point"):  # the announcement of a counted hand: the true one of a hand it may hold
+            sequences, point = declaration(counted_hand(slug, state, move["player"]))
+            filled[name] = sequences if name == "sequences" else point
         else:
             raise AssertionError(f"the contract does not know how to fill {name!r}: teach it from the rules")
     return filled
+
+
+def free_cards(slug: str, state: dict[str, Any]) -> list[str]:
+    """The cards of the pack the state names nowhere (not in a zone, a claim, a draw): any of them may be the unseen one."""
+    named: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            named.add(node)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            for item in node.values():
+                walk(item)
+
+    walk(state)
+    return sorted(card for card in pack(slug, state) if card not in named)
+
+
+def drawing(state: dict[str, Any]) -> list[int]:
+    """Twenty-Four (1718)'s seats drawing next for the first dealer (rules.md §2.1): everyone, then those tied highest."""
+    seats = list(range(len(state["players"])))
+    for cards in state.get("draws", []):
+        if len(cards) != len(seats):
+            return seats
+        top = max(value(card) for card in cards)
+        seats = [seat for seat, card in zip(seats, cards, strict=True) if value(card) == top]
+    return seats
+
+
+def counted_hand(slug: str, state: dict[str, Any], player: str) -> list[str]:
+    """A hand the referee only counts, made whole: its seen cards and, for the unseen ones, cards named nowhere."""
+    seat = next(seat for seat in state["players"] if seat["name"] == player)
+    return list(seat["hand"]) + free_cards(slug, state)[: seat["hidden"]]
+
+
+def declaration(hand: list[str]) -> tuple[list[list[str]], dict[str, int]]:
+    """Twenty-Four (1718)'s declaration of a hand, from the rule book: every run of five or more of a suit in a row,
+    Ace low (rules.md §5.1); the Point, the longest suit and, between equally long ones, the higher sum, the Ace 1 and
+    the face cards 10 (§6.1, §6.2)."""
+    sequences: list[list[str]] = []
+    point = (0, 0)
+    for suit in SUITS:
+        ranks = sorted(value(card) for card in hand if card[-1] == suit)
+        run: list[int] = []
+        for rank in [*ranks, 99]:
+            if run and rank != run[-1] + 1:
+                if len(run) >= 5:
+                    sequences.append([ALL_RANKS[r - 1] + suit for r in run])
+                run = []
+            run.append(rank)
+        point = max(point, (len(ranks), sum(min(rank, 10) for rank in ranks)))
+    return sequences, {"count": point[0], "sum": point[1]}
 
 
 @functools.cache

@@ -53,7 +53,9 @@ def test_new_game_is_reproducible_and_logs_the_castle_phase(client):
 
 
 def test_game_from_a_physical_table(client):
-    state = client.post(f"{V1}/games/from-table", json=TABLE_SETUP_REQUEST).get_json()
+    answer = client.post(f"{V1}/games/from-table", json=TABLE_SETUP_REQUEST).get_json()
+    assert answer["castle_phase"] == [] and answer["events"] == []  # the table's turns and deal were not seen
+    state = answer["state"]
     assert state["draw_pile"] == {"cards": [], "hidden": 104 - 21 - 4 - 2}
     assert [p["hand"]["hidden"] for p in state["players"]] == [0, 7, 7]
 

@@ -96,7 +96,7 @@ def test_the_deal_reshuffles_the_castle_phase_discards_when_needed(monkeypatch):
     monkeypatch.setattr(start, "shuffled", lambda cards, seed, number: list(worst_castle_phase()) if number == 0 else list(cards))
     monkeypatch.setattr("service.games.kings.drawing.shuffled", lambda cards, seed, number: list(cards))
     game = new_game(["ann", "bob", "cy", "dee"], seed=1)
-    assert game.state.shuffles == 1 and [e["type"] for e in game.deal_events].count("reshuffled") == 1
+    assert game.state.shuffles == 1 and [e["type"] for e in game.events].count("reshuffled") == 1
     assert all(p.hand.size == 7 for p in game.state.players) and game.state.card_total() == 104
 
 

@@ -316,4 +316,4 @@ def test_from_table_refuses_an_impossible_castle_phase_over_http(client):
     answer = client.post(f"{V1}/games/from-table", json=body)
     assert answer.status_code == 422 and [(e["pointer"], e["code"]) for e in answer.get_json()["errors"]] == [("/face_up/0", "castle_phase_impossible")]
     made = client.post(f"{V1}/games/from-table", json={**body, "face_up": ["9H"]}).get_json()
-    assert made["deal"] == "physical"
+    assert made["state"]["deal"] == "physical"

@@ -444,7 +444,7 @@ def play(seed, players, rules, patience):
     client = APP.test_client()
     names = [f"p{seat}" for seat in range(players)]
     body = {"players": names, "rules": rules, "castles": [{"card": c} for c in table.castles], "face_up": table.face_up}
-    state = post(client, "/games/from-table", {**body, "hands": [table.hands[0]] + [[] for _ in names[1:]]}, table=table)
+    state = post(client, "/games/from-table", {**body, "hands": [table.hands[0]] + [[] for _ in names[1:]]}, table=table)["state"]
     turn = 1  # dealer 0: the deal starts with seat 1, who moves first (reading: Castle phase, Turns)
     expected: dict[str, float] = {}  # the test's Calculus, player by player
     for step in range(MAX_STEPS * players):

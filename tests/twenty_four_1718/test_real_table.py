@@ -11,6 +11,7 @@ import pytest
 
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
+from service.core.records import listed
 from service.games.twenty_four_1718 import GAME
 from service.games.twenty_four_1718.moves import Move
 from service.games.twenty_four_1718.start import TableHand, new_match, table_hand
@@ -72,7 +73,7 @@ def test_a_real_tables_hand_ends_waiting_for_its_real_deal_and_scores_no_invente
     # the previous leader (ann) deals the next hand; the referee waits for her real deal
     assert (state.dealer, state.to_act, state.hand_number, state.game) == (0, 0, 2, 1)
     assert all(player.hand == () and player.hidden == 0 for player in state.players)
-    assert [move.to_dict() for move in GAME.legal_moves(state)] == [{"player": "ann", "action": "deal"}]
+    assert [(option.move.to_dict(), list(option.fill)) for option in listed(GAME.legal_moves(state))] == [({"player": "ann", "action": "deal"}, ["turn_up"])]
     refused = GAME.judge(state, Move("bob", "play", parse_card("2S"))).to_dict()
     assert not refused["legal"] and refused["reasons"][-1]["code"] == "deal_first"
     # ann's real deal: 3S turned up is an honor at the point, so ann (the dealer) scores one chip; bob leads
@@ -261,7 +262,7 @@ def test_the_real_draw_for_the_first_dealer_is_entered_round_by_round_and_ties_d
     state = table_hand(TableHand(FIVE, ((),) * 5, dealer=None, turn_up=None)).state
     assert (state.phase, state.deals, state.to_act) == ("draw", 0, 0)
     assert state.to_dict()["stock"] is None
-    assert [move.to_dict() for move in GAME.legal_moves(state)] == [{"player": "ann", "action": "draw"}]
+    assert [(option.move.to_dict(), list(option.fill)) for option in listed(GAME.legal_moves(state))] == [({"player": "ann", "action": "draw"}, ["drawn"])]
     # round 1: ann, bob and dee all draw a King; only they draw again
     state, events = apply(state, "ann", "draw", drawn=tuple(parse_cards(["KS", "KH", "3D", "KD", "2C"])))
     assert (state.phase, state.drawing) == ("draw", [0, 1, 3])
@@ -273,7 +274,7 @@ def test_the_real_draw_for_the_first_dealer_is_entered_round_by_round_and_ties_d
     state, events = apply(state, "ann", "draw", drawn=tuple(parse_cards(["5S", "JH", "9C"])))
     assert (state.phase, state.dealer, state.to_act) == ("deal", 1, 1)
     assert events[-1] == {"type": "dealer_drawn", "player": "bob", "seat": 1, "rule": "2.1"}
-    assert [move.to_dict() for move in GAME.legal_moves(state)] == [{"player": "bob", "action": "deal"}]
+    assert [(option.move.to_dict(), list(option.fill)) for option in listed(GAME.legal_moves(state))] == [({"player": "bob", "action": "deal"}, ["turn_up"])]
     state, _ = apply(state, "bob", "deal", turn_up=parse_card("9H"))
     assert (state.phase, state.leader, state.trump, state.deals) == ("declare", 2, "H", 1)
     assert [player.chips for player in state.players] == [0] * 5  # 9H is no honor at the point

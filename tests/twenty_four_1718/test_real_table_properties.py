@@ -232,7 +232,9 @@ def play_match(app, seed: int, players: int, honors: str, games: int, hands: int
         if state["phase"] != "deal":
             break
         legal = table.post("/moves/legal", {"state": state})
-        assert legal["moves"] == [{"player": NAMES[table.leader], "action": "deal"}]  # the previous leader deals, with real cards
+        assert [({k: v for k, v in move.items() if k != "fill"}, list(move["fill"])) for move in legal["moves"]] == [
+            ({"player": NAMES[table.leader], "action": "deal"}, ["turn_up"])
+        ]  # the previous leader deals, with real cards: a template naming the turn-up it needs
         assert all(not player["hand"] and not player["hidden"] for player in state["players"])
         deal = table.deal(table.leader)
         state = table.post("/moves/apply", {"state": state, "move": {"player": NAMES[table.dealer], "action": "deal", **deal}})["state"]

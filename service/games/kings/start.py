@@ -36,14 +36,15 @@ class CastleTurn:
 @dataclass(frozen=True, slots=True)
 class NewGame:
     state: GameState
-    castle_phase: tuple[CastleTurn, ...]
-    deal_events: tuple[Event, ...]
+    castle_phase: tuple[CastleTurn, ...]  # empty at a real table: the referee saw the castles, not the order of the turns
+    events: tuple[Event, ...]
 
     def to_dict(self) -> dict[str, object]:
+        """The answer of ``/games``, ``/games/from-table`` and ``/games/next`` alike (the reshuffles of the deal as ``events``)."""
         return {
             "state": self.state.to_dict(),
             "castle_phase": [turn.to_dict() for turn in self.castle_phase],
-            "deal_events": [event for event in self.deal_events if event["type"] != "drew"],
+            "events": [event for event in self.events if event["type"] != "drew"],
         }
 
 

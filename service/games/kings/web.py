@@ -46,7 +46,7 @@ from .hands import scorer_for
 from .moves import Move, legal_moves
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
-from .start import TableDeal, new_game, next_game, table_setup
+from .start import NewGame, TableDeal, new_game, next_game, table_setup
 
 blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
 View = Callable[[dict[str, Any]], Response]
@@ -188,11 +188,14 @@ def read_finished(data: Mapping[str, Any]) -> Any:
 
 
 def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The /games/from-table answer to a loaded body: the state of a game dealt at a real table."""
+    """The /games/from-table answer to a loaded body, shaped as /games answers: the state of a game dealt at a real table.
+
+    The referee saw no Castle Phase turn and no reshuffle (the castles and discards are in the state), so both logs are empty.
+    """
     state = table_setup(
         body["players"], castles_from(body["castles"]), rules_from(body["rules"]), body["dealer"], body["direction"], body["face_up"], body.get("hands")
     )
-    return state.to_dict()
+    return NewGame(state, (), ()).to_dict()
 
 
 # -- the endpoints only 24 Kings has ---------------------------------------------------------------
@@ -222,9 +225,10 @@ def create_game(body: dict[str, Any]) -> Response:
     "/games/from-table",
     body=TableSetupRequestSchema,
     body_example=EX["table_setup_request"],
-    answer=GameStateSchema,
+    answer=NewGameResponseSchema,
     answer_example=EX["table_setup_response"],
-    description="A state for a game dealt at a real table; unseen cards are counted.",
+    description="A game dealt at a real table, answered as `POST /games` answers: its state (unseen cards counted), an empty "
+    "`castle_phase` and `events` (the table's Castle Phase and deal were not seen; the castles and discards are in the state).",
 )
 def create_from_table(body: dict[str, Any]) -> Response:
     """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
@@ -319,7 +323,7 @@ def conformance() -> list[ConformanceRequest]:
             "Legal moves at a real table: a card the referee cannot see is listed with the cards it may name",
             "POST",
             "/moves/legal",
-            {"state": ex["table_setup_response"]},
+            {"state": ex["table_setup_response"]["state"]},
         ),
         ConformanceRequest("The follow-on game: The Turn passes on, the match's totals carry over", "POST", "/games/next", ex["next_game_request"]),
         ConformanceRequest(

@@ -49,12 +49,24 @@ def take_cards(state: MatchState, takers: Sequence[int]) -> tuple[MatchState, li
     return replace(state, seats=seats, pile=Zone(tuple(pile), hidden), taken=state.taken + names), taken
 
 
+def locked_event(names: Sequence[str]) -> Event:
+    return {"type": "locked_as_they_stand", "players": list(names), "rule": "3.4"}
+
+
+def war_event(state: MatchState) -> Event:
+    return {"type": "war_game", "set": state.set_number, "game": state.game_number, "pile": state.pile.size, "rule": "5.2"}
+
+
+def dealt_event(state: MatchState) -> Event:
+    return {"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL, "pile": state.pile.size, "rule": "3.1"}
+
+
 def lock_as_they_stand(state: MatchState, events: list[Event]) -> MatchState:
     """§3.4: with the pile empty, every player not locked yet is locked; then the cards are revealed."""
     names = state.unlocked
     if names:
         state = replace(state, seats=tuple(replace(seat, locked=True) for seat in state.seats))
-        events.append({"type": "locked_as_they_stand", "players": list(names), "rule": "3.4"})
+        events.append(locked_event(names))
     return replace(state, phase="reveal")
 
 
@@ -66,10 +78,10 @@ def deal_game(state: MatchState, events: list[Event]) -> MatchState:
     """
     state = replace(state, seats=tuple(replace(seat, hand=Zone(), locked=False) for seat in state.seats), taken=(), phase="play", draws=())
     if state.pile.size < DEAL * len(state.seats):
-        events.append({"type": "war_game", "set": state.set_number, "game": state.game_number, "pile": state.pile.size, "rule": "5.2"})
+        events.append(war_event(state))
         return replace(state, phase="war")
     state, _ = take_cards(state, [index for index in range(len(state.seats)) for _ in range(DEAL)])
-    events.append({"type": "dealt", "set": state.set_number, "game": state.game_number, "cards_each": DEAL, "pile": state.pile.size, "rule": "3.1"})
+    events.append(dealt_event(state))
     return lock_as_they_stand(state, events) if state.pile.size == 0 else state
 
 

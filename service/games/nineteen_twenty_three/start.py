@@ -9,7 +9,7 @@ from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem, excess_copies
 from service.core.zones import Zone
 
-from .dealing import Event, deal_game, mixed_pack
+from .dealing import Event, deal_game, dealt_event, locked_event, mixed_pack, war_event
 from .scoring import DEFAULT_TARGET, MAX_TARGET
 from .state import MatchState, Phase, Rules, Seat, check_state
 from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems, token
@@ -81,3 +81,15 @@ def table_match(
         seats = tuple(Seat(s.name, s.hand, True, s.won, s.points, s.match_cards) for s in seats)
     state = MatchState(Rules(decks, target), seats, Zone(hidden=pile), "physical", Zone(tuple(dead)), taken, phase, set_number, game_number)
     return check_state(state)
+
+
+def table_events(state: MatchState) -> tuple[Event, ...]:
+    """What a table just dealt starts with, told as a service deal tells it (rules.md §3.1, §3.4, §5.2).
+
+    ``dealt`` (two unseen cards each, the pile's count), or ``war_game`` when the set's cards are too few; with the
+    pile empty after the deal, ``locked_as_they_stand`` follows, naming every player.
+    """
+    if state.phase == "war":
+        return (war_event(state),)
+    dealt = dealt_event(state)
+    return (dealt, locked_event([seat.name for seat in state.seats])) if state.phase == "reveal" else (dealt,)

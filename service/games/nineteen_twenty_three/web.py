@@ -41,7 +41,7 @@ from .judging import RULE_OF_STEP, judge_request
 from .moves import Move
 from .scoring import DEFAULT_TARGET, RULE_OF_MATCH, set_request, standings_request
 from .sealed import SPLIT, sealed_events
-from .start import new_match, table_match
+from .start import new_match, table_events, table_match
 from .values import POINTS, RANGE_HIGH, RANGE_LOW, WAR_POINTS
 
 blp = RefereeBlueprint(
@@ -70,7 +70,7 @@ def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
         set_number=body["set"],
         game_number=body["game"],
     )
-    return {"state": state.to_dict()}
+    return {"state": state.to_dict(), "events": list(table_events(state))}
 
 
 # -- examples ------------------------------------------------------------------------------------------
@@ -144,7 +144,8 @@ def create_game(body: dict[str, Any]) -> Response:
     body_example=FROM_TABLE_REQUEST,
     answer=FromTableResponseSchema,
     answer_example=EX["from_table_response"],
-    description="A game just dealt at a real table: hands unseen, the pile counted.",
+    description="A game just dealt at a real table, answered as `POST /games` answers: the state (hands unseen, the pile counted) "
+    "and the events the table starts with (`dealt`, or `war_game`; then `locked_as_they_stand` when the deal emptied the pile).",
 )
 def create_from_table(body: dict[str, Any]) -> Response:
     """A state for a real table, possibly mid-set and mid-match (rules.md §7.3)."""

@@ -10,11 +10,11 @@ from service.core.kit import Engine, Seen
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
 from service.core.reading import Reader
-from service.core.records import Event
+from service.core.records import Event, Listed
 from service.core.verdicts import Reason
 
 from .flow import match_winners
-from .moves import Move, legal_moves, move_from_dict, move_reasons, report_facts, step
+from .moves import Move, move_from_dict, move_reasons, options, report_facts, step
 from .state import TableState, read, state_problems
 from .view import PlayerView
 
@@ -48,8 +48,8 @@ class TwentyFour1718(Engine[TableState, Move]):
     def read_move(self, data: Mapping[str, Any]) -> Move:
         return move_from_dict(data)
 
-    def legal_moves(self, state: TableState) -> Sequence[Move]:
-        return legal_moves(state)
+    def legal_moves(self, state: TableState) -> Sequence[Move | Listed[Move]]:
+        return options(state)
 
     def move_reasons(self, state: TableState, move: Move) -> Sequence[Reason]:
         return move_reasons(state, move)

@@ -12,6 +12,7 @@ from typing import Any, Literal, get_args
 from service.core.cards import Card, card_texts
 from service.core.names import possessive
 from service.core.reading import Reader
+from service.core.records import Listed
 from service.core.verdicts import Reason
 
 from .declarations import Claim, announced, claim_faults, declare
@@ -109,6 +110,35 @@ def legal_moves(state: TableState) -> list[Move]:
             return [Move(state.acting.name, "declare")]
         return [own_declaration(state, state.to_act)]
     return _plays(state, duty_of(state))
+
+
+def options(state: TableState) -> list[Move | Listed[Move]]:
+    """The legal moves as listed: a real table's ``deal`` and ``draw``, and a ``declare`` from a hand the referee only
+    counts, are templates whose ``fill`` names what the table enters (the move without it is refused); every other
+    move is whole, as :func:`legal_moves` gives it."""
+    fills = _fills(state)
+    return [Listed(move, fills[move.action]) if move.action in fills else move for move in legal_moves(state)]
+
+
+def _fills(state: TableState) -> dict[str, dict[str, str]]:
+    if state.phase == "draw":
+        names = ", ".join(state.players[seat].name for seat in state.drawing)
+        return {"draw": {"drawn": f"the card each player drawing turns, in seat order: {names}; none drawn before (rules.md §2.1, §{RULE_DRAW})"}}
+    if state.phase == "deal":
+        return {
+            "deal": {
+                "turn_up": f"the dealer's turn-up, which gives the trumps; the hands seen (hands, hidden) and the stock's cards seen may be added "
+                f"(rules.md §{RULE_DEAL})"
+            }
+        }
+    if state.phase == "declare" and state.acting.hidden:
+        return {
+            "declare": {
+                "sequences": "every sequence the player announces, each a list of cards (five or more of a suit in a row; [] for none) (rules.md §5.1)",
+                "point": f'the Point announced, {{"count": n, "sum": n}}: the longest suit\'s cards and their sum (rules.md §6, §{RULE_DECLARED})',
+            }
+        }
+    return {}
 
 
 def _plays(state: TableState, duty: Obligation) -> list[Move]:

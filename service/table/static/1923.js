@@ -80,7 +80,7 @@ async function start() {
     table.sets = [];
     table.judgment = null;
     table.draft = null;
-    await follow(answer.state, [{ type: "dealt", set: 1, game: 1, pile: answer.state.pile.hidden }]);
+    await follow(answer.state, answer.events); // the table starts with what /games would tell: dealt (or war_game)
     $("play-title").focus();
   } catch (error) {
     $("events").replaceChildren(problemList(error));

@@ -659,13 +659,12 @@ async function startGame() {
   const hands = table.players.map((_, seat) => (seat === table.me ? table.hand : []));
   const deal = { castles: castlesBody(), face_up: table.faceUp, hands };
   try {
-    if (table.previous) {
-      const answer = await referee.post("games/next", { state: table.previous, ...deal });
-      table.game = answer.state;
-      table.previous = null;
-    } else {
-      table.game = await referee.post("games/from-table", { players: table.players, dealer: table.dealer, rules: rulesBody(), ...deal });
-    }
+    // /games/next and /games/from-table answer alike, as /games does: { state, castle_phase, events }.
+    const answer = table.previous
+      ? await referee.post("games/next", { state: table.previous, ...deal })
+      : await referee.post("games/from-table", { players: table.players, dealer: table.dealer, rules: rulesBody(), ...deal });
+    table.game = answer.state;
+    table.previous = null;
     table.history = [];
     save();
     resetForm();
