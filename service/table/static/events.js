@@ -193,3 +193,53 @@ export function twentyFour1718Event(event) {
   const sentence = TWENTY_FOUR_1718[event.type];
   return sentence ? sentence(event) : unknown(event);
 }
+
+// -- 1923 (service/games/nineteen_twenty_three/rules.md) -------------------------------------------------
+export const MATCH_RULES = {
+  first_to_target: "the first to reach the target",
+  most_cards: "of those who reached the target together, the most cards won over the match",
+  shared: "those who reached the target together with as many cards won share the win",
+};
+export const DECIDED = { range: "the range", nearest: "the nearer end", average: "the average", draw: "the draw-off", war: "war", none: "nobody: war ran out" };
+
+// A scored set (rules.md §5): each player's points, with the Ace benefit or damage.
+export function setLine(scored) {
+  const each = Object.keys(scored.points).map((name) => {
+    const cards = scored.cards[name];
+    const aces = scored.aces[name];
+    const points = scored.points[name];
+    if (scored.winners.includes(name)) return `${name} ${signed(points)} (${plural(cards, "card")} won${aces ? `, Ace benefit +${aces}` : ""})`;
+    return `${name} ${signed(points)} (${plural(cards, "card")} won, not the most: they score nothing${aces ? `; Ace damage −${aces}` : ""})`;
+  });
+  return `Set ${scored.set}: ${listing(each)}.`;
+}
+
+const signed = (points) => (points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0");
+export const pointsTotal = (points) => (points < 0 ? `−${-points}` : String(points));
+
+const NINETEEN_TWENTY_THREE = {
+  took: (e) => `${e.player} took a card (${plural(e.cards, "card")} in hand, ${e.pile} left in the pile).`,
+  locked: (e) => `${e.player} locked with ${plural(e.cards, "card")}.`,
+  locked_as_they_stand: (e) => `The pile is empty: ${listing(e.players)} ${e.players.length > 1 ? "are" : "is"} locked as they stand.`,
+  revealed: (e) => `The reveal: ${listing(Object.entries(e.hands).map(([name, cards]) => `${name} shows ${cardsText(cards)}`))}.`,
+  draws_needed: (e) => `${listing(e.tied)} ${e.tied.length > 1 ? "are" : "is"} still tied: ${listing(e.missing)} draw${e.missing.length > 1 ? "" : "s"} a card (round ${e.round}).`,
+  judged: (e) =>
+    e.winner
+      ? `${e.winner} wins the game (decided by ${DECIDED[e.decided_by]}) and takes ${plural(e.cards_won, "card")}.`
+      : `Nobody wins the game: its ${plural(e.dead_cards, "card")} are dead.`,
+  dealt: (e) => `Set ${e.set}, game ${e.game}: two cards each are dealt; ${plural(e.pile, "card")} left in the pile.`,
+  war_game: (e) => `Set ${e.set}, game ${e.game} is the set's last game, war: ${plural(e.pile, "card")} left, one card each.`,
+  last_war: (e) => {
+    const turned = listing(Object.entries(e.cards || {}).map(([name, card]) => `${name} ${short(card)} (${e.compared[name]})`));
+    return e.winner ? `The last war: ${turned}; ${e.winner} wins those cards.` : `The last war: ${turned}; a tie for the highest, so those cards are dead.`;
+  },
+  dead_cards: (e) => `${plural(e.cards.length + e.hidden, "card")} left over ${e.cards.length + e.hidden === 1 ? "is" : "are"} dead.`,
+  set_scored: (e) => `${setLine(e)} Most cards won: ${listing(e.winners)}. Totals: ${listing(Object.entries(e.totals).map(([name, points]) => `${name} ${pointsTotal(points)}`))}.`,
+  match_over: (e) => `The match is over: ${listing(e.winners)} ${e.winners.length > 1 ? "win" : "wins"} (${MATCH_RULES[e.decided_by] || e.decided_by}).`,
+  new_set: (e) => `Set ${e.set} begins: the whole pack is mixed again.`,
+};
+
+export function nineteenTwentyThreeEvent(event) {
+  const sentence = NINETEEN_TWENTY_THREE[event.type];
+  return sentence ? sentence(event) : unknown(event);
+}
