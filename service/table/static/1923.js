@@ -6,13 +6,10 @@
 // Or the referee deals, sealed, and the phone is passed round (sealed-play.js): a seat's key is asked before it looks
 // at its cards (the last card it took stays hidden from it too, rules.md §3.2), takes or locks; the reveal is the
 // table's move (anyone's key). The phone keeps the public state only.
-//
-// This page's sentences for 1923's events are written here (`gameEvent`), not in events.js: that shared module was
-// being changed by another engineer when this page was written; they can move there unchanged.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
 import { cardElement, short, spoken } from "./cards.js";
-import { cardsText, listing, plural } from "./events.js";
+import { DECIDED, MATCH_RULES, cardsText, listing, nineteenTwentyThreeEvent, plural, pointsTotal, setLine } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
@@ -26,12 +23,6 @@ const RANGE = [19, 23];
 // Blackjack values (rules.md §2): Ace 1 (or 11, its holder's choice), 2–10 their number, J Q K 10.
 const TEN = { J: 10, Q: 10, K: 10 };
 const low = (code) => (code.startsWith("A") ? 1 : TEN[code.slice(0, -1)] || Number(code.slice(0, -1)));
-const MATCH_RULES = {
-  first_to_target: "the first to reach the target",
-  most_cards: "of those who reached the target together, the most cards won over the match",
-  shared: "those who reached the target together with as many cards won share the win",
-};
-const DECIDED = { range: "the range", nearest: "the nearer end", average: "the average", draw: "the draw-off", war: "war", none: "nobody: war ran out" };
 
 function fresh() {
   return { players: ["ann", "bob"], decks: 1, target: DEFAULT_TARGET, game: null, legal: null, history: [], draft: null, judgment: null, sets: [], log: [], sealed: null, sealedLog: [] };
@@ -96,7 +87,7 @@ async function follow(state, events, before) {
   if (before) before();
   table.game = state;
   table.legal = legal;
-  if (events) table.log = events.map(gameEvent);
+  if (events) table.log = events.map(nineteenTwentyThreeEvent);
   save();
   show();
 }
@@ -435,20 +426,6 @@ function showJudgment() {
 }
 
 // -- the set and the match to N (rules.md §5, §6) --------------------------------------------------------
-function setLine(scored) {
-  const each = Object.keys(scored.points).map((name) => {
-    const cards = scored.cards[name];
-    const aces = scored.aces[name];
-    const points = scored.points[name];
-    if (scored.winners.includes(name)) return `${name} ${signed(points)} (${plural(cards, "card")} won${aces ? `, Ace benefit +${aces}` : ""})`;
-    return `${name} ${signed(points)} (${plural(cards, "card")} won, not the most: they score nothing${aces ? `; Ace damage −${aces}` : ""})`;
-  });
-  return `Set ${scored.set}: ${listing(each)}.`;
-}
-
-const signed = (points) => (points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0");
-const total = (points) => (points < 0 ? `−${-points}` : String(points));
-
 function showStandings() {
   const game = table.game;
   const parts = [element("h3", `The match to ${game.rules.target} points`)];
@@ -456,7 +433,7 @@ function showStandings() {
   for (const seat of game.players) {
     const aces = seat.won.filter((code) => code.startsWith("A")).length;
     const set = game.phase === "over" ? "" : `; this set ${plural(seat.won.length, "card")} won${aces ? `, ${plural(aces, "Ace")}` : ""}`;
-    list.append(element("li", `${seat.name}: ${total(seat.points)} points (${plural(seat.match_cards, "card")} won in the sets finished)${set}`));
+    list.append(element("li", `${seat.name}: ${pointsTotal(seat.points)} points (${plural(seat.match_cards, "card")} won in the sets finished)${set}`));
   }
   parts.push(list);
   if (table.sets.length) {
@@ -472,35 +449,6 @@ function showStandings() {
     parts.push(line);
   }
   $("standings").replaceChildren(...parts);
-}
-
-// -- what happened, in sentences --------------------------------------------------------------------------
-const SENTENCES = {
-  took: (e) => `${e.player} took a card (${plural(e.cards, "card")} in hand, ${e.pile} left in the pile).`,
-  locked: (e) => `${e.player} locked with ${plural(e.cards, "card")}.`,
-  locked_as_they_stand: (e) => `The pile is empty: ${listing(e.players)} ${e.players.length > 1 ? "are" : "is"} locked as they stand.`,
-  revealed: (e) => `The reveal: ${listing(Object.entries(e.hands).map(([name, cards]) => `${name} shows ${cardsText(cards)}`))}.`,
-  draws_needed: (e) => `${listing(e.tied)} ${e.tied.length > 1 ? "are" : "is"} still tied: ${listing(e.missing)} draw${e.missing.length > 1 ? "" : "s"} a card (round ${e.round}).`,
-  judged: (e) =>
-    e.winner
-      ? `${e.winner} wins the game (decided by ${DECIDED[e.decided_by]}) and takes ${plural(e.cards_won, "card")}.`
-      : `Nobody wins the game: its ${plural(e.dead_cards, "card")} are dead.`,
-  dealt: (e) => `Set ${e.set}, game ${e.game}: two cards each are dealt; ${plural(e.pile, "card")} left in the pile.`,
-  war_game: (e) => `Set ${e.set}, game ${e.game} is the set's last game, war: ${plural(e.pile, "card")} left, one card each.`,
-  last_war: (e) => {
-    const turned = listing(Object.entries(e.cards || {}).map(([name, card]) => `${name} ${short(card)} (${e.compared[name]})`));
-    return e.winner ? `The last war: ${turned}; ${e.winner} wins those cards.` : `The last war: ${turned}; a tie for the highest, so those cards are dead.`;
-  },
-  dead_cards: (e) => `${plural(e.cards.length + e.hidden, "card")} left over ${e.cards.length + e.hidden === 1 ? "is" : "are"} dead.`,
-  set_scored: (e) => `${setLine(e)} Most cards won: ${listing(e.winners)}. Totals: ${listing(Object.entries(e.totals).map(([name, points]) => `${name} ${total(points)}`))}.`,
-  match_over: (e) => `The match is over: ${listing(e.winners)} ${e.winners.length > 1 ? "win" : "wins"} (${MATCH_RULES[e.decided_by] || e.decided_by}).`,
-  new_set: (e) => `Set ${e.set} begins: the whole pack is mixed again.`,
-};
-
-function gameEvent(event) {
-  const sentence = SENTENCES[event.type];
-  if (sentence) return sentence(event);
-  return `${event.player ? `${event.player}: ` : ""}${String(event.type).replaceAll("_", " ")}.`;
 }
 
 // -- a sealed deal, one phone passed round (sealed-play.js) ---------------------------------------------
@@ -521,7 +469,7 @@ function sealedStatus(state) {
   const seats = element("ul", null, "seats");
   for (const seat of state.players) {
     const size = seat.hand.cards.length + seat.hand.hidden;
-    seats.append(element("li", `${seat.name}: ${plural(size, "card")}${seat.locked ? ", locked" : ""}, ${plural(seat.won.length, "card")} won, ${total(seat.points)} points`));
+    seats.append(element("li", `${seat.name}: ${plural(size, "card")}${seat.locked ? ", locked" : ""}, ${plural(seat.won.length, "card")} won, ${pointsTotal(seat.points)} points`));
   }
   return [...statusParts(state), seats];
 }
@@ -543,7 +491,7 @@ const sealed = sealedPlay({
   status: sealedStatus,
   hand: sealedHand,
   describe: (move) => (move.player ? `${move.player} ${SEALED_MOVES[move.action] || move.action}` : SEALED_MOVES[move.action] || move.action),
-  said: gameEvent,
+  said: nineteenTwentyThreeEvent,
   heard: (event) => event, // a take names no card to anyone; the rest is public
   onShow: (on) => {
     if (!on) return show();

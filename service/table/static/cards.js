@@ -6,6 +6,8 @@ export const SUITS = [
   { code: "D", name: "diamonds", symbol: "♦", red: true },
   { code: "S", name: "spades", symbol: "♠", red: false },
 ];
+// "H" → "hearts".
+export const SUIT_NAMES = Object.fromEntries(SUITS.map((suit) => [suit.code, suit.name]));
 const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 const BY_SUIT = Object.fromEntries(SUITS.map((suit) => [suit.code, suit]));
 // Two decks: every card exists twice.
@@ -61,4 +63,23 @@ export function cardElement(code, tag = "span") {
 
 export function spokenList(codes) {
   return codes.map(short).join(" ");
+}
+
+// -- a card named by rank alone ("7": the referee knows no one saw its suit), beside suited cards ("7S") --
+const SUITED = /^(10|[2-9AJQK])[HCDS]$/;
+export const rankOf = (code) => (SUITED.test(code) ? code.slice(0, -1) : code);
+
+// "7♠" for a suited card, "7" for a rank alone.
+export const rankOrShort = (code) => (SUITED.test(code) ? short(code) : code);
+export const ranksOrShortText = (codes) => codes.map(rankOrShort).join(" ");
+
+// A card element for either: a rank alone is black and says its suit was not seen.
+export function rankOrCardElement(code) {
+  if (SUITED.test(code)) return cardElement(code);
+  const node = document.createElement("span");
+  node.textContent = code;
+  node.className = "card black";
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `${RANK_NAMES[code] || code} (suit not seen)`);
+  return node;
 }

@@ -6,8 +6,8 @@
 // acts or shows three Kings, and forgotten after; the phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
-import { cardElement, short } from "./cards.js";
-import { listing } from "./events.js";
+import { rankOf, rankOrCardElement, rankOrShort, ranksOrShortText } from "./cards.js";
+import { listing, threeKingsEndWords, threeKingsEvent } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { applyMove, load, save as keep } from "./store.js";
@@ -48,22 +48,6 @@ const table = load(STORAGE, fresh);
 if (!table.picked || typeof table.picked !== "object") table.picked = { one: [], turned: [] };
 const save = () => keep(STORAGE, table);
 
-// -- cards: suited as tapped ("7S"), or a rank alone where the referee names a card nobody saw ("7") ----------
-// Missing from the shared cards.js (which knows suited cards only): kept here, so the shared modules are untouched.
-const SUITED = /^(10|[2-9AJQK])[HCDS]$/;
-const RANK_NAMES = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
-const rankOf = (code) => (SUITED.test(code) ? code.slice(0, -1) : code);
-const cardText = (code) => (SUITED.test(code) ? short(code) : code);
-const cardsText = (codes) => codes.map(cardText).join(" ");
-
-function cardOf(code) {
-  if (SUITED.test(code)) return cardElement(code);
-  const node = element("span", code, "card black");
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", `${RANK_NAMES[code] || code} (suit not seen)`);
-  return node;
-}
-
 // A row of cards, those in `marked` highlighted (a <mark>: the page's own highlight, said by screen readers too).
 function cardRow(codes, label, marked = new Set()) {
   const row = element("span", null, "cards");
@@ -72,9 +56,9 @@ function cardRow(codes, label, marked = new Set()) {
   for (const code of codes) {
     if (marked.has(code)) {
       const mark = element("mark");
-      mark.append(cardOf(code));
+      mark.append(rankOrCardElement(code));
       row.append(mark);
-    } else row.append(cardOf(code));
+    } else row.append(rankOrCardElement(code));
   }
   return row;
 }
@@ -208,52 +192,11 @@ async function explain(state, move, text) {
 }
 
 // -- what happened, in sentences ---------------------------------------------------------------------
-const TURN_WORDS = { draw: "draw a card", play: "the pile is empty, so no card to draw" };
-const EVENTS = {
-  drew: (e) => {
-    const what = e.cards.length ? cardsText(e.cards) : "a card";
-    return `${e.player} drew ${what}${e.why === "set" ? " after the set" : ""}.`;
-  },
-  set: (e) => `${e.player} took ${cardsText(e.cards.slice(0, 1))} with ${cardsText(e.cards.slice(1))}: ${e.sum}.`,
-  may_take_king: (e) => `${e.player} may still take the King on the table, or end the turn.`,
-  took_king: (e) => `${e.player} took ${cardText(e.card)} from the table, matched by a King in hand.`,
-  discarded: (e) => `${e.player} discarded ${cardText(e.card)} face up on the table.`,
-  passed: (e) => `${e.player} passed.`,
-  table_refilled: (e) => {
-    const kings = e.kings && e.kings.length ? ` The King${e.kings.length > 1 ? "s" : ""} ${cardsText(e.kings)} go${e.kings.length > 1 ? "" : "es"} to ${e.kings_to}.` : "";
-    return `The table was empty: ${cardsText(e.cards)} turned face up.${kings}`;
-  },
-  three_kings: (e) => `${e.player} holds three Kings.`,
-  showed_kings: (e) => `${e.player} showed three Kings.`,
-  turn: (e) => `${e.player}'s turn: ${TURN_WORDS[e.phase] || "play"}.`,
-  dealt: (e) => `Four cards each; ${cardsText(e.table)} turned face up.`,
-  game_over: (e) => `The game is over: ${endWords(e)}. ${resultWords(e)}`,
-};
-
-function endWords(outcome) {
-  if (outcome.reason === "three_kings") return `${outcome.three_kings} holds three Kings`;
-  const who = outcome.three_kings ? `; ${outcome.three_kings} held three Kings` : "";
-  return `the pile is empty and everyone passed${who}`;
-}
-
-function resultWords(outcome) {
-  const parts = [];
-  if (outcome.scores) parts.push(`Points: ${listing(Object.entries(outcome.scores).map(([name, points]) => `${name} ${points}`))}.`);
-  const winners = outcome.winners || [];
-  parts.push(winners.length ? `${winners.length > 1 ? "Winners" : "Winner"}: ${listing(winners)}.` : "Nobody wins.");
-  return parts.join(" ");
-}
-
-function eventText(event) {
-  const sentence = EVENTS[event.type];
-  return sentence ? sentence(event) : `${event.player ? `${event.player}: ` : ""}${String(event.type).replaceAll("_", " ")}.`;
-}
-
 function showEvents(events) {
   if (!events.length) return $("events").replaceChildren();
   const log = element("ul", null, "events");
   log.setAttribute("aria-label", "What happened");
-  for (const happened of events) log.append(element("li", eventText(happened)));
+  for (const happened of events) log.append(element("li", threeKingsEvent(happened)));
   $("events").replaceChildren(element("h3", "What happened"), log);
 }
 
@@ -298,14 +241,14 @@ function plan(listed) {
     move.hand_card = handCardFor(seat, listed.hand_card);
     move.table_cards = tableCardsFor(listed.table_cards);
     needs.drawn = me && pileLeft() ? 1 : 0;
-    text = `${who} takes ${cardText(move.hand_card)} with ${cardsText(move.table_cards)} (${listed.sum})`;
+    text = `${who} takes ${rankOrShort(move.hand_card)} with ${ranksOrShortText(move.table_cards)} (${listed.sum})`;
   } else if (listed.action === "take_king") {
     const king = game.table.find((code) => rankOf(code) === "K") || "K";
-    text = `${who} takes ${cardText(king)} from the table`;
+    text = `${who} takes ${rankOrShort(king)} from the table`;
   } else if (listed.action === "discard") {
     if (me) {
       move.card = handCardFor(seat, listed.card);
-      text = `${who} discards ${cardText(move.card)}`;
+      text = `${who} discards ${rankOrShort(move.card)}`;
     } else {
       needs.card = true;
       text = `${who} discards`;
@@ -388,9 +331,9 @@ function finished(pending) {
 function words(pending) {
   const move = finished(pending);
   let text = pending.text;
-  if (pending.needs.card && move.card) text += ` ${cardText(move.card)}`;
-  if (move.drawn) text += pending.move.action === "set" ? `, draws ${cardsText(move.drawn)}` : ` ${cardsText(move.drawn)}`;
-  if (move.turned) text += `; ${cardsText(move.turned)} turned face up`;
+  if (pending.needs.card && move.card) text += ` ${rankOrShort(move.card)}`;
+  if (move.drawn) text += pending.move.action === "set" ? `, draws ${ranksOrShortText(move.drawn)}` : ` ${ranksOrShortText(move.drawn)}`;
+  if (move.turned) text += `; ${ranksOrShortText(move.turned)} turned face up`;
   return text;
 }
 
@@ -446,7 +389,7 @@ function statusParts(game, me) {
   const parts = [];
   if (game.phase === "over") {
     parts.push(element("h3", "The game is over"));
-    parts.push(element("p", `How it ended: ${endWords(game.outcome)}.`));
+    parts.push(element("p", `How it ended: ${threeKingsEndWords(game.outcome)}.`));
     const winners = game.outcome.winners;
     const line = element("p", winners.length ? `${winners.length > 1 ? "Winners" : "Winner"}: ${listing(winners)}.` : "Nobody wins.", "winners");
     line.id = "winners";
@@ -560,9 +503,9 @@ function showScore() {
 function sealedWords(move) {
   const who = move.player;
   if (move.action === "draw") return `${who} draws a card`;
-  if (move.action === "set") return `${who} takes ${cardText(move.hand_card)} with ${cardsText(move.table_cards)} (${move.sum})`;
+  if (move.action === "set") return `${who} takes ${rankOrShort(move.hand_card)} with ${ranksOrShortText(move.table_cards)} (${move.sum})`;
   if (move.action === "take_king") return `${who} takes the King from the table`;
-  if (move.action === "discard") return `${who} discards ${cardText(move.card)}`;
+  if (move.action === "discard") return `${who} discards ${rankOrShort(move.card)}`;
   if (move.action === "pass") return `${who} passes`;
   if (move.action === "show_kings") return `${who} shows three Kings: the game ends`;
   return `${who}: ${String(move.action).replaceAll("_", " ")}`;
@@ -591,7 +534,7 @@ const sealed = sealedPlay({
     return [line];
   },
   describe: sealedWords,
-  said: (event) => eventText(event),
+  said: (event) => threeKingsEvent(event),
   heard: (event) => {
     if (event.type === "three_kings") return null; // news to the others only when shown (or at the end)
     if (event.type === "drew") return { ...event, cards: [] };

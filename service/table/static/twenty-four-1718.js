@@ -7,8 +7,8 @@
 // its twelve (or ten) cards, declares or plays, and forgotten after. The phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
 import { keepOffline } from "./app.js";
-import { SUITS, cardElement, short } from "./cards.js";
-import { cardsText, listing, plural } from "./events.js";
+import { SUIT_NAMES, SUITS, cardElement, short } from "./cards.js";
+import { HONORS_WORDS, POINTS_PER_CHIP, cardsText, listing, plural, pointText, sequenceText, twentyFour1718Event } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
@@ -17,16 +17,11 @@ import { $, cardRow, element, playersField, problemList, say } from "./ui.js";
 const referee = gameApi("twenty-four-1718");
 const STORAGE = "twenty-four-1718-table-v1";
 const MAX_GAMES = 9;
-const CHIPS_TO_WIN = 6; // six chips of four points: 24 (rules.md §3.1)
-const POINTS_PER_CHIP = 4;
+const CHIPS_TO_WIN = 6; // six chips of four points (POINTS_PER_CHIP): 24 (rules.md §3.1)
 const HAND_SIZE = { 4: 12, 5: 10 }; // rules.md §2.2
 // In each suit the King ranks highest and the Ace lowest (rules.md §1.1); a sequence counts up from the Ace (§5.1).
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const POINT_VALUE = (rank) => Math.min(RANK_ORDER.indexOf(rank) + 1, 10); // A 1, 2-10 their number, J Q K 10 (§6.2)
-const SEQUENCE_NAMES = { 5: "quint", 6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième", 11: "onzième", 12: "douzième" };
-const SUIT_NAMES = Object.fromEntries(SUITS.map((suit) => [suit.code, suit.name]));
-const HONORS_WORDS = { point: "at the point", face: "at the face cards" };
-const STEP_WORDS = { turn_up: "the turn-up", sequence: "the sequence", point: "the Point", honors: "the honors", card: "the card" };
 
 function fresh() {
   return {
@@ -116,13 +111,6 @@ function runsOf(cards) {
   return runs;
 }
 
-function sequenceText(run) {
-  const name = SEQUENCE_NAMES[run.length] || `run of ${run.length}`;
-  return `a ${name} to the ${short(run[run.length - 1])} (${cardsText(run)})`;
-}
-
-const pointText = (point) => (point.sum === undefined ? `${plural(point.count, "card")}` : `${plural(point.count, "card")} worth ${point.sum}`);
-
 function honorsOf(legal) {
   if (!legal || !legal.honors || !legal.honors.length) return "";
   const kind = legal.honors.some((code) => rankOf(code) === "A") ? "point" : "face";
@@ -133,44 +121,6 @@ function honorsOf(legal) {
 function winnersOf(state) {
   const most = Math.max(...state.players.map((player) => player.games_won));
   return state.players.filter((player) => player.games_won === most).map((player) => player.name);
-}
-
-// -- the referee's events in sentences ---------------------------------------------------------------------
-const SCORED = {
-  turn_up: (e) => `The turn-up ${short(e.card)} is an honor: ${e.player} scores a chip`,
-  sequence: (e) => `${e.player} scores a chip for the sequence ${cardsText(e.cards)}`,
-  point: (e) => `${e.player} scores a chip for the Point, ${pointText(e)}`,
-  honors: (e) => `${e.player} scores a chip for the honor ${short(e.card)} in trick ${e.trick}`,
-  card: (e) => `${e.player} scores a chip for the card: ${plural(e.tricks, "trick")}, the most`,
-};
-
-const EVENTS = {
-  drew: (e) => `Drawn for the deal: ${listing(e.draws.map((draw) => `${draw.player} ${short(draw.card)}`))}.`,
-  dealer_drawn: (e) => `${e.player} drew the highest card and deals.`,
-  dealt: (e) =>
-    `Game ${e.game}, hand ${e.hand_number}: ${e.dealer} deals and ${e.leader} leads; ${short(e.turn_up)} is turned up, so ${SUIT_NAMES[e.trump]} are trumps, the honors ${HONORS_WORDS[e.honors] || e.honors}.`,
-  declared: (e) => {
-    const runs = e.sequences.length ? `${listing(e.sequences.map(sequenceText))}` : "no sequence";
-    return `${e.player} declares ${runs}; the Point: ${pointText(e.point)}.`;
-  },
-  scored: (e) => `${(SCORED[e.step] || ((x) => `${x.player} scores a chip`))(e)} (${plural(e.total, "chip")}, ${e.total * POINTS_PER_CHIP} points).`,
-  played: (e) => `${e.player} plays ${short(e.card)}.`,
-  trick_taken: (e) => `${e.player} takes trick ${e.trick} (${cardsText(e.cards)}).`,
-  deal_awaited: (e) => `Hand ${e.hand_number} of game ${e.game}: ${e.dealer} deals next, the honors ${HONORS_WORDS[e.honors] || e.honors}. Enter the real deal when it is done.`,
-  declaration_contradicted: (e) =>
-    `${e.player}'s declaration is shown false by ${e.tricks.length > 1 ? "tricks" : "trick"} ${listing(e.tricks.map(String))}: ${e.message}. ${e.chips_stand ? "Its chips stand unless the table agrees otherwise." : ""}`.trim(),
-  game_won: (e) => `${e.player} reaches six chips (24 points) at ${STEP_WORDS[e.step] || e.step} and wins game ${e.game}.`,
-  match_over: (e) => {
-    const won = listing(Object.entries(e.games_won || {}).map(([name, count]) => `${name} ${count}`));
-    return `The match is over${won ? `: games won ${won}` : ""}. ${(e.winners || []).length > 1 ? "Winners" : "Winner"}: ${listing(e.winners || [])}.`;
-  },
-};
-
-function sentence(event) {
-  const say = EVENTS[event.type];
-  if (say) return say(event);
-  const who = event.player ? `${event.player}: ` : "";
-  return `${who}${String(event.type).replaceAll("_", " ")}.`;
 }
 
 // -- the pickers: every card is tapped, none is typed --------------------------------------------------------
@@ -464,7 +414,7 @@ function showEvents() {
   }
   const log = element("ul", null, "events");
   log.setAttribute("aria-label", "What happened");
-  for (const happened of table.events) log.append(element("li", sentence(happened)));
+  for (const happened of table.events) log.append(element("li", twentyFour1718Event(happened)));
   $("events").replaceChildren(element("h3", "What happened"), log);
 }
 
@@ -707,7 +657,7 @@ const sealed = sealedPlay({
     return [line];
   },
   describe: sealedWords,
-  said: sentence,
+  said: twentyFour1718Event,
   heard: (event) => event,
   onShow: (on) => {
     if (!on) return show();
