@@ -239,7 +239,7 @@ def test_a_sealed_game_of_twenty_four_passed_round_one_phone_with_a_key_per_seat
     wait_text(page, "#game-status", "round 3")
     assert nothing_of(page, secrets) == []
     stored = json.loads(page.execute_script(f"return localStorage.getItem('{STORAGE}')"))
-    assert stored["seal"]["sealed_move"] == (3 if solution else 2)
+    assert stored["seal"]["sealed_move"] == 3  # cy's wrong claim, bob's right one or the agreed set-aside, the time-up set-aside
 
     record_figures(
         "passplay",
