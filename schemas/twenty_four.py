@@ -178,16 +178,22 @@ class MoveSchema(LeanSchema):
     )
 
 
-class NewGameSchema(LeanSchema):
-    players = fields.List(
+def _seats() -> fields.List[Any]:
+    """A new game's players: names in clockwise seat order."""
+    return fields.List(
         _name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
     )
+
+
+def _first_dealer(omitted: str) -> Integer:
+    """A new game's first dealer, and what happens when it is ``omitted``."""
+    return Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": f"The first dealer's seat; {omitted}"})
+
+
+class NewGameSchema(LeanSchema):
+    players = _seats()
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
-    dealer = Integer(
-        allow_none=True,
-        validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
-        metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."},
-    )
+    dealer = _first_dealer("omitted, the players draw for it (rules.md §2.2).")
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
     sealed = sealing.sealed_flag()
@@ -299,14 +305,8 @@ class NewGameAnswerSchema(LeanSchema):
 
 
 class FromTableSchema(LeanSchema):
-    players = fields.List(
-        _name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
-    )
-    dealer = Integer(
-        allow_none=True,
-        validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
-        metadata={"description": "The first dealer's seat; omitted, the table draws for it with named cards (move draw)."},
-    )
+    players = _seats()
+    dealer = _first_dealer("omitted, the table draws for it with named cards (move draw).")
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
 
