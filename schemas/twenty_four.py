@@ -418,12 +418,9 @@ class ClaimVerdictSchema(VerdictSchema):
     claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})
 
 
-class TransitionSchema(common.TransitionSchema):
-    """A move applied: the move, the state after it, and what happened, in order."""
-
-    move = fields.Nested(AnyMoveSchema, required=True)
-    state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+TransitionSchema = common.transition_schema(
+    __name__, AnyMoveSchema, StateSchema, EventSchema, "A move applied: the move, the state after it, and what happened, in order."
+)
 
 
 class ViewSeatSchema(LeanSchema):
