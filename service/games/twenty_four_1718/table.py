@@ -61,7 +61,7 @@ def unseen_play_reasons(state: TableState, seat: int, card: Card) -> list[Reason
     revoke = revoke_reason(state, seat, card)
     if revoke is not None:
         return [revoke]
-    return duty_reasons(state, seat, card)
+    return duty_reasons(state, seat, card) or placement_reasons(state, seat, card)
 
 
 def duty_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
@@ -108,11 +108,93 @@ def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
 
 
 def playable_unseen(state: TableState, seat: int) -> list[Card]:
-    """Every card ``seat`` may still play from its unseen cards: none known elsewhere, none its plays deny, none the duty refuses."""
+    """Every card ``seat`` may still play from its unseen cards: none known elsewhere, none its plays deny, none the duty
+    refuses, none that would leave the other unseen cards nowhere to be."""
     if state.players[seat].hidden == 0:
         return []
     known = known_places(state)
-    return [card for card in PACK.cards() if card not in known and revoke_reason(state, seat, card) is None and not duty_reasons(state, seat, card)]
+    return [
+        card
+        for card in PACK.cards()
+        if card not in known and revoke_reason(state, seat, card) is None and not duty_reasons(state, seat, card) and placeable_after(state, seat, card)
+    ]
+
+
+# -- where the unseen cards can be --------------------------------------------------------------------
+def _denies(play: Card, before: Sequence[Card], trump: str, card: Card) -> bool:
+    """Whether playing ``play`` to ``before`` shows its player did not hold ``card`` (§13.3).
+
+    The duty of §7 asks only whether a hand holds some card of a kind (of the suit led, higher, a trump, a higher
+    trump), so one card decides it: holding ``card`` beside ``play`` would have made ``play`` illegal.
+    """
+    return bool(before) and refusal(obligation((play, card), before, trump), play) is not None
+
+
+def _holdable(state: TableState, seat: int, pool: Sequence[Card], extra: tuple[Sequence[Card], Card] | None = None) -> set[Card]:
+    """The cards of ``pool`` that ``seat``'s plays this hand (the trick under way included, and ``extra``, a play
+    about to be made to the cards before it) do not deny."""
+    seats = state.seats
+    plays: list[tuple[Sequence[Card], Card]] = [
+        (trick.cards[:position], card)
+        for trick in (*state.tricks, state.trick)
+        for position, card in enumerate(trick.cards)
+        if (trick.leader + position) % seats == seat
+    ]
+    if extra is not None:
+        plays.append(extra)
+    return {card for card in pool if not any(_denies(play, before, state.trump, card) for before, play in plays)}
+
+
+def _placeable(pool: Sequence[Card], room: Sequence[int], holdable: Sequence[set[Card]], stock: int) -> bool:
+    """Whether the unseen cards ``pool`` can lie in the hands that count them (``room[seat]`` each, only cards the
+    seat's plays allow) and the stock's ``stock`` face-down cards (any card): a matching that fills every hand."""
+    if len(pool) != sum(room) + stock:
+        return True  # a state whose counts disagree is the state check's to report, not this one's
+    owner: dict[Card, int] = {}  # card -> slot holding it
+    slots = [seat for seat, count in enumerate(room) for _ in range(count)]
+
+    def place(slot: int, tried: set[Card]) -> bool:
+        for card in holdable[slots[slot]]:
+            if card in tried:
+                continue
+            tried.add(card)
+            if card not in owner or place(owner[card], tried):
+                owner[card] = slot
+                return True
+        return False
+
+    return all(place(slot, set()) for slot in range(len(slots)))
+
+
+def placeable_after(state: TableState, seat: int, card: Card) -> bool:
+    """Whether, ``seat`` playing ``card`` (from its known cards or its unseen ones), the cards still unseen can all
+    lie somewhere: in a hand whose plays do not deny them, or in the stock. A play that would leave one nowhere
+    is one the player cannot make holding the cards the table shows; one such play always remains open."""
+    if not any(player.hidden for player in state.players):
+        return True
+    known = known_places(state)
+    pool = [each for each in PACK.cards() if each not in known and each != card]
+    unseen = card not in state.players[seat].hand
+    room = [player.hidden - (unseen and index == seat) for index, player in enumerate(state.players)]
+    holdable = [
+        _holdable(state, index, pool, (state.trick.cards, card) if index == seat else None) if count else set[Card]() for index, count in enumerate(room)
+    ]
+    return _placeable(pool, room, holdable, state.stock.hidden)
+
+
+def placement_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
+    """Why ``seat`` cannot play ``card``: the cards still unseen could then not all lie where the plays allow."""
+    if placeable_after(state, seat, card):
+        return []
+    return [
+        Reason(
+            "unseen_cards_misplaced",
+            RULE_REVOKE,
+            "/card",
+            f"{state.players[seat].name!r} cannot play {card}: the cards no one has shown could then not all be in the hands "
+            "that count them, given the suits and trumps those players' plays show they lack",
+        )
+    ]
 
 
 # -- declarations announced -----------------------------------------------------------------------------
