@@ -358,3 +358,20 @@ def test_a_state_whose_announcements_hold_no_real_sequence_is_refused_whole():
     with pytest.raises(InvalidInput) as refused:
         GAME.read_state(state)
     assert [(problem.pointer, problem.code) for problem in refused.value.problems] == [("/claims/0/sequences/0", "not_a_sequence")]
+
+
+def test_what_a_play_denies_is_the_duty_read_card_by_card():
+    """The referee's shortcut for what one play proves a hand lacks (§13.3) agrees with the duty of §7 itself, asked of
+    the play and that one card held together, over every lead, trump and pair of cards of a seeded sample."""
+    import random
+
+    from service.games.twenty_four_1718.pack import PACK
+    from service.games.twenty_four_1718.table import _denies
+    from service.games.twenty_four_1718.tricks import obligation, refusal
+
+    rng = random.Random(1718)
+    for _ in range(20_000):
+        size = rng.randint(1, 4)
+        *before, play, card = rng.sample(PACK.cards(), size + 2)
+        trump = rng.choice("SHDC")
+        assert _denies(play, before, trump, card) == (refusal(obligation((play, card), before, trump), play) is not None)

@@ -29,6 +29,7 @@ from .table import (
     contradictions,
     duty_reasons,
     placeable_after,
+    placement,
     placement_reasons,
     playable_unseen,
     seat_label,
@@ -146,7 +147,8 @@ def _fills(state: TableState) -> dict[str, dict[str, str]]:
 def _plays(state: TableState, duty: Obligation) -> list[Move]:
     name = state.acting.name
     if state.acting.hidden:  # the known cards the duty on the known cards allows, then every unseen card the hand may hold
-        known = [card for card in state.acting.hand if not duty_reasons(state, state.to_act, card) and placeable_after(state, state.to_act, card)]
+        places = placement(state)
+        known = [card for card in state.acting.hand if not duty_reasons(state, state.to_act, card) and placeable_after(state, state.to_act, card, places)]
         return [Move(name, "play", card) for card in (*known, *playable_unseen(state, state.to_act))]
     return [Move(name, "play", card) for card in duty.plays]
 
