@@ -134,6 +134,17 @@ def transition_schema(module: str, move: type[Schema], state: type[Schema], even
     return type("TransitionSchema", (LeanSchema,), body)
 
 
+def listed_move_schema(module: str, name: str, move: type[Schema], fill: type[Schema]) -> type[Schema]:
+    """A game's move as an answer lists it (``name``, in its schema ``module``): the ``move`` and, on a template of a
+    real table, what must be filled in (``fill``: the game's fields to fill)."""
+    body: dict[str, Any] = {
+        "__module__": module,
+        "__doc__": "A move as an answer lists it; at a real table a template also says what it needs (only in answers).",
+        "fill": fields.Nested(fill, metadata={"description": "Present on a template: what must be filled in before the move is sent."}),
+    }
+    return type(name, (move,), body)
+
+
 class PlayerViewSchema(LeanSchema):
     """What one player may see; each game documents its own fields."""
 
