@@ -150,8 +150,8 @@ def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any],
             unseen = pack(slug, state) - census(game, slug, state)[0]
             kings = sorted(card for card in unseen if card.startswith("K"))
             needed = kings if move.get("action") in KING_ACTIONS else sorted(unseen)
-            if move.get("action") == "play_king":  # a King of the castle's suit (§9.4)
-                needed = [king for king in kings if king[-1] == state["castles"][move["castle"]]["card"][-1]]
+            if move.get("action") == "play_king":  # a King of the castle's suit (§9.4); castles are numbered from 1 (§2)
+                needed = [king for king in kings if king[-1] == state["castles"][move["castle"] - 1]["card"][-1]]
             assert needed, (slug, "a card template while every card it may name is seen", move)
             filled[name] = needed[0]
         elif name == "reveal":  # every unseen card of the player's hand, named from the cards nobody has seen
@@ -308,9 +308,6 @@ def known_defects(defects: dict[str, str]) -> list[Any]:
 
 
 UNSEEN_DEFECTS = {
-    "24-kings": "from examples()['state'] with every hand unseen ({'cards': [], 'hidden': 7}; both KS known in the draw pile), "
-    "legal_moves lists bob's play_king onto castle 2 (8S) as a template to fill with a card, though no King of spades "
-    "can be in his hand (rules.md §9.4): the template cannot be filled",
     "twenty-four-1718": "from examples()['state'] with every hand unseen (hand [], hidden = its size; the claims kept, so cy "
     "has declared 8H-QH), the referee lists cy's declared cards as legal plays for others (seed 'twenty-four-1718-3': "
     "ann plays JH, eve 10H); after the 26 moves that seed plays, cy is to act in phase play with 5 unseen cards and "
