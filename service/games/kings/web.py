@@ -58,6 +58,12 @@ def post(path: str, **documentation: Any) -> Callable[[View], View]:
     return decorate
 
 
+def deprecated(view: View) -> View:
+    """Marked ``deprecated: true`` in the OpenAPI document (``blp.doc``, its type written out as for :func:`post`)."""
+    mark: Callable[[View], View] = blp.doc(deprecated=True)
+    return mark(view)
+
+
 # -- request data to engine values -------------------------------------------------------------
 # The schemas have read every card already (schemas.fields.Card): these only assemble engine records.
 def rules_from(data: Mapping[str, Any]) -> Rules:
@@ -241,10 +247,14 @@ def create_from_table(body: dict[str, Any]) -> Response:
     body_example=EX["next_game_request"],
     answer=NewGameResponseSchema,
     answer_example=EX["next_game_response"],
-    description="The follow-on game of a finished one: the next seat is The Turn, the match's running totals carry on.",
+    description="Deprecated (0.4.0): the match goes on by a move, as in every game. At a game's end `POST /v1/24-kings/moves/legal` "
+    'lists the next game\'s deal (`{"action": "deal", "player": <the next dealer>}`, a template to fill with the castles, discards '
+    "and hands at a real table); `POST /v1/24-kings/moves/apply` plays it, sealed or not. This endpoint answers as before: the follow-on "
+    "game of a finished one, the next seat The Turn, the match's running totals carried on.",
 )
+@deprecated
 def create_next_game(body: dict[str, Any]) -> Response:
-    """Dealer rotation and the match (rules.md §28)."""
+    """Dealer rotation and the match (rules.md §28); deprecated for the ``deal`` move."""
     return jsonify(next_game_report(body))
 
 
