@@ -43,7 +43,7 @@ from .calculus import PlayerCards, calculus, holdings_problems
 from .castles import Castle
 from .catalog import HAND_SETS, HANDS
 from .hands import scorer_for
-from .moves import Move, legal_moves
+from .moves import Move, legal_moves, next_deal
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
 from .start import NewGame, TableDeal, new_game, next_game, table_setup
@@ -335,7 +335,19 @@ def conformance() -> list[ConformanceRequest]:
             "/moves/legal",
             {"state": ex["table_setup_response"]["state"]},
         ),
-        ConformanceRequest("The follow-on game: The Turn passes on, the match's totals carry over", "POST", "/games/next", ex["next_game_request"]),
+        ConformanceRequest(
+            "A finished game: its one legal move is the next game's deal, by the next seat (the match goes on)",
+            "POST",
+            "/moves/legal",
+            {"state": ex["next_game_request"]["state"]},
+        ),
+        ConformanceRequest(
+            "The next game's deal: The Turn passes on, the match's totals carry over",
+            "POST",
+            "/moves/apply",
+            {"state": ex["next_game_request"]["state"], "move": next_deal(finished_example()).move.to_dict()},
+        ),
+        ConformanceRequest("The follow-on game (deprecated: the deal move gives it)", "POST", "/games/next", ex["next_game_request"]),
         ConformanceRequest(
             "A King played on a castle of another suit is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}
         ),
