@@ -316,12 +316,7 @@ def known_defects(defects: dict[str, str]) -> list[Any]:
     return [pytest.param(slug, marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=defects[slug])) if slug in defects else slug for slug in ALL]
 
 
-UNSEEN_DEFECTS = {
-    "twenty-four-1718": "from examples()['state'] with every hand unseen (hand [], hidden = its size; the claims kept, so cy "
-    "has declared 8H-QH), the referee lists cy's declared cards as legal plays for others (seed 'twenty-four-1718-3': "
-    "ann plays JH, eve 10H); after the 26 moves that seed plays, cy is to act in phase play with 5 unseen cards and "
-    "no legal move, the game not over, and check_state found nothing on the way",
-}
+UNSEEN_DEFECTS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("slug", known_defects(UNSEEN_DEFECTS))
