@@ -43,6 +43,7 @@ class Endpoint:
     example: Any = None
     answer_example: Any = None
     purpose: str | None = None
+    deprecated: bool = False  # marked so in the document: a client should move off it
 
     @property
     def method(self) -> str:
@@ -114,6 +115,8 @@ class LazyDocBlueprint(RefereeBlueprint):
         answer_example = resolved(endpoint.answer_example)
         if answer_example is None and schema is not None:
             answer_example = endpoint.run(schema.load(example))
+        if endpoint.deprecated:
+            stand_in = self.doc(deprecated=True)(stand_in)
         answered = self.answers(endpoint.answer, answer_example, endpoint.description, endpoint.purpose)
         documented: Any = answered(stand_in) if schema is None else self.arguments(schema, example=example)(answered(self.problems()(stand_in)))
         return dict(documented._apidoc)
