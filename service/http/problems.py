@@ -178,7 +178,7 @@ def count_messages(messages: Any) -> int:
         return 1
     total = 0
     for item in items:
-        if type(item) is str or (type(item) is list and len(item) == 1 and type(item[0]) is str):  # the usual leaves, counted at once
+        if isinstance(item, str) or (type(item) is list and len(item) == 1 and isinstance(item[0], str)):  # the usual leaves (coded messages), counted at once
             total += 1
         elif isinstance(item, Mapping | list):
             total += count_messages(item)
