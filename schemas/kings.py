@@ -261,9 +261,9 @@ class MoveSchema(LeanSchema):
     reveal = CardList(allow_none=True, validate=Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."})
     pointer = Card(allow_none=True, metadata={"description": "call_hand, reveal_hand: the declared Pointer (rules.md §27)."})
     hands = fields.List(
-        CardList(validate=validate.Length(max=7)),
+        CardList(validate=Length(max=7)),
         allow_none=True,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={
             "description": "call_hand, reveal_hand: the declared hands, checked as /calculus checks them. deal at a real table: per seat, "
             "the cards of that hand the referee may see (as /games/from-table takes them)."
@@ -272,10 +272,10 @@ class MoveSchema(LeanSchema):
     castles = fields.List(
         fields.Nested(CastleSchema),
         allow_none=True,
-        validate=validate.Length(max=4),
+        validate=Length(max=4),
         metadata={"description": "deal at a real table: the four castles the new Castle Phase founded, in order (rules.md §28)."},
     )
-    face_up = CardList(allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "deal at a real table: the new Castle Phase's discards."})
+    face_up = CardList(allow_none=True, validate=Length(max=DECK), metadata={"description": "deal at a real table: the new Castle Phase's discards."})
     declarations = fields.List(
         fields.Nested(DeclarationSchema),
         validate=Length(max=MAX_PLAYERS),
