@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from service.core.names import MAX_NAME_LENGTH
 
 from .base import LeanSchema
-from .fields import Boolean, Integer, Name
+from .fields import Boolean, Integer, Name, OneOf
 
 MAX_NAME = MAX_NAME_LENGTH
 
@@ -30,7 +30,7 @@ def event_schema(
     none) and the fields it ``carries``."""
     ruled = {"rule": fields.String(required=True, metadata={"description": rule})} if rule is not None else {}
     return LeanSchema.from_dict(
-        {"type": fields.String(required=True, validate=validate.OneOf([kind]), metadata={"description": description}), **ruled, **carries},
+        {"type": fields.String(required=True, validate=OneOf([kind]), metadata={"description": description}), **ruled, **carries},
         name=f"{prefix}{schema_name or kind.title().replace('_', '')}Event",
     )
 

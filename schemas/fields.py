@@ -1,17 +1,24 @@
-"""Card fields: one card, and a list of cards validated in a single pass; strict numbers and booleans.
+"""Card fields: one card, and a list of cards validated in a single pass; strict numbers and booleans; coded refusals.
 
 Card fields hand the engine its own values (:class:`service.core.cards.Card`),
 read by the engine's one reader of card text, so a card is judged once per
 request, with one set of messages. A list of cards is the bulk of every
 request, so :class:`CardList` reads it in one loop instead of running a
 nested field per card; errors still name the index of every bad card.
+
+Every refusal a schema gives carries its problem code from the check that made it
+(:class:`CodedMessage`): the coded validators :class:`OneOf`, :class:`Length` and
+:class:`Range`, the fields' own messages (:func:`code_messages`, run on every field a
+:class:`~schemas.base.LeanSchema` binds), and the schema's own two (unknown field, not an
+object). The problem document reads ``.code``; no code is ever inferred from a message's words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, validate
 
 from service.core.cards import Card as EngineCard
 from service.core.cards import CardError, parse_card
@@ -49,12 +56,12 @@ class CardList(fields.List[Any]):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[EngineCard]:  # type: ignore[override]  # no None item
         if not isinstance(value, list):
-            raise ValidationError("Not a valid list.")
+            raise self.make_error("invalid")
         cards: list[EngineCard] = []
-        errors: dict[int, list[str]] = {}
+        errors: dict[int, list[Any]] = {}
         for index, item in enumerate(value):
             if not isinstance(item, str):
-                errors[index] = ["Not a valid string."]
+                errors[index] = [self.inner.error_messages["invalid"]]  # the card field's own "Not a valid string."
                 continue
             try:
                 cards.append(parse_card(item))
@@ -117,7 +124,11 @@ class Name(fields.String):
 
 
 class CodedMessage(str):
-    """An error message that carries its problem code (``name_control_character``), for the problem document."""
+    """An error message that carries its problem code (``name_control_character``), for the problem document.
+
+    It keeps its code through ``format`` (marshmallow words a field's and a validator's message with it)
+    and through copies (marshmallow deep-copies every field, and its messages, into each schema).
+    """
 
     code: str
 
@@ -125,3 +136,112 @@ class CodedMessage(str):
         coded = super().__new__(cls, message)
         coded.code = code
         return coded
+
+    def format(self, *args: object, **kwargs: object) -> CodedMessage:
+        return CodedMessage(str.format(self, *args, **kwargs), self.code)
+
+    def __reduce__(self) -> tuple[type[CodedMessage], tuple[str, str]]:
+        return CodedMessage, (str(self), self.code)
+
+    def __copy__(self) -> CodedMessage:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CodedMessage:
+        return self
+
+
+def coded(message: str | None, code: str) -> CodedMessage | None:
+    """``message`` carrying ``code`` (None stays None: the validator's own message is used, coded by its class)."""
+    return None if message is None else CodedMessage(message, code)
+
+
+# -- validators: marshmallow's, their refusals coded ----------------------------------------------------------
+class OneOf(validate.OneOf):
+    """marshmallow's ``OneOf``, its refusal coded ``not_an_option``."""
+
+    code = "not_an_option"
+    default_message = CodedMessage(validate.OneOf.default_message, code)
+
+    def __init__(self, choices: Any, labels: Any = None, *, error: str | None = None) -> None:
+        super().__init__(choices, labels, error=coded(error, self.code))
+
+
+class Length(validate.Length):
+    """marshmallow's ``Length``, its refusals coded ``bad_length`` (a message of the schema's own included)."""
+
+    code = "bad_length"
+    message_min = CodedMessage(validate.Length.message_min, code)
+    message_max = CodedMessage(validate.Length.message_max, code)
+    message_all = CodedMessage(validate.Length.message_all, code)
+    message_equal = CodedMessage(validate.Length.message_equal, code)
+
+    def __init__(self, min: int | None = None, max: int | None = None, *, equal: int | None = None, error: str | None = None) -> None:
+        super().__init__(min, max, equal=equal, error=coded(error, self.code))
+
+
+class Range(validate.Range):
+    """marshmallow's ``Range``, its refusals coded ``out_of_range``."""
+
+    code = "out_of_range"
+    message_min = CodedMessage(validate.Range.message_min, code)
+    message_max = CodedMessage(validate.Range.message_max, code)
+    message_all = CodedMessage(validate.Range.message_all, code)
+
+    def __init__(self, min: Any = None, max: Any = None, *, min_inclusive: bool = True, max_inclusive: bool = True, error: str | None = None) -> None:
+        super().__init__(min, max, min_inclusive=min_inclusive, max_inclusive=max_inclusive, error=coded(error, self.code))
+
+
+# -- the fields' own messages ------------------------------------------------------------------------------------
+# The code of each message marshmallow's fields word, by the class whose ``default_error_messages`` defines it and
+# the message's key (the check that failed: ``make_error(key)``). A field class with a key of its own that is not
+# here gets no code, and tests/schemas/test_codes.py names it.
+FIELD_CODES: Mapping[type[fields.Field[Any]], Mapping[str, str]] = {
+    fields.Field: {"required": "required", "null": "not_nullable", "validator_failed": "invalid"},
+    fields.String: {"invalid": "not_a_string", "invalid_utf8": "invalid"},
+    fields.Number: {"invalid": "not_a_number", "too_large": "invalid"},
+    fields.Integer: {"invalid": "not_an_integer"},
+    fields.Float: {"special": "invalid"},
+    fields.Boolean: {"invalid": "not_a_boolean"},
+    fields.List: {"invalid": "not_a_list"},
+    fields.Mapping: {"invalid": "invalid"},
+    fields.Nested: {"type": "invalid"},
+}
+
+
+_CODES_OF: dict[type[fields.Field[Any]], Mapping[str, str]] = {}
+
+
+def _codes_of(kind: type[fields.Field[Any]]) -> Mapping[str, str]:
+    """Each message key of a field class, with the code of the class that defines its message (the nearest in its MRO)."""
+    if kind in _CODES_OF:
+        return _CODES_OF[kind]
+    codes: dict[str, str] = {}
+    for cls in reversed(kind.__mro__):
+        defined = vars(cls).get("default_error_messages", {})
+        codes.update({key: FIELD_CODES[cls][key] for key in defined if key in FIELD_CODES.get(cls, {})})
+        codes.update({key: defined[key].code for key in defined if isinstance(defined[key], CodedMessage)})
+    _CODES_OF[kind] = codes
+    return codes
+
+
+def code_messages(field: fields.Field[Any]) -> None:
+    """Give every message of ``field`` (and of the fields inside it: a list's items, a map's keys and values) the code
+    of the check that words it. A message the field was given (``error_messages=``) takes the code of its key."""
+    codes = _codes_of(type(field))
+    messages = field.error_messages
+    for key, message in messages.items():
+        if not isinstance(message, CodedMessage) and key in codes and isinstance(message, str):
+            messages[key] = CodedMessage(message, codes[key])
+    for inner in inner_fields(field):
+        code_messages(inner)
+
+
+def inner_fields(field: fields.Field[Any]) -> list[fields.Field[Any]]:
+    """The fields a field loads its parts with: a list's item, a tuple's items, a map's key and value."""
+    if isinstance(field, fields.List):
+        return [field.inner]
+    if isinstance(field, fields.Tuple):
+        return list(field.tuple_fields)
+    if isinstance(field, fields.Mapping):
+        return [inner for inner in (field.key_field, field.value_field) if inner is not None]
+    return []

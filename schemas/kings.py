@@ -16,7 +16,7 @@ from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
-from .fields import Boolean, Card, CardList, Integer, Number
+from .fields import Boolean, Card, CardList, Integer, Length, Number, OneOf, Range
 
 DECK = 104
 SEALED_REQUEST = (
@@ -36,12 +36,12 @@ def held_at_most(limit: int) -> validate.Length:
 
     A plain ``Length``, so the compiled loader keeps its fast test (schemas/compiled.py).
     """
-    return validate.Length(max=limit, error=f"Longer than {limit} cards: a player holds at most {limit} at a real table (rules.md §9, §9.7).")
+    return Length(max=limit, error=f"Longer than {limit} cards: a player holds at most {limit} at a real table (rules.md §9, §9.7).")
 
 
 # Hands are of three or six cards (rules.md §12): eight cards hold two at most.
 MOST_HANDS_DECLARED = MOST_CARDS_HELD // 3
-DECLARED_HANDS = validate.Length(
+DECLARED_HANDS = Length(
     max=MOST_HANDS_DECLARED,
     error=f"Longer than {MOST_HANDS_DECLARED} hands: {MOST_CARDS_HELD} cards hold at most {MOST_HANDS_DECLARED} (rules.md §9.7, §12).",
 )
@@ -56,7 +56,7 @@ class RulesSchema(LeanSchema):
 
     hands = fields.String(
         load_default="standard",
-        validate=validate.OneOf(HAND_SET_NAMES),
+        validate=OneOf(HAND_SET_NAMES),
         metadata={"description": "; ".join(f"{k}: {v}" for k, v in HAND_SET_DESCRIPTIONS.items())},
     )
     subjects_count = option_field("subjects_count")
@@ -72,14 +72,14 @@ class CastleSchema(LeanSchema):
     """A castle card and the Kings stacked on it (0 to 2), bottom first."""
 
     card = Card(required=True)
-    kings = CardList(load_default=list, validate=validate.Length(max=2))
+    kings = CardList(load_default=list, validate=Length(max=2))
 
 
 def castles_field() -> fields.List[Any]:
     return fields.List(
         fields.Nested(CastleSchema),
         required=True,
-        validate=validate.Length(equal=4),
+        validate=Length(equal=4),
         metadata={"description": "The four castles in order: 1 North, 2 West, 3 East, 4 South."},
     )
 
@@ -87,7 +87,7 @@ def castles_field() -> fields.List[Any]:
 class HandSchema(LeanSchema):
     name = fields.String(required=True, metadata={"example": "Half 7's"})
     family = fields.String(required=True)
-    tier = fields.String(required=True, validate=validate.OneOf(["super", "full", "half"]))
+    tier = fields.String(required=True, validate=OneOf(["super", "full", "half"]))
     cards = fields.List(fields.String(), required=True)
     points = Number(required=True, metadata={"description": "Exact: a whole number or a half."})
 
@@ -106,18 +106,18 @@ class SplitSchema(LeanSchema):
 class ZoneSchema(LeanSchema):
     """Cards the referee knows (in order, top last) and how many it cannot see."""
 
-    cards = CardList(load_default=list, validate=validate.Length(max=DECK))
-    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=DECK))
+    cards = CardList(load_default=list, validate=Length(max=DECK))
+    hidden = Integer(load_default=0, validate=Range(min=0, max=DECK))
 
 
 class PlayerStateSchema(LeanSchema):
     name = player_name(required=True)
     hand = fields.Nested(ZoneSchema, required=True)
-    status = fields.String(load_default="in", validate=validate.OneOf(["in", "out"]))
+    status = fields.String(load_default="in", validate=OneOf(["in", "out"]))
     score = Number(
         load_default=None,
         allow_none=True,
-        validate=validate.Range(min=-10_000, max=10_000),
+        validate=Range(min=-10_000, max=10_000),
         metadata={"description": "Set once the player is scored (a false call, or the game's end)."},
     )
 
@@ -125,39 +125,39 @@ class PlayerStateSchema(LeanSchema):
 class MatchSchema(LeanSchema):
     """A match's running record (rules.md §28), carried from game to game by /games/next."""
 
-    games = Integer(required=True, validate=validate.Range(min=0, max=10_000), metadata={"description": "Games finished in the match so far."})
+    games = Integer(required=True, validate=Range(min=0, max=10_000), metadata={"description": "Games finished in the match so far."})
     totals = fields.Dict(
         keys=fields.String(),
-        values=Number(validate=validate.Range(min=-1_000_000, max=1_000_000)),
+        values=Number(validate=Range(min=-1_000_000, max=1_000_000)),
         required=True,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": "Each player's running total: the sum of their scores over those games."},
     )
 
 
 class OutcomeSchema(LeanSchema):
-    reason = fields.String(required=True, validate=validate.OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
+    reason = fields.String(required=True, validate=OneOf(["valid_call", "last_player_left", "draw_pile_exhausted"]))
     caller = player_name(required=True, allow_none=True)
-    castle_values = fields.List(Integer(validate=validate.Range(min=0, max=100)), required=True, validate=validate.Length(equal=4))
-    winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    castle_values = fields.List(Integer(validate=Range(min=0, max=100)), required=True, validate=Length(equal=4))
+    winners = fields.List(fields.String(), required=True, validate=Length(max=MAX_PLAYERS))
 
 
 class GameStateSchema(LeanSchema):
     """A whole table between two moves; players in clockwise seat order."""
 
     rules = fields.Nested(RulesSchema, load_default=dict)
-    players = fields.List(fields.Nested(PlayerStateSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    players = fields.List(fields.Nested(PlayerStateSchema), required=True, validate=Length(min=1, max=MAX_PLAYERS))
     castles = castles_field()
     draw_pile = fields.Nested(ZoneSchema, required=True)
-    face_up = CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": "The face-up discard pile, top last."})
+    face_up = CardList(load_default=list, validate=Length(max=DECK), metadata={"description": "The face-up discard pile, top last."})
     face_down = fields.Nested(ZoneSchema, load_default=dict)
     set_aside = fields.Nested(ZoneSchema, load_default=dict)
-    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The Turn's seat."})
-    direction = fields.String(load_default="clockwise", validate=validate.OneOf(DIRECTIONS))
-    to_act = Integer(required=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
-    phase = fields.String(load_default="kingdom-action", validate=validate.OneOf(PHASES))
-    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
-    shuffles = Integer(load_default=0, validate=validate.Range(min=0, max=10**6))
+    dealer = Integer(load_default=0, validate=Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The Turn's seat."})
+    direction = fields.String(load_default="clockwise", validate=OneOf(DIRECTIONS))
+    to_act = Integer(required=True, validate=Range(min=0, max=MAX_PLAYERS - 1))
+    phase = fields.String(load_default="kingdom-action", validate=OneOf(PHASES))
+    seed = Integer(load_default=0, validate=Range(min=0, max=MAX_SEED))
+    shuffles = Integer(load_default=0, validate=Range(min=0, max=10**6))
     outcome = fields.Nested(
         OutcomeSchema,
         load_default=None,
@@ -166,7 +166,7 @@ class GameStateSchema(LeanSchema):
     )
     deal = fields.String(
         load_default="service",
-        validate=validate.OneOf(DEALS),
+        validate=OneOf(DEALS),
         metadata={"description": "service: the referee shuffled and knows the draw pile; physical: people shuffle, the referee counts (rules.md §26)."},
     )
     match = fields.Nested(MatchSchema, load_default=None, allow_none=True, metadata={"description": "The match so far, when games follow on (rules.md §28)."})
@@ -175,18 +175,18 @@ class GameStateSchema(LeanSchema):
 def seat_fields() -> dict[str, fields.Field[Any]]:
     return {
         "players": fields.List(
-            player_name(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
+            player_name(), required=True, validate=Length(min=1, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
         ),
         "rules": fields.Nested(RulesSchema, load_default=dict),
-        "dealer": Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1)),
-        "direction": fields.String(load_default="clockwise", validate=validate.OneOf(DIRECTIONS)),
+        "dealer": Integer(load_default=0, validate=Range(min=0, max=MAX_PLAYERS - 1)),
+        "direction": fields.String(load_default="clockwise", validate=OneOf(DIRECTIONS)),
     }
 
 
 NewGameRequestSchema = LeanSchema.from_dict(
     {
         **seat_fields(),
-        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
+        "seed": Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."}),
         "sealed": Boolean(load_default=False, metadata={"description": SEALED_REQUEST}),
     },
     name="KingsNewGameRequest",
@@ -197,10 +197,10 @@ def table_deal_fields(castles: fields.Field[Any], note: str = "") -> dict[str, f
     """What a real table reports of its Castle Phase and deal (rules.md §26): castles, discards, the hands the referee may see."""
     return {
         "castles": castles,
-        "face_up": CardList(load_default=list, validate=validate.Length(max=DECK), metadata={"description": f"{note}The Castle Phase's discards."}),
+        "face_up": CardList(load_default=list, validate=Length(max=DECK), metadata={"description": f"{note}The Castle Phase's discards."}),
         "hands": fields.List(
-            CardList(validate=validate.Length(max=7)),
-            validate=validate.Length(max=MAX_PLAYERS),
+            CardList(validate=Length(max=7)),
+            validate=Length(max=MAX_PLAYERS),
             metadata={"description": f"{note}Per seat, the cards of that hand the referee may see."},
         ),
     }
@@ -212,16 +212,16 @@ TableSetupRequestSchema = LeanSchema.from_dict({**seat_fields(), **table_deal_fi
 NextGameRequestSchema = LeanSchema.from_dict(
     {
         "state": fields.Nested(GameStateSchema, required=True, metadata={"description": "The finished game (phase over)."}),
-        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "A service-dealt game: same seed, same deal."}),
+        "seed": Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "A service-dealt game: same seed, same deal."}),
         "sealed": Boolean(load_default=False, metadata={"description": SEALED_NEXT_REQUEST}),
         "match_token": fields.String(
-            validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+            validate=Length(min=1, max=MAX_TOKEN_CHARS),
             metadata={"description": "With sealed: true, the finished game's sealed token (the one sent beside its state)."},
         ),
         **table_deal_fields(
             fields.List(
                 fields.Nested(CastleSchema),
-                validate=validate.Length(equal=4),
+                validate=Length(equal=4),
                 metadata={"description": "A physical game: the new Castle Phase's castles (required then)."},
             ),
             "A physical game: ",
@@ -238,9 +238,7 @@ class CastleTurnSchema(LeanSchema):
 
 def declared_hands(description: str) -> fields.List[Any]:
     """A move's declared hands: a verdict, not a schema error, says what is wrong with a hand (rules.md §16)."""
-    return fields.List(
-        CardList(validate=validate.Length(min=1, max=6)), allow_none=True, validate=validate.Length(max=8), metadata={"description": description}
-    )
+    return fields.List(CardList(validate=Length(min=1, max=6)), allow_none=True, validate=Length(max=8), metadata={"description": description})
 
 
 class DeclarationSchema(LeanSchema):
@@ -251,25 +249,21 @@ class DeclarationSchema(LeanSchema):
 
 class MoveSchema(LeanSchema):
     player = player_name(required=True, metadata={"description": "The player making the move."})
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    action = fields.String(required=True, validate=OneOf(ACTIONS))
     card = Card(allow_none=True, metadata={"description": "The card discarded, dumped or played (not for call_hand)."})
-    castle = Integer(allow_none=True, validate=validate.Range(min=1, max=4), metadata={"description": "1-4, for play_king and dethrone."})
+    castle = Integer(allow_none=True, validate=Range(min=1, max=4), metadata={"description": "1-4, for play_king and dethrone."})
     take_face_up = CardList(
         load_default=list,
-        validate=validate.Length(max=DECK),
+        validate=Length(max=DECK),
         metadata={"description": "GHOUL-RAISER: face-up cards taken instead of drawing (a King action grants two; more is a verdict)."},
     )
-    drawn = CardList(
-        load_default=list, validate=validate.Length(max=DECK), metadata={"description": "Cards drawn from a counted (unseen) draw pile, in order."}
-    )
-    reveal = CardList(
-        allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."}
-    )
+    drawn = CardList(load_default=list, validate=Length(max=DECK), metadata={"description": "Cards drawn from a counted (unseen) draw pile, in order."})
+    reveal = CardList(allow_none=True, validate=Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."})
     pointer = Card(allow_none=True, metadata={"description": "call_hand, reveal_hand: the declared Pointer (rules.md §27)."})
     hands = fields.List(
-        CardList(validate=validate.Length(max=7)),
+        CardList(validate=Length(max=7)),
         allow_none=True,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={
             "description": "call_hand, reveal_hand: the declared hands, checked as /calculus checks them. deal at a real table: per seat, "
             "the cards of that hand the referee may see (as /games/from-table takes them)."
@@ -278,13 +272,13 @@ class MoveSchema(LeanSchema):
     castles = fields.List(
         fields.Nested(CastleSchema),
         allow_none=True,
-        validate=validate.Length(max=4),
+        validate=Length(max=4),
         metadata={"description": "deal at a real table: the four castles the new Castle Phase founded, in order (rules.md §28)."},
     )
-    face_up = CardList(allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "deal at a real table: the new Castle Phase's discards."})
+    face_up = CardList(allow_none=True, validate=Length(max=DECK), metadata={"description": "deal at a real table: the new Castle Phase's discards."})
     declarations = fields.List(
         fields.Nested(DeclarationSchema),
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={
             "description": "On the move that ends the game: how the other players whose hands the referee sees are scored "
             "(rules.md §27); each declaration is checked as /calculus checks it, and the players left out are scored at their best.",
@@ -299,11 +293,11 @@ class LegalMoveSchema(MoveSchema):
 
     call_valid = Boolean(metadata={"description": "For call_hand: whether the call would be valid."})
     face_up_choices = fields.List(
-        fields.String(), validate=validate.Length(max=DECK), metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."}
+        fields.String(), validate=Length(max=DECK), metadata={"description": "GHOUL-RAISER: face-up cards this King action may take."}
     )
     card_choices = fields.List(
         fields.String(),
-        validate=validate.Length(max=52),
+        validate=Length(max=52),
         metadata={"description": "A move with an unseen card: fill card with one of these (rules.md §26)."},
     )
     reveal_unseen = Integer(metadata={"description": "call_hand, reveal_hand: how many cards reveal adds to the hand's known ones."})
@@ -381,7 +375,7 @@ class EventSchema(EventUnion):
                 "player": _by(),
                 "cards": card_texts("The cards drawn the referee saw."),
                 "unseen": Integer(required=True, metadata={"description": "How many cards were drawn unseen."}),
-                "from": fields.String(required=True, validate=validate.OneOf(["draw_pile", "face_up"])),
+                "from": fields.String(required=True, validate=OneOf(["draw_pile", "face_up"])),
                 "rule": fields.String(metadata={"description": "Taken from the face-up pile: the section of the rule text."}),
             },
         ),
@@ -391,7 +385,7 @@ class EventSchema(EventUnion):
             {
                 "player": _by(),
                 "card": fields.String(required=True, allow_none=True, metadata={"description": "null: a face-down discard the referee did not see."}),
-                "face": fields.String(required=True, validate=validate.OneOf(["up", "down"])),
+                "face": fields.String(required=True, validate=OneOf(["up", "down"])),
             },
         ),
         "turn": _unruled("turn", "The turn passes.", {"player": _by("Who acts next.")}),
@@ -399,8 +393,8 @@ class EventSchema(EventUnion):
         "castle_changed": _event(
             "castle_changed",
             "A castle crowned, doubled or dethroned by a King (rules.md §9.4, §9.5).",
-            castle=Integer(required=True, validate=validate.Range(min=1, max=4), metadata={"description": "1 North, 2 West, 3 East, 4 South."}),
-            change=fields.String(required=True, validate=validate.OneOf(["crowned", "double_king", "dethroned"])),
+            castle=Integer(required=True, validate=Range(min=1, max=4), metadata={"description": "1 North, 2 West, 3 East, 4 South."}),
+            change=fields.String(required=True, validate=OneOf(["crowned", "double_king", "dethroned"])),
             player=_by(),
             king=fields.String(required=True),
             subject=fields.String(required=True, allow_none=True, metadata={"description": "The castle's card; null when a King already topped it."}),
@@ -527,7 +521,7 @@ class TablePlayerSchema(LeanSchema):
     cards = CardList(required=True, validate=held_at_most(MOST_CARDS_HELD), metadata={"description": f"Up to {MOST_CARDS_HELD} cards."})
     pointer = Card(metadata={"description": "Declared Pointer; omitted, the referee chooses the best."})
     hands = fields.List(
-        CardList(validate=validate.Length(min=3, max=6)),
+        CardList(validate=Length(min=3, max=6)),
         validate=DECLARED_HANDS,
         metadata={"description": f"Declared hands (at most {MOST_HANDS_DECLARED}); omitted, the referee chooses the best."},
     )
@@ -536,7 +530,7 @@ class TablePlayerSchema(LeanSchema):
 class CalculusRequestSchema(LeanSchema):
     rules = fields.Nested(RulesSchema, load_default=dict)
     castles = castles_field()
-    players = fields.List(fields.Nested(TablePlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_TABLE_PLAYERS))
+    players = fields.List(fields.Nested(TablePlayerSchema), required=True, validate=Length(min=1, max=MAX_TABLE_PLAYERS))
     caller = player_name()
 
 
@@ -588,7 +582,7 @@ class CountSchema(LeanSchema):
 
 class ViewPlayerSchema(LeanSchema):
     name = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["in", "out"]))
+    status = fields.String(required=True, validate=OneOf(["in", "out"]))
     cards_held = Integer(required=True)
     score = Number(required=True, allow_none=True)
     hand = fields.Nested(ZoneSchema, metadata={"description": "The viewer's own hand only."})
@@ -606,10 +600,10 @@ class ViewSchema(LeanSchema):
     face_down = fields.Nested(CountSchema, required=True)
     set_aside = fields.Nested(ZoneSchema, required=True)
     dealer = Integer(required=True)
-    direction = fields.String(required=True, validate=validate.OneOf(DIRECTIONS))
+    direction = fields.String(required=True, validate=OneOf(DIRECTIONS))
     to_act = Integer(required=True)
-    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    phase = fields.String(required=True, validate=OneOf(PHASES))
     shuffles = Integer(required=True)
     outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True)
-    deal = fields.String(required=True, validate=validate.OneOf(DEALS))
+    deal = fields.String(required=True, validate=OneOf(DEALS))
     match = fields.Nested(MatchSchema, required=True, allow_none=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields
 
 from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
 from service.games.nineteen_twenty_three.moves import ACTIONS
@@ -21,7 +21,7 @@ from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS,
 from . import sealed as sealing
 from .base import LeanSchema
 from .common import EventUnion, ReasonSchema, event_schema, listed_move_schema, player_name, transition_schema
-from .fields import Boolean, Card, CardList, Integer
+from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
 
 PACK = MAX_DECKS * CARDS_PER_DECK
 # Sets in a match's standings: a match to 21 (the default) ends within a handful of sets, and 16 sets of 100 players
@@ -33,19 +33,19 @@ DECISIONS = ["range", "nearest", "average", "draw", "war", "none"]
 
 
 def decks_field(description: str) -> Integer:
-    return Integer(validate=validate.Range(min=1, max=MAX_DECKS), metadata={"description": description})
+    return Integer(validate=Range(min=1, max=MAX_DECKS), metadata={"description": description})
 
 
 def target_field() -> Integer:
     return Integer(
         load_default=DEFAULT_TARGET,
-        validate=validate.Range(min=1, max=MAX_TARGET),
+        validate=Range(min=1, max=MAX_TARGET),
         metadata={"description": "The points that win the match (N; rules.md §6.1)."},
     )
 
 
 def names_field(**kwargs: object) -> fields.List[Any]:
-    return fields.List(player_name(), validate=validate.Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
+    return fields.List(player_name(), validate=Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
 
 
 class PlayerMap(fields.Dict):
@@ -77,8 +77,8 @@ def _entry_messages(parts: Mapping[str, Any]) -> Any:
 def cards_by_player(description: str, most: int = PACK) -> PlayerMap:
     return PlayerMap(
         keys=player_name(),
-        values=CardList(validate=validate.Length(max=most)),
-        validate=validate.Length(max=MAX_PLAYERS),
+        values=CardList(validate=Length(max=most)),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": description},
     )
 
@@ -86,8 +86,8 @@ def cards_by_player(description: str, most: int = PACK) -> PlayerMap:
 def counts_by_player(description: str, low: int = -MAX_POINTS) -> PlayerMap:
     return PlayerMap(
         keys=player_name(),
-        values=Integer(validate=validate.Range(min=low, max=MAX_POINTS)),
-        validate=validate.Length(max=MAX_PLAYERS),
+        values=Integer(validate=Range(min=low, max=MAX_POINTS)),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": description},
     )
 
@@ -96,12 +96,12 @@ def counts_by_player(description: str, low: int = -MAX_POINTS) -> PlayerMap:
 class ZoneSchema(LeanSchema):
     """Cards the referee knows (in order; a pile's top is last) and how many it cannot see."""
 
-    cards = CardList(load_default=list, validate=validate.Length(max=PACK))
-    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=PACK))
+    cards = CardList(load_default=list, validate=Length(max=PACK))
+    hidden = Integer(load_default=0, validate=Range(min=0, max=PACK))
 
 
 class RulesSchema(LeanSchema):
-    decks = Integer(required=True, validate=validate.Range(min=1, max=MAX_DECKS), metadata={"description": "Standard decks in the pack (rules.md §1.2)."})
+    decks = Integer(required=True, validate=Range(min=1, max=MAX_DECKS), metadata={"description": "Standard decks in the pack (rules.md §1.2)."})
     target = target_field()
 
 
@@ -109,39 +109,39 @@ class SeatSchema(LeanSchema):
     name = player_name(required=True)
     hand = fields.Nested(ZoneSchema, load_default=dict, metadata={"description": "In the order taken; unseen cards are the last taken."})
     locked = Boolean(load_default=False)
-    won = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards won in this set."})
-    points = Integer(load_default=0, validate=validate.Range(min=-MAX_POINTS, max=MAX_POINTS), metadata={"description": "Points of the sets scored."})
-    match_cards = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_POINTS), metadata={"description": "Cards won in the sets scored."})
+    won = CardList(load_default=list, validate=Length(max=PACK), metadata={"description": "Cards won in this set."})
+    points = Integer(load_default=0, validate=Range(min=-MAX_POINTS, max=MAX_POINTS), metadata={"description": "Points of the sets scored."})
+    match_cards = Integer(load_default=0, validate=Range(min=0, max=MAX_POINTS), metadata={"description": "Cards won in the sets scored."})
 
 
 class OutcomeSchema(LeanSchema):
-    winners = fields.List(player_name(), required=True, validate=validate.Length(max=MAX_PLAYERS))
-    decided_by = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_MATCH)))
-    rule = fields.String(validate=validate.OneOf(sorted(set(RULE_OF_MATCH.values()))))
+    winners = fields.List(player_name(), required=True, validate=Length(max=MAX_PLAYERS))
+    decided_by = fields.String(required=True, validate=OneOf(list(RULE_OF_MATCH)))
+    rule = fields.String(validate=OneOf(sorted(set(RULE_OF_MATCH.values()))))
 
 
 class StateSchema(LeanSchema):
     """A whole match between two moves (rules.md §7.1)."""
 
     rules = fields.Nested(RulesSchema, required=True)
-    players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    players = fields.List(fields.Nested(SeatSchema), required=True, validate=Length(min=1, max=MAX_PLAYERS))
     pile = fields.Nested(ZoneSchema, required=True)
     deal = fields.String(
         load_default="service",
-        validate=validate.OneOf(DEALS),
+        validate=OneOf(DEALS),
         metadata={"description": "service: the pile is known, mixed from the seed; physical: a real table mixes and deals, the pile is counted."},
     )
     dead = fields.Nested(ZoneSchema, load_default=dict)
     taken = fields.List(
         player_name(),
         load_default=list,
-        validate=validate.Length(max=PACK),
+        validate=Length(max=PACK),
         metadata={"description": "Who took each card of the current game, in order (rules.md §3.6)."},
     )
-    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
-    set = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
-    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
-    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    phase = fields.String(required=True, validate=OneOf(PHASES))
+    set = Integer(load_default=1, validate=Range(min=1, max=MAX_POINTS))
+    game = Integer(load_default=1, validate=Range(min=1, max=MAX_POINTS))
+    seed = Integer(load_default=0, validate=Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
     draws = cards_by_player("Phase draw (a real table): the tie-break cards drawn so far, in order (rules.md §4.4).", most=CARDS_PER_DECK)
 
@@ -149,14 +149,14 @@ class StateSchema(LeanSchema):
 class MoveSchema(LeanSchema):
     """take and lock name the player; reveal, draw and war name nobody and, at a real table, show the cards they turn (rules.md §7.3)."""
 
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    action = fields.String(required=True, validate=OneOf(ACTIONS))
     player = player_name(allow_none=True, metadata={"description": "Who takes or locks."})
     hands = cards_by_player("reveal at a real table: each hand in full, in the order taken.")
     draws = cards_by_player("reveal or draw at a real table: the tie-break cards each player drew, in order (rules.md §4.4).", most=CARDS_PER_DECK)
     last_war = PlayerMap(
         keys=player_name(),
         values=Card(),
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": "war (or reveal) at a real table: the card each player turned in the set's last game of war (rules.md §5.2)."},
     )
 
@@ -175,7 +175,7 @@ ListedMoveSchema = listed_move_schema(__name__, "ListedMoveSchema", MoveSchema, 
 class TableStepSchema(LeanSchema):
     """The step a real table enters next, as the move that names it: never a card, only the step and who turns."""
 
-    action = fields.String(required=True, validate=validate.OneOf(["reveal", "draw", "war"]))
+    action = fields.String(required=True, validate=OneOf(["reveal", "draw", "war"]))
     requires = fields.List(fields.String(), required=True, metadata={"description": "The fields the move fills."})
     players = fields.List(fields.String(), required=True, metadata={"description": "Who turns the cards."})
     round = Integer(metadata={"description": "draw: the round of tie-break draws."})
@@ -218,7 +218,7 @@ class NewGameRequestSchema(LeanSchema):
     players = names_field(required=True, metadata={"description": f"Names in seat order ({MIN_PLAYERS} to {MAX_PLAYERS})."})
     decks = decks_field("Default ceil(players / 3).")
     target = target_field()
-    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
+    seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
     sealed = sealing.sealed_flag()
 
 
@@ -237,9 +237,9 @@ class FromTableRequestSchema(LeanSchema):
     points = counts_by_player("Points of the sets already scored.")
     match_cards = counts_by_player("Cards won in the sets already scored.", low=0)
     won = cards_by_player("Cards each player has won in the current set.")
-    dead = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Dead cards of the current set."})
-    set = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
-    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_POINTS))
+    dead = CardList(load_default=list, validate=Length(max=PACK), metadata={"description": "Dead cards of the current set."})
+    set = Integer(load_default=1, validate=Range(min=1, max=MAX_POINTS))
+    game = Integer(load_default=1, validate=Range(min=1, max=MAX_POINTS))
 
 
 class FromTableResponseSchema(LeanSchema):
@@ -254,26 +254,26 @@ class FromTableResponseSchema(LeanSchema):
 # -- the judge ---------------------------------------------------------------------------------------------
 class PlayerCardsSchema(LeanSchema):
     player = player_name(required=True)
-    cards = CardList(required=True, validate=validate.Length(max=PACK), metadata={"description": "In the order taken."})
+    cards = CardList(required=True, validate=Length(max=PACK), metadata={"description": "In the order taken."})
 
 
 class JudgeRequestSchema(LeanSchema):
-    hands = fields.List(fields.Nested(PlayerCardsSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    hands = fields.List(fields.Nested(PlayerCardsSchema), required=True, validate=Length(min=1, max=MAX_PLAYERS))
     draws = fields.List(
         fields.Nested(PlayerCardsSchema),
         load_default=list,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": "Tie-break cards each player drew, round after round (rules.md §4.4)."},
     )
     pile = Integer(
-        validate=validate.Range(min=0, max=PACK),
+        validate=Range(min=0, max=PACK),
         metadata={"description": "Cards left in the pack: it decides when a tie goes to war (rules.md §4.5); omitted, enough."},
     )
     decks = decks_field("For the check of copies; default ceil(players / 3).")
 
 
 class StepSchema(LeanSchema):
-    step = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_STEP)))
+    step = fields.String(required=True, validate=OneOf(list(RULE_OF_STEP)))
     rule = fields.String(required=True)
     round = Integer()
     turn = Integer()
@@ -291,7 +291,7 @@ class StepSchema(LeanSchema):
 class JudgeResponseSchema(LeanSchema):
     values = fields.Dict(keys=fields.String(), values=Integer(), required=True)
     winner = fields.String(required=True, allow_none=True)
-    decided_by = fields.String(required=True, allow_none=True, validate=validate.OneOf(DECISIONS))
+    decided_by = fields.String(required=True, allow_none=True, validate=OneOf(DECISIONS))
     steps = fields.List(fields.Nested(StepSchema), required=True)
     cards_won = Integer(required=True)
     dead_cards = Integer(required=True)
@@ -326,7 +326,7 @@ class SetResultSchema(LeanSchema):
 class StandingsRequestSchema(LeanSchema):
     target = target_field()
     decks = decks_field("For the check of copies; default ceil(players / 3).")
-    sets = fields.List(fields.Nested(SetResultSchema), required=True, validate=validate.Length(max=MAX_SETS))
+    sets = fields.List(fields.Nested(SetResultSchema), required=True, validate=Length(max=MAX_SETS))
 
 
 class SetLineSchema(LeanSchema):
@@ -345,7 +345,7 @@ class StandingsResponseSchema(LeanSchema):
     ranking = fields.List(fields.String(), required=True)
     over = Boolean(required=True)
     winners = fields.List(fields.String(), required=True)
-    decided_by = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(RULE_OF_MATCH)))
+    decided_by = fields.String(required=True, allow_none=True, validate=OneOf(list(RULE_OF_MATCH)))
     rule = fields.String(required=True, allow_none=True)
 
 

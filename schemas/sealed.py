@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from service.core.sealing import MAX_TOKEN_CHARS
 
-from .fields import Boolean
+from .fields import Boolean, Length
 
 SEALED_DEAL = (
     "true: state is only what the table may see, sealed is a token of the rest (the hidden cards, the seed), "
@@ -23,7 +23,7 @@ def sealed_flag() -> Boolean:
 def match_token() -> fields.String:
     """A sealed follow-on deal's ``match_token``: the finished deal's token, whose match goes on."""
     return fields.String(
-        validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+        validate=Length(min=1, max=MAX_TOKEN_CHARS),
         metadata={"description": "With sealed: true, the finished deal's sealed token (the one sent beside its state)."},
     )
 

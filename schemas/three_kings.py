@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields
 
 from service.games.three_kings.cards import MAX_PLAYERS, MIN_PLAYERS, CardError, pack_size, parse_card
 from service.games.three_kings.moves import ACTIONS
@@ -20,7 +20,7 @@ from service.games.three_kings.state import DEALS, PHASES
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
-from .fields import Boolean, CodedMessage, Integer
+from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
@@ -45,13 +45,13 @@ class RankCard(fields.String):
 
 
 def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:
-    return fields.List(RankCard(), validate=validate.Length(max=most), **kwargs)
+    return fields.List(RankCard(), validate=Length(max=most), **kwargs)
 
 
 class RulesSchema(LeanSchema):
     scoring = fields.String(
         load_default="three_kings_wins",
-        validate=validate.OneOf(SCORINGS),
+        validate=OneOf(SCORINGS),
         metadata={"description": " ".join(f"{name}: {text}" for name, text in SCORING_DESCRIPTIONS.items())},
     )
     play_it_out = Boolean(load_default=False, metadata={"description": "Three Kings do not end the game (bonus or penalty only)."})
@@ -61,7 +61,7 @@ class ZoneSchema(LeanSchema):
     """Cards the referee knows (top last) and a count of those it cannot see."""
 
     cards = rank_cards(load_default=list)
-    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_CARDS))
+    hidden = Integer(load_default=0, validate=Range(min=0, max=MAX_CARDS))
 
 
 class PlayerSchema(LeanSchema):
@@ -71,50 +71,50 @@ class PlayerSchema(LeanSchema):
 
 
 class OutcomeSchema(LeanSchema):
-    reason = fields.String(required=True, validate=validate.OneOf(["three_kings", "all_passed"]))
+    reason = fields.String(required=True, validate=OneOf(["three_kings", "all_passed"]))
     three_kings = player_name(required=True, allow_none=True, metadata={"description": "Who first held three Kings, if anyone."})
     scores = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)),
+        keys=fields.String(validate=Length(max=64)),
         values=Integer(),
         required=True,
         allow_none=True,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": "Points per player; null under three_kings_wins."},
     )
-    winners = fields.List(fields.String(), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    winners = fields.List(fields.String(), required=True, validate=Length(max=MAX_PLAYERS))
 
 
 class StateSchema(LeanSchema):
     """A whole table of Three Kings; players listed clockwise."""
 
     rules = fields.Nested(RulesSchema, load_default=dict)
-    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS))
+    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=Length(min=1, max=MAX_PLAYERS))
     table = rank_cards(required=True, metadata={"description": "The face-up cards in the middle."})
     draw_pile = fields.Nested(ZoneSchema, required=True)
-    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
-    to_act = Integer(required=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
-    phase = fields.String(load_default="draw", validate=validate.OneOf(PHASES))
-    passes = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS), metadata={"description": "Passes in a row since the draw pile emptied."})
+    dealer = Integer(load_default=0, validate=Range(min=0, max=MAX_PLAYERS - 1))
+    to_act = Integer(required=True, validate=Range(min=0, max=MAX_PLAYERS - 1))
+    phase = fields.String(load_default="draw", validate=OneOf(PHASES))
+    passes = Integer(load_default=0, validate=Range(min=0, max=MAX_PLAYERS), metadata={"description": "Passes in a row since the draw pile emptied."})
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who first held three Kings."})
-    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    seed = Integer(load_default=0, validate=Range(min=0, max=MAX_SEED))
     outcome = fields.Nested(OutcomeSchema, load_default=None, allow_none=True)
     deal = fields.String(
         load_default="service",
-        validate=validate.OneOf(DEALS),
+        validate=OneOf(DEALS),
         metadata={"description": "service: the referee shuffled and may know the pile; physical: people dealt, the referee counts what it cannot see."},
     )
 
 
 class MoveSchema(LeanSchema):
     player = player_name(required=True, metadata={"description": "The player making the move."})
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    action = fields.String(required=True, validate=OneOf(ACTIONS))
     card = RankCard(allow_none=True, metadata={"description": "discard: the card laid on the table."})
     hand_card = RankCard(allow_none=True, metadata={"description": "set: the card from the hand."})
     table_cards = rank_cards(4, load_default=list, metadata={"description": "set: the two cards from the table."})
     drawn = rank_cards(4, load_default=list, metadata={"description": "Cards drawn from an unseen pile, named (optional)."})
     turned = rank_cards(40, load_default=list, metadata={"description": "Cards turned onto an emptied table from an unseen pile, in order."})
     sum = fields.String(
-        validate=validate.Length(max=20),
+        validate=Length(max=20),
         metadata={"description": "set: how the three add up, e.g. 6 + 5 = 11; /moves/legal's note, so a listed move posts back as it is (not read)."},
     )
     fill = fields.Dict(
@@ -179,7 +179,7 @@ class EventSchema(EventUnion):
             player=_by(),
             cards=_cards("The card drawn, if the referee saw it; none when it came from an unseen pile."),
             unseen=Integer(required=True, metadata={"description": "1 when the card drawn is unseen, else 0."}),
-            why=fields.String(required=True, validate=validate.OneOf(["turn", "set"])),
+            why=fields.String(required=True, validate=OneOf(["turn", "set"])),
         ),
         "table_refilled": _event(
             "table_refilled",
@@ -200,9 +200,7 @@ class EventSchema(EventUnion):
         "passed": _event("passed", "A pass (rules.md §3.4).", player=_by()),
         "showed_kings": _event("showed_kings", "Three Kings shown out of turn (rules.md §10.4).", player=_by()),
         "may_take_king": _event("may_take_king", "The player may still take a King from the table (rules.md §3.2).", player=_by()),
-        "turn": _event(
-            "turn", "The turn passes to the left.", None, player=_by("Who acts next."), phase=fields.String(required=True, validate=validate.OneOf(PHASES))
-        ),
+        "turn": _event("turn", "The turn passes to the left.", None, player=_by("Who acts next."), phase=fields.String(required=True, validate=OneOf(PHASES))),
         "game_over": event_schema("ThreeKings", "game_over", "The game is over, scored (rules.md §8).", RULE, dict(OutcomeSchema().declared_fields)),
     }
 
@@ -220,12 +218,12 @@ def seat_fields() -> dict[str, fields.Field[Any]]:
         "players": fields.List(
             player_name(),
             required=True,
-            validate=validate.Length(min=1, max=MAX_PLAYERS),
+            validate=Length(min=1, max=MAX_PLAYERS),
             metadata={"description": f"{MIN_PLAYERS} to {MAX_PLAYERS} names, clockwise."},
         ),
         "rules": fields.Nested(RulesSchema, load_default=dict),
         "dealer": Integer(
-            load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The dealer's seat; play starts on their left."}
+            load_default=0, validate=Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": "The dealer's seat; play starts on their left."}
         ),
     }
 
@@ -237,7 +235,7 @@ class _RulesRequest(LeanSchema):
 NewGameRequestSchema = _RulesRequest.from_dict(
     {
         **seat_fields(),
-        "seed": Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
+        "seed": Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same deal; omitted, one is drawn and returned."}),
         "sealed": sealing.sealed_flag(),
     },
     name="ThreeKingsNewGameRequest",
@@ -249,7 +247,7 @@ FromTableRequestSchema = _RulesRequest.from_dict(
         "table": rank_cards(TABLE_SIZE + 4, required=True, metadata={"description": f"The {TABLE_SIZE} cards turned face up by the deal."}),
         "hands": fields.List(
             rank_cards(HAND_SIZE + 4),
-            validate=validate.Length(max=MAX_PLAYERS),
+            validate=Length(max=MAX_PLAYERS),
             metadata={"description": "Per seat, the cards of that hand the referee may see (usually none)."},
         ),
     },
@@ -270,7 +268,7 @@ class SetsRequestSchema(LeanSchema):
     table = rank_cards(required=True)
     players = Integer(
         load_default=2,
-        validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
+        validate=Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
         metadata={"description": "The pack's size, for its copy limits (2P of each rank, 2P + 1 Kings)."},
     )
 
@@ -289,12 +287,12 @@ class SetsResponseSchema(LeanSchema):
 
 
 class ScoreRequestSchema(LeanSchema):
-    method = fields.String(required=True, validate=validate.OneOf(SCORINGS))
+    method = fields.String(required=True, validate=OneOf(SCORINGS))
     piles = fields.Dict(
         keys=player_name(),
         values=rank_cards(),
         required=True,
-        validate=validate.Length(max=MAX_PLAYERS),
+        validate=Length(max=MAX_PLAYERS),
         metadata={"description": "Each player's pile of sets, three cards a set."},
     )
     three_kings = player_name(load_default=None, allow_none=True, metadata={"description": "Who got three Kings, or null."})

@@ -10,21 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields
 
 from service.tournaments.limits import MAX_ROWS, check_rows
 from service.tournaments.scoring import RowScorer, ScoringOption, options_of
 from service.tournaments.sheets import SHEETS
 
 from .base import LeanSchema
-from .fields import Boolean, Integer, Number
+from .fields import Boolean, Integer, Length, Number, OneOf, Range
 from .nineteen_twenty_three import StandingsResponseSchema as NineteenTwentyThreeStandingsSchema
 
 POINTS_ROWS = "{game, player, points}"
 FORMATS = ("json", "csv", "xlsx")
-
-
-NOT_A_MAPPING = "Not a valid mapping type."
 
 
 class Rows(fields.List):  # type: ignore[type-arg]
@@ -44,7 +41,7 @@ class Rows(fields.List):  # type: ignore[type-arg]
         check_rows(len(value), pointer="/rows")  # a 413 past MAX_ROWS, as for a CSV or XLSX file: one limit, one answer
         for validator in self.validators:  # the length first: an over-long list is refused before any row is looked at
             validator(value)
-        bad = {index: [NOT_A_MAPPING] for index, row in enumerate(value) if type(row) is not dict}
+        bad = {index: [self.inner.error_messages["invalid"]] for index, row in enumerate(value) if type(row) is not dict}
         if bad:
             raise ValidationError(bad)
         return list(value)
@@ -53,7 +50,7 @@ class Rows(fields.List):  # type: ignore[type-arg]
 def rows_field(description: str) -> Rows:
     return Rows(
         required=True,
-        validate=validate.Length(min=1),
+        validate=Length(min=1),
         metadata={"description": f"{description} At most {MAX_ROWS:,} (413 `rows` past them, as for a file).", "maxItems": MAX_ROWS},
     )
 
@@ -89,9 +86,9 @@ def standings_query_schema(prefix: str, options: Sequence[ScoringOption]) -> typ
     """The query: the answer's format and, for an uploaded sheet, the options of the game's scoring."""
     return LeanSchema.from_dict(
         {
-            "format": fields.String(validate=validate.OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
+            "format": fields.String(validate=OneOf(FORMATS), metadata={"description": "Answer format; overrides the Accept header."}),
             "sheet": fields.String(
-                validate=validate.OneOf(SHEETS),
+                validate=OneOf(SHEETS),
                 metadata={
                     "description": "Which table a CSV answer is: the standings (the default), or the match's verdict of a game whose sheets "
                     "are one match (1923; 422 `no_match` for standings without one). JSON and XLSX carry both (XLSX: worksheets "
@@ -115,7 +112,7 @@ def standings_query_schema(prefix: str, options: Sequence[ScoringOption]) -> typ
 def _whole_number(option: ScoringOption, kind: type[fields.Integer] = Integer, **kwargs: Any) -> fields.Field[Any]:
     """A JSON integer in a body; a query's text of one (``?target=10``) in a query."""
     low, high = option.bounds or (0, 0)
-    return kind(validate=validate.Range(min=low, max=high), metadata={"description": option.description}, **kwargs)
+    return kind(validate=Range(min=low, max=high), metadata={"description": option.description}, **kwargs)
 
 
 def _body_option(option: ScoringOption) -> fields.Field[Any]:
@@ -123,7 +120,7 @@ def _body_option(option: ScoringOption) -> fields.Field[Any]:
         return _whole_number(option, load_default=option.default, allow_none=option.default is None)
     if option.is_yes_no:
         return Boolean(load_default=option.default, metadata={"description": option.description})
-    return fields.String(load_default=option.default, validate=validate.OneOf(option.choices), metadata={"description": option.description})
+    return fields.String(load_default=option.default, validate=OneOf(option.choices), metadata={"description": option.description})
 
 
 def _query_option(option: ScoringOption) -> fields.Field[Any]:
@@ -131,7 +128,7 @@ def _query_option(option: ScoringOption) -> fields.Field[Any]:
         return _whole_number(option, fields.Integer)
     if option.is_yes_no:
         return fields.Boolean(truthy={"true"}, falsy={"false"}, metadata={"description": f"{option.description} (true/false)"})
-    return fields.String(validate=validate.OneOf(option.choices), metadata={"description": option.description})
+    return fields.String(validate=OneOf(option.choices), metadata={"description": option.description})
 
 
 EXACT = 'Exact: a number whose decimal text is the exact value, else a fraction\'s text such as "1/3".'

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from service.core.sealing import MAX_TOKEN_CHARS
@@ -23,7 +23,7 @@ from . import common
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import LegalMovesSchema, VerdictSchema, player_name
-from .fields import Boolean, CardList, Integer
+from .fields import Boolean, CardList, Integer, Length, OneOf, Range
 
 MAX_TARGET = 1000
 PACK = 52
@@ -31,14 +31,14 @@ PACK = 52
 
 def _values() -> fields.List[Any]:
     return fields.List(
-        Integer(validate=validate.Range(min=1, max=13)),
-        validate=validate.Length(equal=4),
+        Integer(validate=Range(min=1, max=13)),
+        validate=Length(equal=4),
         metadata={"description": "Four numbers 1-13 (instead of cards).", "example": [2, 4, 10, 10]},
     )
 
 
 def _cards(count: int, description: str, required: bool = False) -> CardList:
-    return CardList(required=required, validate=validate.Length(equal=count), metadata={"description": description})
+    return CardList(required=required, validate=Length(equal=count), metadata={"description": description})
 
 
 def _face_cards() -> Boolean:
@@ -46,7 +46,7 @@ def _face_cards() -> Boolean:
 
 
 def _target() -> Integer:
-    return Integer(load_default=24, validate=validate.Range(min=0, max=MAX_TARGET), metadata={"description": "The number to make (0-1000)."})
+    return Integer(load_default=24, validate=Range(min=0, max=MAX_TARGET), metadata={"description": "The number to make (0-1000)."})
 
 
 def _name(**kwargs: object) -> fields.String:
@@ -61,7 +61,7 @@ class SolveRequestSchema(LeanSchema):
     target = _target()
     face_cards = _face_cards()
     notation = fields.String(
-        load_default="unicode", validate=validate.OneOf(["unicode", "ascii"]), metadata={"description": "unicode writes − × ÷, ascii writes - * /."}
+        load_default="unicode", validate=OneOf(["unicode", "ascii"]), metadata={"description": "unicode writes − × ÷, ascii writes - * /."}
     )
 
 
@@ -78,7 +78,7 @@ class JudgeRequestSchema(LeanSchema):
     values = _values()
     expression = fields.String(
         required=True,
-        validate=validate.Length(max=MAX_LENGTH),
+        validate=Length(max=MAX_LENGTH),
         metadata={"description": f"The claim: + - * / (or − × x ÷) and parentheses, at most {MAX_LENGTH} characters.", "example": "(2 + 4 / 10) * 10"},
     )
     target = _target()
@@ -118,22 +118,20 @@ class TargetAnswerSchema(LeanSchema):
 class RulesSchema(LeanSchema):
     face_cards = _face_cards()
     dynamic_target = Boolean(load_default=False, metadata={"description": "Eight cards set each hand's target (rules.md §7)."})
-    hands = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_HANDS), metadata={"description": "Hands to play."})
+    hands = Integer(load_default=1, validate=Range(min=1, max=MAX_HANDS), metadata={"description": "Hands to play."})
 
 
 class SeatSchema(LeanSchema):
     name = _name(required=True)
-    pile = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "The face-down pile, top card last."})
-    won = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards won this hand."})
-    unseen = Integer(
-        load_default=0, validate=validate.Range(min=0, max=PACK), metadata={"description": "At a real table (deal physical): the pile as a count."}
-    )
+    pile = CardList(load_default=list, validate=Length(max=PACK), metadata={"description": "The face-down pile, top card last."})
+    won = CardList(load_default=list, validate=Length(max=PACK), metadata={"description": "Cards won this hand."})
+    unseen = Integer(load_default=0, validate=Range(min=0, max=PACK), metadata={"description": "At a real table (deal physical): the pile as a count."})
 
 
 class HandResultSchema(LeanSchema):
-    target = Integer(required=True, validate=validate.Range(min=0, max=MAX_TARGET))
-    points = fields.List(Integer(validate=validate.Range(min=0, max=PACK)), required=True, validate=validate.Length(max=MAX_PLAYERS))
-    set_aside = Integer(required=True, validate=validate.Range(min=0, max=PACK))
+    target = Integer(required=True, validate=Range(min=0, max=MAX_TARGET))
+    points = fields.List(Integer(validate=Range(min=0, max=PACK)), required=True, validate=Length(max=MAX_PLAYERS))
+    set_aside = Integer(required=True, validate=Range(min=0, max=PACK))
 
 
 class StateSchema(LeanSchema):
@@ -141,58 +139,56 @@ class StateSchema(LeanSchema):
 
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
-    players = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(max=MAX_PLAYERS))
-    dealer = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_PLAYERS - 1))
-    target = Integer(load_default=24, validate=validate.Range(min=0, max=MAX_TARGET))
-    target_cards = CardList(load_default=list, validate=validate.Length(max=8))
-    table = CardList(load_default=list, validate=validate.Length(max=4), metadata={"description": "The four cards face up."})
-    barred = fields.List(_name(), load_default=list, validate=validate.Length(max=MAX_PLAYERS))
-    set_aside = CardList(load_default=list, validate=validate.Length(max=PACK))
-    results = fields.List(fields.Nested(HandResultSchema), load_default=list, validate=validate.Length(max=MAX_HANDS))
-    seed = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEED))
+    players = fields.List(fields.Nested(SeatSchema), required=True, validate=Length(max=MAX_PLAYERS))
+    dealer = Integer(load_default=0, validate=Range(min=0, max=MAX_PLAYERS - 1))
+    target = Integer(load_default=24, validate=Range(min=0, max=MAX_TARGET))
+    target_cards = CardList(load_default=list, validate=Length(max=8))
+    table = CardList(load_default=list, validate=Length(max=4), metadata={"description": "The four cards face up."})
+    barred = fields.List(_name(), load_default=list, validate=Length(max=MAX_PLAYERS))
+    set_aside = CardList(load_default=list, validate=Length(max=PACK))
+    results = fields.List(fields.Nested(HandResultSchema), load_default=list, validate=Length(max=MAX_HANDS))
+    seed = Integer(load_default=0, validate=Range(min=0, max=MAX_SEED))
     phase = fields.String(
         load_default="round",
-        validate=validate.OneOf(PHASES),
+        validate=OneOf(PHASES),
         metadata={"description": "round or over; a real table also waits in draw, target or turn for the cards it names (rules.md §10)."},
     )
-    deal = fields.String(load_default="service", validate=validate.OneOf(DEALS), metadata={"description": "physical: dealt with real cards; piles are counts."})
-    drawing = fields.List(_name(), load_default=list, validate=validate.Length(max=MAX_PLAYERS), metadata={"description": "Who draws next for the deal."})
-    drawn = CardList(load_default=list, validate=validate.Length(max=PACK), metadata={"description": "Cards drawn for the deal so far."})
+    deal = fields.String(load_default="service", validate=OneOf(DEALS), metadata={"description": "physical: dealt with real cards; piles are counts."})
+    drawing = fields.List(_name(), load_default=list, validate=Length(max=MAX_PLAYERS), metadata={"description": "Who draws next for the deal."})
+    drawn = CardList(load_default=list, validate=Length(max=PACK), metadata={"description": "Cards drawn for the deal so far."})
 
 
 class MoveSchema(LeanSchema):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    action = fields.String(required=True, validate=OneOf(ACTIONS))
     player = _name(allow_none=True, metadata={"description": "Who knocks (a claim); set_aside is the table's move and names no player."})
     expression = fields.String(
-        allow_none=True, validate=validate.Length(max=MAX_LENGTH), metadata={"description": "A claim's expression; it may end = N (N the target)."}
+        allow_none=True, validate=Length(max=MAX_LENGTH), metadata={"description": "A claim's expression; it may end = N (N the target)."}
     )
     cards = CardList(
         allow_none=True,
-        validate=validate.Length(max=TARGET_CARDS),
+        validate=Length(max=TARGET_CARDS),
         metadata={"description": "A real table's draw, set_target or turn_up: the cards it turns, in the order the legal move's fill says."},
     )
     reason = fields.String(
         allow_none=True,
-        validate=validate.OneOf(SET_ASIDE_REASONS),
+        validate=OneOf(SET_ASIDE_REASONS),
         metadata={"description": "Why the table sets the cards aside: time_up, or agreed (all agree there is no solution)."},
     )
 
 
 def _seats() -> fields.List[Any]:
     """A new game's players: names in clockwise seat order."""
-    return fields.List(
-        _name(), required=True, validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."}
-    )
+    return fields.List(_name(), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."})
 
 
 def _first_dealer(omitted: str) -> Integer:
     """A new game's first dealer, and what happens when it is ``omitted``."""
-    return Integer(allow_none=True, validate=validate.Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": f"The first dealer's seat; {omitted}"})
+    return Integer(allow_none=True, validate=Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": f"The first dealer's seat; {omitted}"})
 
 
 class NewGameSchema(LeanSchema):
     players = _seats()
-    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
+    seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
     dealer = _first_dealer("omitted, the players draw for it (rules.md §2.2).")
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
@@ -274,7 +270,7 @@ class EventSchema(common.EventUnion):
             "Cards were set aside: no claim (rules.md §3.4), or fewer than four left at the hand's end (§3.1).",
             cards=_cards_of("The cards set aside."),
             why=fields.String(required=True),
-            reason=fields.String(validate=validate.OneOf([*SET_ASIDE_REASONS, "all_barred"])),
+            reason=fields.String(validate=OneOf([*SET_ASIDE_REASONS, "all_barred"])),
             solvable=Boolean(),
             solutions=Integer(),
             solution=fields.String(allow_none=True),
@@ -319,7 +315,7 @@ class FromTableAnswerSchema(LeanSchema):
 class StandingsRequestSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
     sealed = fields.String(
-        validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+        validate=Length(min=1, max=MAX_TOKEN_CHARS),
         metadata={"description": "A sealed deal's token, sent beside its public state: the standings need no seat key (cards won are public)."},
     )
 
@@ -350,7 +346,7 @@ class MoveFillSchema(LeanSchema):
 
 
 def _action(name: str) -> fields.String:
-    return fields.String(required=True, validate=validate.OneOf([name]), metadata={"description": f"Always {name}."})
+    return fields.String(required=True, validate=OneOf([name]), metadata={"description": f"Always {name}."})
 
 
 def _fill() -> fields.Nested:
@@ -370,7 +366,7 @@ class SetAsideMoveSchema(LeanSchema):
     """The table sets the four cards aside (rules.md §3.4): time is up, or all agree there is no solution."""
 
     action = _action("set_aside")
-    reason = fields.String(required=True, validate=validate.OneOf(SET_ASIDE_REASONS))
+    reason = fields.String(required=True, validate=OneOf(SET_ASIDE_REASONS))
 
 
 def _table_step(name: str, what: str) -> type[Schema]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from service.games.twenty_four_1718.chips import STEPS
 from service.games.twenty_four_1718.moves import ACTIONS, MAX_DECLARED_SEQUENCES
@@ -20,13 +20,13 @@ from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, listed_move_schema, player_name, transition_schema
-from .fields import Boolean, Card, CardList, Integer
+from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
 
 MAX_SEATS = 5
 MAX_HAND = 12
 MAX_TRICKS = 12
 SUITS = ["S", "H", "D", "C"]
-SEAT = validate.Range(min=0, max=MAX_SEATS - 1)
+SEAT = Range(min=0, max=MAX_SEATS - 1)
 HONORS_HELP = "point: the trumps A 2 3 4 5 are the honors; face: 9 10 J Q K"
 ALTERNATE_HELP = (
     "; alternate: by hands, the point in odd hands of a game, the face cards in even ones;"
@@ -43,24 +43,22 @@ POSITION_HELP = "counted from 1 in the order of declaration: 1 is the leader (th
 
 def position(description: str, **kwargs: object) -> Integer:
     """A player of a stand-alone answer, whose request names no player: their position counted from 1 (CHANGELOG, Unreleased)."""
-    return Integer(validate=validate.Range(min=1, max=MAX_SEATS), metadata={"description": f"{description}, {POSITION_HELP}."}, **kwargs)
+    return Integer(validate=Range(min=1, max=MAX_SEATS), metadata={"description": f"{description}, {POSITION_HELP}."}, **kwargs)
 
 
 def honors_field(options: tuple[str, ...], description: str) -> fields.String:
-    return fields.String(load_default="point", validate=validate.OneOf(options), metadata={"description": description})
+    return fields.String(load_default="point", validate=OneOf(options), metadata={"description": description})
 
 
 def hands_field(description: str) -> fields.List[Any]:
-    return fields.List(
-        CardList(validate=validate.Length(max=MAX_HAND)), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": description}
-    )
+    return fields.List(CardList(validate=Length(max=MAX_HAND)), required=True, validate=Length(min=4, max=MAX_SEATS), metadata={"description": description})
 
 
 def seen_hands_field(description: str, **kwargs: object) -> fields.List[Any]:
     """At a real table: of each hand, the cards the referee may see (the rest only counted)."""
     return fields.List(
-        CardList(validate=validate.Length(max=MAX_HAND)),
-        validate=validate.Length(max=MAX_SEATS),
+        CardList(validate=Length(max=MAX_HAND)),
+        validate=Length(max=MAX_SEATS),
         metadata={"description": description},
         **kwargs,  # type: ignore[arg-type]
     )
@@ -69,102 +67,102 @@ def seen_hands_field(description: str, **kwargs: object) -> fields.List[Any]:
 def unseen_counts_field(description: str, **kwargs: object) -> fields.List[Any]:
     """At a real table: per hand, how many of its cards the referee does not see."""
     return fields.List(
-        Integer(validate=validate.Range(min=0, max=MAX_HAND)),
-        validate=validate.Length(max=MAX_SEATS),
+        Integer(validate=Range(min=0, max=MAX_HAND)),
+        validate=Length(max=MAX_SEATS),
         metadata={"description": description},
         **kwargs,  # type: ignore[arg-type]
     )
 
 
 def trump_field(**kwargs: object) -> fields.String:
-    return fields.String(validate=validate.OneOf(SUITS), metadata={"description": "The trump suit: the turn-up's suit."}, **kwargs)  # type: ignore[arg-type]
+    return fields.String(validate=OneOf(SUITS), metadata={"description": "The trump suit: the turn-up's suit."}, **kwargs)  # type: ignore[arg-type]
 
 
 # -- the state and the moves ----------------------------------------------------------------------
 class TwentyFour1718SeatSchema(LeanSchema):
     name = player_name(required=True)
-    hand = CardList(required=True, validate=validate.Length(max=MAX_HAND), metadata={"description": "The cards the player holds that the referee knows."})
-    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_HAND), metadata={"description": "At a real table: cards held but not seen."})
-    chips = Integer(load_default=0, validate=validate.Range(min=0, max=6), metadata={"description": "Chips of 4 points in the game under way; 6 wins."})
-    games_won = Integer(load_default=0, validate=validate.Range(min=0, max=MAX_GAMES))
+    hand = CardList(required=True, validate=Length(max=MAX_HAND), metadata={"description": "The cards the player holds that the referee knows."})
+    hidden = Integer(load_default=0, validate=Range(min=0, max=MAX_HAND), metadata={"description": "At a real table: cards held but not seen."})
+    chips = Integer(load_default=0, validate=Range(min=0, max=6), metadata={"description": "Chips of 4 points in the game under way; 6 wins."})
+    games_won = Integer(load_default=0, validate=Range(min=0, max=MAX_GAMES))
 
 
 class TwentyFour1718StockSchema(LeanSchema):
     turn_up = Card(required=True, metadata={"description": "The card turned up on the stock: its suit is trumps."})
-    cards = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards the referee knows."})
-    hidden = Integer(load_default=0, validate=validate.Range(min=0, max=3), metadata={"description": "Face-down stock cards only counted."})
+    cards = CardList(load_default=list, validate=Length(max=3), metadata={"description": "The face-down stock cards the referee knows."})
+    hidden = Integer(load_default=0, validate=Range(min=0, max=3), metadata={"description": "Face-down stock cards only counted."})
 
 
 class TwentyFour1718TrickSchema(LeanSchema):
     leader = seat("The seat that led the trick.", required=True)
-    cards = CardList(load_default=list, validate=validate.Length(max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
+    cards = CardList(load_default=list, validate=Length(max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
 
 
 class TwentyFour1718StateSchema(LeanSchema):
     """A match between two moves; players in the order of play (each one's right-hand neighbour next)."""
 
-    players = fields.List(fields.Nested(TwentyFour1718SeatSchema), required=True, validate=validate.Length(min=4, max=MAX_SEATS))
-    honors = fields.String(required=True, validate=validate.OneOf(HONORS_OPTIONS))
-    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games the match is played to."})
-    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
-    hand_number = Integer(required=True, validate=validate.Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
+    players = fields.List(fields.Nested(TwentyFour1718SeatSchema), required=True, validate=Length(min=4, max=MAX_SEATS))
+    honors = fields.String(required=True, validate=OneOf(HONORS_OPTIONS))
+    games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games the match is played to."})
+    game = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
+    hand_number = Integer(required=True, validate=Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
     dealer = seat("The dealer's seat; the leader sits next.", required=True)
     stock = fields.Nested(TwentyFour1718StockSchema, required=True, allow_none=True, metadata={"description": "null before a real table's first deal."})
-    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    phase = fields.String(required=True, validate=OneOf(PHASES))
     to_act = seat("Who declares or plays next.", required=True)
     tricks = fields.List(
         fields.Nested(TwentyFour1718TrickSchema),
         load_default=list,
-        validate=validate.Length(max=MAX_TRICKS),
+        validate=Length(max=MAX_TRICKS),
         metadata={"description": "The hand's completed tricks."},
     )
     trick = fields.Nested(TwentyFour1718TrickSchema, required=True, metadata={"description": "The trick under way."})
-    seed = Integer(required=True, validate=validate.Range(min=0, max=MAX_SEED))
-    deals = Integer(required=True, validate=validate.Range(min=0, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
+    seed = Integer(required=True, validate=Range(min=0, max=MAX_SEED))
+    deals = Integer(required=True, validate=Range(min=0, max=1_000_000), metadata={"description": "Hands dealt in the match so far."})
     draws = fields.List(
-        CardList(validate=validate.Length(max=MAX_SEATS)),
+        CardList(validate=Length(max=MAX_SEATS)),
         load_default=list,
-        validate=validate.Length(max=52),
+        validate=Length(max=52),
         metadata={"description": "At a real table: the draw for the first dealer, each round's cards in seat order of those drawing."},
     )
     deal = fields.String(
         load_default="service",
-        validate=validate.OneOf(DEAL_KINDS),
+        validate=OneOf(DEAL_KINDS),
         metadata={"description": "service: the referee deals; physical: a real table deals and enters each deal (rules.md §11)."},
     )
     claims = fields.List(
         fields.Nested(lambda: TwentyFour1718ClaimSchema()),
         load_default=list,
-        validate=validate.Length(max=MAX_SEATS),
+        validate=Length(max=MAX_SEATS),
         metadata={"description": "At a real table: what each player announced this hand, from the leader."},
     )
 
 
 class TwentyFour1718PointClaimSchema(LeanSchema):
-    count = Integer(required=True, validate=validate.Range(min=0, max=13))
-    sum = Integer(required=True, validate=validate.Range(min=0, max=85))
+    count = Integer(required=True, validate=Range(min=0, max=13))
+    sum = Integer(required=True, validate=Range(min=0, max=85))
 
 
 class TwentyFour1718MoveSchema(LeanSchema):
     """``declare`` (optionally stating the sequences and Point announced, for the referee to check) or ``play`` a card."""
 
     player = player_name(required=True)
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    action = fields.String(required=True, validate=OneOf(ACTIONS))
     card = Card(allow_none=True, metadata={"description": "For play: the card played."})
     sequences = fields.List(
-        CardList(validate=validate.Length(max=13)),
+        CardList(validate=Length(max=13)),
         allow_none=True,
-        validate=validate.Length(max=MAX_DECLARED_SEQUENCES),
+        validate=Length(max=MAX_DECLARED_SEQUENCES),
         metadata={"description": "For declare: every sequence announced."},
     )
     point = fields.Nested(TwentyFour1718PointClaimSchema, allow_none=True, metadata={"description": "For declare: the Point announced."})
     turn_up = Card(allow_none=True, metadata={"description": "For deal (a real table's next hand): the dealer's turn-up."})
     hands = seen_hands_field("For deal: the cards of each hand the referee may see; omitted, none.", allow_none=True)
     hidden = unseen_counts_field("For deal: per hand, the cards not seen; omitted, the whole hand (none when hands are given).", allow_none=True)
-    stock = CardList(allow_none=True, validate=validate.Length(max=3), metadata={"description": "For deal: the stock's face-down cards, if seen."})
+    stock = CardList(allow_none=True, validate=Length(max=3), metadata={"description": "For deal: the stock's face-down cards, if seen."})
     drawn = CardList(
         allow_none=True,
-        validate=validate.Length(max=MAX_SEATS),
+        validate=Length(max=MAX_SEATS),
         metadata={"description": "For draw (a real table's draw for the first dealer): one card per player drawing, in seat order."},
     )
 
@@ -182,7 +180,7 @@ TwentyFour1718ListedMoveSchema = listed_move_schema(__name__, "TwentyFour1718Lis
 
 
 class TwentyFour1718DutySchema(LeanSchema):
-    duty = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_DUTY)))
+    duty = fields.String(required=True, validate=OneOf(list(RULE_OF_DUTY)))
     rule = fields.String(required=True, metadata={"example": "7.2"})
     text = fields.String(required=True)
     legal = fields.List(fields.String(), required=True)
@@ -230,7 +228,7 @@ def _hand_of(game: str = "The game of the match (from 1).") -> dict[str, fields.
 
 
 def _honors() -> fields.String:
-    return fields.String(required=True, validate=validate.OneOf(HONOR_SETS), metadata={"description": "The honors of this hand (rules.md §1.4)."})
+    return fields.String(required=True, validate=OneOf(HONOR_SETS), metadata={"description": "The honors of this hand (rules.md §1.4)."})
 
 
 class TwentyFour1718EventSchema(EventUnion):
@@ -289,7 +287,7 @@ class TwentyFour1718EventSchema(EventUnion):
             "scored",
             "One chip scored (rules.md §3); the fields after total say what for, by step.",
             **_who("Who scored it."),
-            step=fields.String(required=True, validate=validate.OneOf(STEPS)),
+            step=fields.String(required=True, validate=OneOf(STEPS)),
             chips=Integer(required=True, metadata={"description": "Always 1: one event per chip."}),
             total=Integer(required=True, metadata={"description": "Their chips after it."}),
             card=fields.String(metadata={"description": "turn_up and honors: the card."}),
@@ -304,7 +302,7 @@ class TwentyFour1718EventSchema(EventUnion):
             "A game won (rules.md §3.3).",
             **_who("Who won it."),
             game=Integer(required=True),
-            step=fields.String(required=True, validate=validate.OneOf(STEPS), metadata={"description": "The step that brought the sixth chip."}),
+            step=fields.String(required=True, validate=OneOf(STEPS), metadata={"description": "The step that brought the sixth chip."}),
             chips=fields.List(Integer(), required=True, metadata={"description": "Every seat's chips, in seat order."}),
         ),
         "match_over": _event(
@@ -371,7 +369,7 @@ class TwentyFour1718RulesSchema(LeanSchema):
     """A match's variant settings, under ``rules`` as every game's are (they were top-level fields until 0.3.0)."""
 
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
-    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
+    games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
 
 
 class _RulesRequest(LeanSchema):
@@ -396,10 +394,10 @@ class TwentyFour1718NewMatchRequestSchema(_RulesRequest):
     players = fields.List(
         player_name(),
         required=True,
-        validate=validate.Length(min=4, max=MAX_SEATS),
+        validate=Length(min=4, max=MAX_SEATS),
         metadata={"description": "Four or five names in the order of play (to the right)."},
     )
-    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
+    seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
     rules = rules_field()
     dealer = seat("The first dealer's seat; omitted, the players draw for it.")
     sealed = sealing.sealed_flag()
@@ -421,23 +419,23 @@ class TwentyFour1718NewMatchResponseSchema(LeanSchema):
 
 class TwentyFour1718TableHandRequestSchema(_RulesRequest):
     players = fields.List(
-        player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
+        player_name(), required=True, validate=Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
     )
     hands = seen_hands_field("Of each hand as dealt, in the order of players, the cards the referee may see; omitted, none.")
     hidden = unseen_counts_field("Per player, the cards of the hand not seen; omitted, none (or the whole hand when hands is omitted).")
     dealer = seat("The dealer's seat; omitted, the players draw for the first dealer, each round a move (rules.md §13.6).")
     turn_up = Card(metadata={"description": "The dealer's turn-up; required with a dealer, absent without."})
-    stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
+    stock = CardList(load_default=list, validate=Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
     rules = rules_field()
-    game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
-    hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
+    game = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES))
+    hand_number = Integer(load_default=1, validate=Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
     chips = fields.List(
-        Integer(validate=validate.Range(min=0, max=6)),
-        validate=validate.Length(min=4, max=MAX_SEATS),
+        Integer(validate=Range(min=0, max=6)),
+        validate=Length(min=4, max=MAX_SEATS),
         metadata={"description": "Chips before this deal, per player."},
     )
-    games_won = fields.List(Integer(validate=validate.Range(min=0, max=MAX_GAMES)), validate=validate.Length(min=4, max=MAX_SEATS))
-    seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "For the deals that follow."})
+    games_won = fields.List(Integer(validate=Range(min=0, max=MAX_GAMES)), validate=Length(min=4, max=MAX_SEATS))
+    seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "For the deals that follow."})
 
 
 # -- declarations, tricks, score -------------------------------------------------------------------------
@@ -484,7 +482,7 @@ class TwentyFour1718AwardSchema(LeanSchema):
     class Meta:
         unknown = "include"
 
-    step = fields.String(required=True, validate=validate.OneOf(STEPS))
+    step = fields.String(required=True, validate=OneOf(STEPS))
     rule = fields.String(required=True)
     player_position = position("Who scored it", required=True)
     chips = Integer(required=True)
@@ -503,8 +501,8 @@ class TwentyFour1718DeclarationsResponseSchema(LeanSchema):
 
 
 class TwentyFour1718TrickLegalRequestSchema(LeanSchema):
-    hand = CardList(required=True, validate=validate.Length(min=1, max=MAX_HAND))
-    trick = CardList(load_default=list, validate=validate.Length(max=MAX_SEATS - 1), metadata={"description": "In playing order, the lead first."})
+    hand = CardList(required=True, validate=Length(min=1, max=MAX_HAND))
+    trick = CardList(load_default=list, validate=Length(max=MAX_SEATS - 1), metadata={"description": "In playing order, the lead first."})
     trump = trump_field(required=True)
 
 
@@ -512,11 +510,11 @@ class TwentyFour1718TrickLegalResponseSchema(LeanSchema):
     legal = fields.List(fields.String(), required=True)
     rule = fields.String(required=True, metadata={"description": "Why these cards, in words."})
     section = fields.String(required=True, metadata={"example": "7.2"})
-    duty = fields.String(required=True, validate=validate.OneOf(list(RULE_OF_DUTY)))
+    duty = fields.String(required=True, validate=OneOf(list(RULE_OF_DUTY)))
 
 
 class TwentyFour1718TrickWinnerRequestSchema(LeanSchema):
-    trick = CardList(required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
+    trick = CardList(required=True, validate=Length(min=4, max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
     trump = trump_field(required=True)
     honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
 
@@ -524,7 +522,7 @@ class TwentyFour1718TrickWinnerRequestSchema(LeanSchema):
 class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
     winner_position = Integer(
         required=True,
-        validate=validate.Range(min=1, max=MAX_SEATS),
+        validate=Range(min=1, max=MAX_SEATS),
         metadata={"description": "The position in the trick of the card that takes it, counted from 1: 1 is the lead."},
     )
     card = fields.String(required=True)
@@ -534,7 +532,7 @@ class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
 class TwentyFour1718ClaimSchema(LeanSchema):
     """A player's announcement: every sequence, and the Point; either may be left out."""
 
-    sequences = fields.List(CardList(validate=validate.Length(max=13)), validate=validate.Length(max=MAX_DECLARED_SEQUENCES))
+    sequences = fields.List(CardList(validate=Length(max=13)), validate=Length(max=MAX_DECLARED_SEQUENCES))
     point = fields.Nested(TwentyFour1718PointClaimSchema)
 
 
@@ -544,19 +542,19 @@ class TwentyFour1718ScoreRequestSchema(LeanSchema):
     trump = trump_field()
     honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
     tricks = fields.List(
-        CardList(validate=validate.Length(max=MAX_SEATS)),
+        CardList(validate=Length(max=MAX_SEATS)),
         load_default=list,
-        validate=validate.Length(max=MAX_TRICKS),
+        validate=Length(max=MAX_TRICKS),
         metadata={"description": "The tricks in order, each in playing order; the leader leads the first, each taker the next."},
     )
     chips = fields.List(
-        Integer(validate=validate.Range(min=0, max=6)),
-        validate=validate.Length(min=4, max=MAX_SEATS),
+        Integer(validate=Range(min=0, max=6)),
+        validate=Length(min=4, max=MAX_SEATS),
         metadata={"description": "Chips before the hand, per player; omitted, none."},
     )
     declarations = fields.List(
         fields.Nested(TwentyFour1718ClaimSchema),
-        validate=validate.Length(min=4, max=MAX_SEATS),
+        validate=Length(min=4, max=MAX_SEATS),
         metadata={"description": "What each player announced, if the table wants it checked against the hands."},
     )
 

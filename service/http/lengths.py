@@ -22,6 +22,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from schemas.fields import CodedMessage
+
 
 @dataclass(frozen=True, slots=True)
 class Bound:
@@ -36,8 +38,8 @@ class Bound:
             try:
                 validator(value)
             except ValidationError as error:
-                messages += [str(message) for message in error.messages]
-        return messages or [f"Longer than maximum length {self.most}."]
+                messages += error.messages  # as worded, each carrying its code (schemas.fields.Length)
+        return messages or [CodedMessage(f"Longer than maximum length {self.most}.", "bad_length")]
 
 
 @dataclass(slots=True)

@@ -27,10 +27,11 @@ from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, current_app
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from schemas.base import LeanSchema
 from schemas.common import LegalMovesSchema, PlayerViewSchema, StateCheckResponseSchema, TransitionSchema, VerdictSchema, player_name
+from schemas.fields import Length
 from schemas.meta import ConformanceSchema, GameRulesSchema
 from service.core.caches import memo, per_game
 from service.core.problems import InvalidInput, Problem
@@ -271,9 +272,9 @@ VIEWER_DESCRIPTION = "Answer as this player sees it: the legal moves only if the
 def private_fields(required_player: bool) -> dict[str, fields.Field[Any]]:
     """The fields a game with hidden cards adds to every shared body: the token, and whose answer it is."""
     return {
-        "sealed": fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS), metadata={"description": SEALED_DESCRIPTION}),
+        "sealed": fields.String(validate=Length(min=1, max=MAX_TOKEN_CHARS), metadata={"description": SEALED_DESCRIPTION}),
         "player": player_name(required=required_player, metadata={"description": "Whose view." if required_player else VIEWER_DESCRIPTION}),
-        "seat_key": fields.String(validate=validate.Length(min=1, max=128), metadata={"description": SEAT_KEY_DESCRIPTION}),
+        "seat_key": fields.String(validate=Length(min=1, max=128), metadata={"description": SEAT_KEY_DESCRIPTION}),
     }
 
 

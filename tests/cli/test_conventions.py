@@ -177,14 +177,16 @@ def test_help_and_version_exit_0(kings):
     assert kings("--version").code == 0
 
 
-def test_next_game_sends_the_finished_state(kings, tmp_path):
-    """POST /v1/24-kings/games/next (another engineer's endpoint): the stub's answer stands in for it."""
+def test_next_game_applies_the_next_dealers_deal(kings, tmp_path):
+    """The next game is the deal move /moves/legal lists (the stubs' answers stand in for the referee's)."""
     finished = tmp_path / "game.json"
     finished.write_text(json.dumps({"state": STATE}))
     following = {"state": {"seed": 8, "castles": [{"card": "4H"}], "face_up": [], "players": [{"name": "bob", "hand": {"cards": ["QS"]}}], "to_act": 0}}
+    legal = {"player": "bob", "moves": [{"player": "bob", "action": "deal"}]}
     out = tmp_path / "next.json"
-    run = kings("24-kings", "next-game", str(finished), "-o", str(out), answers={("POST", "/v1/24-kings/games/next"): following})
-    assert run.code == 0 and run.sent[0].options["json"] == {"state": STATE}
+    answers = {("POST", "/v1/24-kings/moves/legal"): legal, ("POST", "/v1/24-kings/moves/apply"): following}
+    run = kings("24-kings", "next-game", str(finished), "-o", str(out), answers=answers)
+    assert run.code == 0 and run.sent[-1].options["json"] == {"state": STATE, "move": {"action": "deal", "player": "bob"}}
     assert json.loads(out.read_text()) == following and "Seed 8." in run.out and "bob plays first." in run.out
 
 

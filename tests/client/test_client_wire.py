@@ -165,12 +165,23 @@ def test_retries_back_off_and_can_be_turned_off(scripted):
     assert len(script.seen) == 1
 
 
-def test_next_game_posts_the_finished_state(scripted):
-    """POST /v1/24-kings/games/next: the answer here is the script's, the request is what the client must send."""
+def test_next_game_applies_the_deal_move_that_legal_lists(scripted):
+    """The next game is the next dealer's deal move: /moves/legal then /moves/apply (the answers here are the script's)."""
     finished = {"seed": 7, "players": [{"name": "ann"}, {"name": "bob"}], "phase": "over"}
-    script = scripted((200, {}, {"state": {"seed": 8, "dealer": 1}}))
-    assert RefereeClient(script.url, timeout=5).next_game(finished) == {"state": {"seed": 8, "dealer": 1}}
-    assert script.seen == [("POST", "/v1/24-kings/games/next", {"state": finished})]
+    applied = {"move": {"action": "deal", "player": "bob"}, "state": {"seed": 8}, "events": []}
+    script = scripted((200, {}, {"player": "bob", "phase": "over", "moves": [{"player": "bob", "action": "deal"}]}), (200, {}, applied))
+    assert RefereeClient(script.url, timeout=5).next_game(finished) == applied
+    assert script.seen == [
+        ("POST", "/v1/24-kings/moves/legal", {"state": finished}),
+        ("POST", "/v1/24-kings/moves/apply", {"state": finished, "move": {"action": "deal", "player": "bob"}}),
+    ]
+
+
+def test_next_game_of_a_real_table_asks_for_its_cards(scripted):
+    finished = {"seed": 7, "deal": "physical", "phase": "over"}
+    script = scripted((200, {}, {"player": "bob", "moves": [{"player": "bob", "action": "deal", "fill": {"castles": "four cards"}}]}))
+    with pytest.raises(ValueError, match="castles"):
+        RefereeClient(script.url, timeout=5).next_game(finished)
 
 
 def test_members_beyond_rfc_9457s_are_kept_in_extensions(scripted):

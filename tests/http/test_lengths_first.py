@@ -109,10 +109,12 @@ def test_maps_are_bounded_too():
 
 def test_a_list_past_its_bound_is_named_beside_every_other_problem_of_the_body():
     """Every problem at once: the over-long list by its length (its items unread), the rest by the schema."""
-    from marshmallow import fields, validate
+    from marshmallow import fields
+
+    from schemas.fields import Length
 
     class Outer(LeanSchema):
-        items = fields.List(fields.Integer(), validate=validate.Length(max=2))
+        items = fields.List(fields.Integer(), validate=Length(max=2))
         name = fields.String(required=True)
         count = fields.Integer()
 
@@ -131,13 +133,15 @@ def test_what_is_no_list_is_left_to_the_schema():
 
 def test_the_plan_comes_from_the_schemas_validators():
     """No second list of limits: change a validator and the check follows it."""
-    from marshmallow import fields, validate
+    from marshmallow import fields
+
+    from schemas.fields import Length
 
     class Inner(LeanSchema):
-        tags = fields.List(fields.String(), validate=validate.Length(max=2))
+        tags = fields.List(fields.String(), validate=Length(max=2))
 
     class Outer(LeanSchema):
-        items = fields.List(fields.Nested(Inner), validate=validate.Length(max=3))
+        items = fields.List(fields.Nested(Inner), validate=Length(max=3))
         free = fields.List(fields.String())
 
     plan = lengths.schema_plan(Outer)

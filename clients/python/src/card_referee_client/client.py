@@ -172,8 +172,15 @@ class RefereeClient:
         return self.game("24-kings").new_game(body | ({"seed": seed} if seed is not None else {}))
 
     def next_game(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        """The next game of a match from a finished one (``POST /v1/24-kings/games/next``): same table, the deal passed on."""
-        answer: dict[str, Any] = self.invoke("post_v1_24_kings_games_next", {"state": dict(state)})
+        """The next game of a match from a finished one: the next dealer's ``deal`` move, as ``/moves/legal`` lists it,
+        applied (``/games/next`` is its deprecated alias). A real table's deal names its cards: apply that move yourself."""
+        legal = self.legal_moves(state)
+        deal = next((option for option in legal.get("moves", []) if option.get("action") == "deal"), None)
+        if deal is None:
+            raise ValueError("no next game to deal: the game is not over")
+        if deal.get("fill"):
+            raise ValueError(f"a real table deals its own cards: apply the deal move with them ({', '.join(deal['fill'])})")
+        answer: dict[str, Any] = self.apply(state, {"action": "deal", "player": deal["player"]})
         return answer
 
     def game_from_table(self, body: Mapping[str, Any]) -> dict[str, Any]:
