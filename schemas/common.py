@@ -121,6 +121,30 @@ class TransitionSchema(LeanSchema):
     events = fields.List(fields.Dict(), required=True)
 
 
+def transition_schema(module: str, move: type[Schema], state: type[Schema], event: Any, description: str | None = None) -> type[Schema]:
+    """A game's ``TransitionSchema`` (in its schema ``module``, so the document names it after the game): a move applied,
+    with the state after it and what happened, each in the game's own schema (``event``: a schema or an event union)."""
+    body: dict[str, Any] = {
+        "__module__": module,
+        "__doc__": description,
+        "move": fields.Nested(move, required=True),
+        "state": fields.Nested(state, required=True),
+        "events": fields.List(fields.Nested(event), required=True),
+    }
+    return type("TransitionSchema", (LeanSchema,), body)
+
+
+def listed_move_schema(module: str, name: str, move: type[Schema], fill: type[Schema]) -> type[Schema]:
+    """A game's move as an answer lists it (``name``, in its schema ``module``): the ``move`` and, on a template of a
+    real table, what must be filled in (``fill``: the game's fields to fill)."""
+    body: dict[str, Any] = {
+        "__module__": module,
+        "__doc__": "A move as an answer lists it; at a real table a template also says what it needs (only in answers).",
+        "fill": fields.Nested(fill, metadata={"description": "Present on a template: what must be filled in before the move is sent."}),
+    }
+    return type(name, (move,), body)
+
+
 class PlayerViewSchema(LeanSchema):
     """What one player may see; each game documents its own fields."""
 

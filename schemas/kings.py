@@ -15,7 +15,7 @@ from service.games.kings.start import MAX_SEED
 from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
-from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
 from .fields import Boolean, Card, CardList, Integer, Length, Number, OneOf, Range
 
 DECK = 104
@@ -460,10 +460,7 @@ class EventSchema(EventUnion):
     }
 
 
-class TransitionSchema(LeanSchema):
-    move = fields.Nested(MoveSchema, required=True)
-    state = fields.Nested(GameStateSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+TransitionSchema = transition_schema(__name__, MoveSchema, GameStateSchema, EventSchema)
 
 
 class DealEventSchema(EventUnion):

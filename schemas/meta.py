@@ -68,14 +68,15 @@ WHY_UNTYPED = (
 )
 
 
+def _untyped_body(description: str) -> fields.Raw:
+    """A conformance case's JSON body, of whichever operation the case names (so untyped here)."""
+    return fields.Raw(required=True, allow_none=True, metadata={"description": description + WHY_UNTYPED})
+
+
 class ConformanceAnswerSchema(LeanSchema):
     status = fields.Integer(required=True)
     content_type = fields.String(required=True)
-    body = fields.Raw(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The answer's JSON body, as the operation named by the case's method and path answers it (null if not JSON)." + WHY_UNTYPED},
-    )
+    body = _untyped_body("The answer's JSON body, as the operation named by the case's method and path answers it (null if not JSON).")
 
 
 class ConformanceCaseSchema(LeanSchema):
@@ -83,11 +84,7 @@ class ConformanceCaseSchema(LeanSchema):
     note = fields.String(required=True)
     method = fields.String(required=True)
     path = fields.String(required=True)
-    body = fields.Raw(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The request body of the operation named by method and path (null for a GET)." + WHY_UNTYPED},
-    )
+    body = _untyped_body("The request body of the operation named by method and path (null for a GET).")
     answer = fields.Nested(ConformanceAnswerSchema, required=True)
 
 

@@ -20,7 +20,7 @@ from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS,
 
 from . import sealed as sealing
 from .base import LeanSchema
-from .common import EventUnion, ReasonSchema, event_schema, player_name
+from .common import EventUnion, ReasonSchema, event_schema, listed_move_schema, player_name, transition_schema
 from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
 
 PACK = MAX_DECKS * CARDS_PER_DECK
@@ -169,10 +169,7 @@ class MoveFillSchema(LeanSchema):
     last_war = fields.String(metadata={"description": "war: the card each player turns in the set's last game."})
 
 
-class ListedMoveSchema(MoveSchema):
-    """A move as an answer lists it; at a real table a template also says what it needs (only in answers)."""
-
-    fill = fields.Nested(MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+ListedMoveSchema = listed_move_schema(__name__, "ListedMoveSchema", MoveSchema, MoveFillSchema)
 
 
 class TableStepSchema(LeanSchema):
@@ -435,7 +432,4 @@ class EventSchema(EventUnion):
     }
 
 
-class TransitionSchema(LeanSchema):
-    move = fields.Nested(MoveSchema, required=True)
-    state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+TransitionSchema = transition_schema(__name__, MoveSchema, StateSchema, EventSchema)

@@ -19,7 +19,7 @@ from service.games.three_kings.state import DEALS, PHASES
 
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
-from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
 from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
@@ -205,10 +205,7 @@ class EventSchema(EventUnion):
     }
 
 
-class TransitionSchema(LeanSchema):
-    move = fields.Nested(MoveSchema, required=True)
-    state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+TransitionSchema = transition_schema(__name__, MoveSchema, StateSchema, EventSchema)
 
 
 class ViewSchema(StateSchema):

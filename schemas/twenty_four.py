@@ -176,14 +176,20 @@ class MoveSchema(LeanSchema):
     )
 
 
+def _seats() -> fields.List[Any]:
+    """A new game's players: names in clockwise seat order."""
+    return fields.List(_name(), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."})
+
+
+def _first_dealer(omitted: str) -> Integer:
+    """A new game's first dealer, and what happens when it is ``omitted``."""
+    return Integer(allow_none=True, validate=Range(min=0, max=MAX_PLAYERS - 1), metadata={"description": f"The first dealer's seat; {omitted}"})
+
+
 class NewGameSchema(LeanSchema):
-    players = fields.List(_name(), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."})
+    players = _seats()
     seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same game; omitted, one is drawn and returned."})
-    dealer = Integer(
-        allow_none=True,
-        validate=Range(min=0, max=MAX_PLAYERS - 1),
-        metadata={"description": "The first dealer's seat; omitted, the players draw for it (rules.md §2.2)."},
-    )
+    dealer = _first_dealer("omitted, the players draw for it (rules.md §2.2).")
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
     sealed = sealing.sealed_flag()
@@ -295,12 +301,8 @@ class NewGameAnswerSchema(LeanSchema):
 
 
 class FromTableSchema(LeanSchema):
-    players = fields.List(_name(), required=True, validate=Length(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata={"description": "Names in clockwise seat order."})
-    dealer = Integer(
-        allow_none=True,
-        validate=Range(min=0, max=MAX_PLAYERS - 1),
-        metadata={"description": "The first dealer's seat; omitted, the table draws for it with named cards (move draw)."},
-    )
+    players = _seats()
+    dealer = _first_dealer("omitted, the table draws for it with named cards (move draw).")
     rules = fields.Nested(RulesSchema, load_default=dict)
     renamed = RULES_RENAMED
 
@@ -412,12 +414,9 @@ class ClaimVerdictSchema(VerdictSchema):
     claim = fields.Nested(JudgeAnswerSchema, metadata={"description": "For a legal claim: the check of its expression (a wrong one bars)."})
 
 
-class TransitionSchema(common.TransitionSchema):
-    """A move applied: the move, the state after it, and what happened, in order."""
-
-    move = fields.Nested(AnyMoveSchema, required=True)
-    state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+TransitionSchema = common.transition_schema(
+    __name__, AnyMoveSchema, StateSchema, EventSchema, "A move applied: the move, the state after it, and what happened, in order."
+)
 
 
 class ViewSeatSchema(LeanSchema):

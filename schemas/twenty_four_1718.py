@@ -19,7 +19,7 @@ from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
-from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, listed_move_schema, player_name, transition_schema
 from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
 
 MAX_SEATS = 5
@@ -176,10 +176,7 @@ class TwentyFour1718MoveFillSchema(LeanSchema):
     point = fields.String(metadata={"description": "declare from a hand the referee only counts: the Point announced."})
 
 
-class TwentyFour1718ListedMoveSchema(TwentyFour1718MoveSchema):
-    """A move as an answer lists it; at a real table a template also says what it needs (only in answers)."""
-
-    fill = fields.Nested(TwentyFour1718MoveFillSchema, metadata={"description": "Present on a template: what must be filled in before the move is sent."})
+TwentyFour1718ListedMoveSchema = listed_move_schema(__name__, "TwentyFour1718ListedMoveSchema", TwentyFour1718MoveSchema, TwentyFour1718MoveFillSchema)
 
 
 class TwentyFour1718DutySchema(LeanSchema):
@@ -317,10 +314,7 @@ class TwentyFour1718EventSchema(EventUnion):
     }
 
 
-class TwentyFour1718TransitionSchema(LeanSchema):
-    move = fields.Nested(TwentyFour1718MoveSchema, required=True)
-    state = fields.Nested(TwentyFour1718StateSchema, required=True)
-    events = fields.List(fields.Nested(TwentyFour1718EventSchema), required=True)
+TwentyFour1718TransitionSchema = transition_schema(__name__, TwentyFour1718MoveSchema, TwentyFour1718StateSchema, TwentyFour1718EventSchema)
 
 
 class TwentyFour1718SeatViewSchema(LeanSchema):

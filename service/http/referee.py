@@ -10,9 +10,11 @@ For a game at ``/v1/<slug>``:
 - ``GET /rules`` — the game's facts and its rule text, section by section;
 - ``GET /conformance`` — worked requests with the answers this referee gives.
 
-A game adds what only it has (its own ``POST /games``, a solver...) as a
-blueprint in its package's ``web`` module, which also gives the schemas its
-states and moves travel in: :class:`GameWeb`.
+A game adds what only it has (its own ``POST /games``, a solver...) as data in its
+package's ``web`` module (:class:`~service.http.endpoints.Endpoint` records), which
+also gives the schemas its states and moves travel in: :class:`GameWeb`. Every
+endpoint is documented with examples the engine computes, when the OpenAPI document
+is first read, never while the app is built.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
-from flask import Flask, Response, current_app, jsonify
+from flask import Flask, current_app
 from marshmallow import Schema, fields
 
 from schemas.base import LeanSchema
@@ -39,6 +41,7 @@ from service.core.verdicts import IllegalMove, Reason, cites_state
 from service.games import REGISTRY, game_package, registered
 
 from .api import RefereeApi, RefereeBlueprint, schema_prefix
+from .endpoints import Endpoint, Endpoints, GameSchemas, LazyDocBlueprint, game_facts, mounted
 from .sealed import SEAT_KEY_DESCRIPTION, init_sealing, open_sealed, seal_answer
 from .views.tournaments import standings_blueprint
 
@@ -54,6 +57,19 @@ class ConformanceRequest:
     path: str
     body: Any = None
     note: str = ""
+
+
+def example_cases(examples: Mapping[str, Any], *, legal: str, refused: str, applied: str | None = None) -> list[ConformanceRequest]:
+    """The shared endpoints' worked requests on a game's example state, each named by the game: the legal moves,
+    the example's illegal move refused, and (named ``applied``) its move applied."""
+    state = examples["state"]
+    cases = [
+        ConformanceRequest(legal, "POST", "/moves/legal", {"state": state}),
+        ConformanceRequest(refused, "POST", "/moves/validate", {"state": state, "move": examples["illegal_move"]}),
+    ]
+    if applied is not None:
+        cases.append(ConformanceRequest(applied, "POST", "/moves/apply", {"state": state, "move": examples["move"]}))
+    return cases
 
 
 def _no_cases() -> Sequence[ConformanceRequest]:
@@ -88,7 +104,8 @@ class GameWeb:
     state_schema: type[Schema]
     move_schema: type[Schema]
     examples: Callable[[], Mapping[str, Any]]
-    blueprint: RefereeBlueprint | None = None
+    own: Endpoints | None = None  # the game's own endpoints, as data: the kit mounts them at /v1/<slug>
+    blueprint: RefereeBlueprint | None = None  # a game's own endpoints written as a blueprint, where it has no ``own``
     conformance: Callable[[], Sequence[ConformanceRequest]] = _no_cases
     rules_catalog: Callable[[], Mapping[str, Any]] | None = None
     legal_schema: type[Schema] = LegalMovesSchema
@@ -100,6 +117,22 @@ class GameWeb:
     @property
     def slug(self) -> str:
         return self.game.info.slug
+
+    @classmethod
+    def declared(
+        cls,
+        game: Game,  # type: ignore[type-arg]
+        schemas: GameSchemas,
+        own: Endpoints,
+        examples: Callable[[], Mapping[str, Any]],
+        *,
+        conformance: Callable[[], Sequence[ConformanceRequest]] = _no_cases,
+        rules_catalog: Callable[[], Mapping[str, Any]] | None = None,
+        split: PrivateTable | None = None,
+    ) -> GameWeb:
+        """A game's adapter from its declarations: its schemas as one record, its own endpoints as data."""
+        state, move, legal, verdict, transition, view = schemas
+        return cls(game, state, move, examples, own, None, conformance, rules_catalog, legal, verdict, transition, view, split)
 
 
 def game_web(slug: str) -> GameWeb:
@@ -126,17 +159,7 @@ def rules_answer(slug: str) -> dict[str, Any]:
     web = game_web(slug)
     info = web.game.info
     text = rule_text(web.slug)
-    answer: dict[str, Any] = {
-        "slug": info.slug,
-        "title": info.title,
-        "summary": info.summary,
-        "rule_book": info.rule_book,
-        "rules_version": info.rules_version,
-        "players": {"min": info.players[0], "max": info.players[1]},
-        "options": dict(info.options),
-        "sections": rule_sections(text),
-        "text": text,
-    }
+    answer: dict[str, Any] = {**game_facts(info), "sections": rule_sections(text), "text": text}
     if web.rules_catalog is not None:
         answer |= dict(web.rules_catalog())
     return answer
@@ -321,80 +344,45 @@ def verdict_for(verdict: Mapping[str, Any], viewer: str) -> dict[str, Any]:
     return {**verdict, "alternatives": mine}
 
 
-def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
-    """The shared endpoints of one game, documented with its own schemas and examples."""
+def referee_blueprint(web: GameWeb) -> LazyDocBlueprint:
+    """The shared endpoints of one game, documented with its own schemas and examples (computed when the document is read)."""
     game, split = web.game, web.split
-    blp = RefereeBlueprint(
-        f"{web.slug}-referee", __name__, url_prefix=f"/v1/{web.slug}", description=f"{game.info.title}: the referee endpoints every game shares."
-    )
     state_body, move_body, view_body = request_schemas(web.slug)
-    ex = _examples(web)
 
-    @blp.post(
-        "/state/check",
-        body=state_body,
-        body_example={"state": ex["state"]},
-        answer=StateCheckResponseSchema,
-        answer_example={"valid": True, "problems": []},
-        description="Whether the state is a real table, with every problem at once.",
-        purpose="Check a table before playing on it: whether the state is one a real game can reach, "
-        "with every problem found at once, each pointing into the body.",
-    )
-    def check(body: dict[str, Any]) -> Response:
+    def example(key: str) -> Callable[[], Any]:
+        """One of the game's documentation examples, computed when the document is written."""
+        return lambda: referee_examples(web.slug)[key]
+
+    def body_of(**parts: str) -> Callable[[], dict[str, Any]]:
+        """A request example made of the documentation's examples (``state="state"``: the example state as ``state``)."""
+        return lambda: {field: referee_examples(web.slug)[key] for field, key in parts.items()}
+
+    def check(body: dict[str, Any]) -> dict[str, Any]:
         """Whole-state check: conservation of the pack, every zone, the turn, the outcome; each problem with a JSON pointer."""
         try:
             read_table(web, body, needs_viewer=False)
         except InvalidInput as error:
-            return jsonify({"valid": False, "problems": [p.to_dict() for p in error.problems], **error.summary()})
-        return jsonify({"valid": True, "problems": []})
+            return {"valid": False, "problems": [p.to_dict() for p in error.problems], **error.summary()}
+        return {"valid": True, "problems": []}
 
-    @blp.post(
-        "/moves/legal",
-        body=state_body,
-        body_example={"state": ex["state"]},
-        answer=web.legal_schema,
-        answer_example=ex["legal"],
-        description="Every distinct legal move of whoever acts, with counts per action.",
-        purpose="Ask what may be played now: every distinct legal move of whoever acts (a template says what the player must fill in), with counts per action.",
-    )
-    def legal(body: dict[str, Any]) -> Response:
+    def legal(body: dict[str, Any]) -> Any:
         """The legal moves: each one is accepted by /moves/validate, and nothing else is."""
         table = read_table(web, body)
         report = game.legal_report(table.state)
         if split is not None and table.viewer is not None:
-            return jsonify(split.legal_for(table.state, report, table.viewer))
-        return jsonify(report.to_dict())
+            return split.legal_for(table.state, report, table.viewer)
+        return report.to_dict()
 
-    @blp.post(
-        "/moves/validate",
-        body=move_body,
-        body_example={"state": ex["state"], "move": ex["verdict_move"]},
-        answer=web.verdict_schema,
-        answer_example=ex["verdict"],
-        description="The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.",
-        purpose="Ask the referee whether a move is legal before making it: a refused move is still a 200, "
-        "with every reason (code, rule section, pointer) and the nearest legal moves.",
-    )
-    def validate(body: dict[str, Any]) -> Response:
+    def validate(body: dict[str, Any]) -> dict[str, Any]:
         """Judge a move; an illegal move is a verdict, not an error."""
         table = read_table(web, body)
         own_move(body, table.viewer)
         verdict = game.judge(table.state, read_move(game, body["move"])).to_dict()
         if split is not None and table.viewer is not None:
             verdict = verdict_for(verdict, table.viewer)
-        return jsonify(verdict_in_body(verdict, body))
+        return verdict_in_body(verdict, body)
 
-    @blp.post(
-        "/moves/apply",
-        body=move_body,
-        body_example={"state": ex["state"], "move": ex["move"]},
-        answer=transition_answer_schema(web),
-        answer_example=ex["transition"],
-        description="The state after the move and the events, in order; an illegal move is a 422.",
-        purpose="Make a move: the state after it and what happened, in order. The state sent is never changed; "
-        "an illegal move is a 422 with the verdict's reasons.",
-    )
-    def apply(body: dict[str, Any]) -> Response:
+    def apply(body: dict[str, Any]) -> Any:
         """Apply a move; the reasons of an illegal one are the verdict's. The input is never changed."""
         table = read_table(web, body)
         own_move(body, table.viewer)
@@ -402,52 +390,109 @@ def referee_blueprint(web: GameWeb) -> RefereeBlueprint:
         with in_body(MOVE, body):
             transition = game.apply(table.state, move)
         if split is None:
-            return jsonify(transition.to_dict())
+            return transition.to_dict()
         answer = dict(split.transition_for(transition, table.viewer) if table.viewer is not None else transition.to_dict())
         if table.sealed:
             answer |= seal_answer(split, web.slug, split.state_after(transition))
-        return jsonify(answer)
+        return answer
 
-    @blp.post(
-        "/view",
-        body=view_body,
-        body_example={"state": ex["state"], "player": ex["player"]},
-        answer=web.view_schema,
-        answer_example=ex["view"],
-        description="What one player may see: their own cards, counts of the others', the public cards.",
-        purpose="Show one player their side of the table: their own cards, the sizes of the others' hands and the piles, the public cards.",
-    )
-    def view(body: dict[str, Any]) -> Response:
+    def view(body: dict[str, Any]) -> Any:
         """One player's view of a state: nothing they may not see reaches them."""
-        return jsonify(game.view(read_table(web, body).state, body["player"]).to_dict())
+        return game.view(read_table(web, body).state, body["player"]).to_dict()
 
-    @blp.get(
-        "/rules",
-        answer=GameRulesSchema,
-        answer_example=rules_answer(web.slug),
-        description=f"{game.info.title}: its facts and its rule text, section by section.",
-        purpose=f"Read {game.info.title}'s rules: its facts, its options and the rule text that verdicts cite, section by section.",
-    )
-    def rules() -> Response:
+    def rules() -> dict[str, Any]:
         """The rule text that verdicts cite, with the game's options."""
-        return jsonify(rules_answer(web.slug))
+        return rules_answer(web.slug)
 
-    @blp.get(
-        "/conformance",
-        answer=ConformanceSchema,
-        answer_example={"game": web.slug, "cases": []},
-        description="Worked requests, each with the answer this referee gives.",
-        purpose="Test a client against this referee: worked requests, each with the answer the referee gives.",
-    )
-    def conformance() -> Response:
+    def conformance() -> dict[str, Any]:
         """Test a client against the referee: send each request, expect each answer."""
-        return jsonify({"game": web.slug, "cases": conformance_answers(current_app, web)})
+        return {"game": web.slug, "cases": conformance_answers(current_app, web)}
 
-    return blp
+    title = game.info.title
+    return mounted(
+        f"{web.slug}-referee",
+        f"/v1/{web.slug}",
+        f"{title}: the referee endpoints every game shares.",
+        [
+            Endpoint(
+                "/state/check",
+                state_body,
+                StateCheckResponseSchema,
+                check,
+                "Whether the state is a real table, with every problem at once.",
+                body_of(state="state"),
+                {"valid": True, "problems": []},
+                "Check a table before playing on it: whether the state is one a real game can reach, "
+                "with every problem found at once, each pointing into the body.",
+            ),
+            Endpoint(
+                "/moves/legal",
+                state_body,
+                web.legal_schema,
+                legal,
+                "Every distinct legal move of whoever acts, with counts per action.",
+                body_of(state="state"),
+                example("legal"),
+                "Ask what may be played now: every distinct legal move of whoever acts (a template says what the player must fill in), with counts per action.",
+            ),
+            Endpoint(
+                "/moves/validate",
+                move_body,
+                web.verdict_schema,
+                validate,
+                "The verdict: an illegal move is 200 with legal false, its reasons (code, rule section, pointer) and alternatives.",
+                body_of(state="state", move="verdict_move"),
+                example("verdict"),
+                "Ask the referee whether a move is legal before making it: a refused move is still a 200, "
+                "with every reason (code, rule section, pointer) and the nearest legal moves.",
+            ),
+            Endpoint(
+                "/moves/apply",
+                move_body,
+                transition_answer_schema(web),
+                apply,
+                "The state after the move and the events, in order; an illegal move is a 422.",
+                body_of(state="state", move="move"),
+                example("transition"),
+                "Make a move: the state after it and what happened, in order. The state sent is never changed; "
+                "an illegal move is a 422 with the verdict's reasons.",
+            ),
+            Endpoint(
+                "/view",
+                view_body,
+                web.view_schema,
+                view,
+                "What one player may see: their own cards, counts of the others', the public cards.",
+                body_of(state="state", player="player"),
+                example("view"),
+                "Show one player their side of the table: their own cards, the sizes of the others' hands and the piles, the public cards.",
+            ),
+            Endpoint(
+                "/rules",
+                None,
+                GameRulesSchema,
+                rules,
+                f"{title}: its facts and its rule text, section by section.",
+                answer_example=rules,
+                purpose=f"Read {title}'s rules: its facts, its options and the rule text that verdicts cite, section by section.",
+            ),
+            Endpoint(
+                "/conformance",
+                None,
+                ConformanceSchema,
+                conformance,
+                "Worked requests, each with the answer this referee gives.",
+                answer_example={"game": web.slug, "cases": []},
+                purpose="Test a client against this referee: worked requests, each with the answer the referee gives.",
+            ),
+        ],
+    )
 
 
-def _examples(web: GameWeb) -> dict[str, Any]:
+@memo(per_game("referee_examples", "(game's URL name): its shared endpoints' examples", 256 * 1024, __name__))  # when the document is written
+def referee_examples(slug: str) -> dict[str, Any]:
     """The documentation's examples, computed by the engine from the game's example state, so they are always right."""
+    web = game_web(slug)
     game, given = web.game, web.examples()
     state = game.read_state(given["state"])
     move = game.read_move(given["move"])
@@ -472,7 +517,9 @@ def mount_games(api: RefereeApi) -> list[GameWeb]:
         web = game.web()
         webs.append(web)
         api.register_blueprint(referee_blueprint(web))
-        if web.blueprint is not None:
+        if web.own is not None:
+            api.register_blueprint(mounted(web.slug, f"/v1/{web.slug}", web.own.description, web.own.endpoints))
+        elif web.blueprint is not None:
             api.register_blueprint(web.blueprint)
         api.register_blueprint(standings_blueprint(web.slug, game.scorer))
     return webs

@@ -13,8 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from flask import Response, jsonify
-
 from schemas.kings import (
     CalculusRequestSchema,
     CalculusResponseSchema,
@@ -34,7 +32,7 @@ from schemas.kings import (
 from service.core.caches import constant, memo
 from service.core.cards import RANK_NAMES, Card
 from service.core.problems import InvalidInput
-from service.http.api import RefereeBlueprint
+from service.http.endpoints import Endpoint, Endpoints, GameSchemas
 from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
@@ -47,21 +45,6 @@ from .moves import Move, legal_moves, next_deal
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
 from .start import NewGame, TableDeal, new_game, next_game, table_setup
-
-blp = RefereeBlueprint("24-kings", __name__, url_prefix="/v1/24-kings", description="24 Kings: new games, what cards hold, The Calculus.")
-View = Callable[[dict[str, Any]], Response]
-
-
-def post(path: str, **documentation: Any) -> Callable[[View], View]:
-    """``blp.post`` with its type written out: RefereeBlueprint.post returns Any, since flask-smorest ships no types."""
-    decorate: Callable[[View], View] = blp.post(path, **documentation)
-    return decorate
-
-
-def deprecated(view: View) -> View:
-    """Marked ``deprecated: true`` in the OpenAPI document (``blp.doc``, its type written out as for :func:`post`)."""
-    mark: Callable[[View], View] = blp.doc(deprecated=True)
-    return mark(view)
 
 
 # -- request data to engine values -------------------------------------------------------------
@@ -205,18 +188,7 @@ def table_setup_report(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- the endpoints only 24 Kings has ---------------------------------------------------------------
-EX = examples()
-
-
-@post(
-    "/games",
-    body=NewGameRequestSchema,
-    body_example=EX["new_game_request"],
-    answer=NewGameResponseSchema,
-    answer_example=EX["new_game_response"],
-    description="The state after the Castle Phase and the deal, with the Castle Phase log.",
-)
-def create_game(body: dict[str, Any]) -> Response:
+def create_game(body: dict[str, Any]) -> dict[str, Any]:
     """New game: shuffle (seeded), Castle Phase, deal seven cards each (rules.md §7-8)."""
     if body["sealed"]:
         refuse_a_chosen_seed(body)
@@ -224,64 +196,89 @@ def create_game(body: dict[str, Any]) -> Response:
     answer = game.to_dict()
     if body["sealed"]:  # the public state, a token of the hidden cards and each seat's key (docs/sealed-deals.md)
         answer |= seal_deal(SPLIT, GAME.info.slug, game.state)
-    return jsonify(answer)
+    return answer
 
 
-@post(
-    "/games/from-table",
-    body=TableSetupRequestSchema,
-    body_example=EX["table_setup_request"],
-    answer=NewGameResponseSchema,
-    answer_example=EX["table_setup_response"],
-    description="A game dealt at a real table, answered as `POST /games` answers: its state (unseen cards counted), an empty "
-    "`castle_phase` and `events` (the table's Castle Phase and deal were not seen; the castles and discards are in the state).",
-)
-def create_from_table(body: dict[str, Any]) -> Response:
+def create_from_table(body: dict[str, Any]) -> dict[str, Any]:
     """Set-up from a physical table: the castles and seats are known, most cards are not (rules.md §22)."""
-    return jsonify(table_setup_report(body))
+    return table_setup_report(body)
 
 
-@post(
-    "/games/next",
-    body=NextGameRequestSchema,
-    body_example=EX["next_game_request"],
-    answer=NewGameResponseSchema,
-    answer_example=EX["next_game_response"],
-    description="Deprecated (0.4.0): the match goes on by a move, as in every game. At a game's end `POST /v1/24-kings/moves/legal` "
-    'lists the next game\'s deal (`{"action": "deal", "player": <the next dealer>}`, a template to fill with the castles, discards '
-    "and hands at a real table); `POST /v1/24-kings/moves/apply` plays it, sealed or not. This endpoint answers as before: the follow-on "
-    "game of a finished one, the next seat The Turn, the match's running totals carried on.",
-)
-@deprecated
-def create_next_game(body: dict[str, Any]) -> Response:
+def create_next_game(body: dict[str, Any]) -> dict[str, Any]:
     """Dealer rotation and the match (rules.md §28); deprecated for the ``deal`` move."""
-    return jsonify(next_game_report(body))
+    return next_game_report(body)
 
 
-@post(
-    "/hands",
-    body=HandsRequestSchema,
-    body_example=EX["hands_request"],
-    answer=HandsResponseSchema,
-    answer_example=EX["hands_response"],
-    description="The best split, whether the cards can call HAND!, every hand held, progress to all 24.",
-)
-def hands(body: dict[str, Any]) -> Response:
+def hands(body: dict[str, Any]) -> dict[str, Any]:
     """What a set of cards holds against four castles (rules.md §11-16)."""
-    return jsonify(hands_answer(body))
+    return hands_answer(body)
 
 
-@post(
-    "/calculus",
-    body=CalculusRequestSchema,
-    body_example=EX["calculus_request"],
-    answer=CalculusResponseSchema,
-    answer_example=EX["calculus_response"],
-    description="Each player's split and score, the winners, and the call's verdict.",
-)
-def score(body: dict[str, Any]) -> Response:
+def score(body: dict[str, Any]) -> dict[str, Any]:
     """The Calculus for a table: declared splits are checked, the rest chosen at best (rules.md §15-17)."""
-    return jsonify(calculus_report(body))
+    return calculus_report(body)
+
+
+def example(key: str) -> Callable[[], Any]:
+    """One of :func:`examples`, computed when the OpenAPI document is first written."""
+    return lambda: examples()[key]
+
+
+ENDPOINTS = Endpoints(
+    "24 Kings: new games, what cards hold, The Calculus.",
+    [
+        Endpoint(
+            "/games",
+            NewGameRequestSchema,
+            NewGameResponseSchema,
+            create_game,
+            "The state after the Castle Phase and the deal, with the Castle Phase log.",
+            NEW_GAME_REQUEST,
+            example("new_game_response"),
+        ),
+        Endpoint(
+            "/games/from-table",
+            TableSetupRequestSchema,
+            NewGameResponseSchema,
+            create_from_table,
+            "A game dealt at a real table, answered as `POST /games` answers: its state (unseen cards counted), an empty "
+            "`castle_phase` and `events` (the table's Castle Phase and deal were not seen; the castles and discards are in the state).",
+            TABLE_SETUP_REQUEST,
+            example("table_setup_response"),
+        ),
+        Endpoint(
+            "/games/next",
+            NextGameRequestSchema,
+            NewGameResponseSchema,
+            create_next_game,
+            "Deprecated (0.4.0): the match goes on by a move, as in every game. At a game's end `POST /v1/24-kings/moves/legal` "
+            'lists the next game\'s deal (`{"action": "deal", "player": <the next dealer>}`, a template to fill with the castles, discards '
+            "and hands at a real table); `POST /v1/24-kings/moves/apply` plays it, sealed or not. This endpoint answers as before: the follow-on "
+            "game of a finished one, the next seat The Turn, the match's running totals carried on.",
+            example("next_game_request"),
+            example("next_game_response"),
+            deprecated=True,
+        ),
+        Endpoint(
+            "/hands",
+            HandsRequestSchema,
+            HandsResponseSchema,
+            hands,
+            "The best split, whether the cards can call HAND!, every hand held, progress to all 24.",
+            HANDS_REQUEST,
+            example("hands_response"),
+        ),
+        Endpoint(
+            "/calculus",
+            CalculusRequestSchema,
+            CalculusResponseSchema,
+            score,
+            "Each player's split and score, the winners, and the call's verdict.",
+            CALCULUS_REQUEST,
+            example("calculus_response"),
+        ),
+    ],
+)
 
 
 # -- the rules catalog and the conformance cases -------------------------------------------------
@@ -355,17 +352,5 @@ def conformance() -> list[ConformanceRequest]:
     ]
 
 
-WEB = GameWeb(
-    game=GAME,
-    state_schema=GameStateSchema,
-    move_schema=LegalMoveSchema,
-    examples=examples,
-    blueprint=blp,
-    conformance=conformance,
-    rules_catalog=rules_catalog,
-    legal_schema=LegalMovesResponseSchema,
-    verdict_schema=VerdictSchema,
-    transition_schema=TransitionSchema,
-    view_schema=ViewSchema,
-    split=SPLIT,
-)
+SCHEMAS = GameSchemas(GameStateSchema, LegalMoveSchema, LegalMovesResponseSchema, VerdictSchema, TransitionSchema, ViewSchema)
+WEB = GameWeb.declared(GAME, SCHEMAS, ENDPOINTS, examples, conformance=conformance, rules_catalog=rules_catalog, split=SPLIT)

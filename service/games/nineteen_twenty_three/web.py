@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
-
 from schemas.nineteen_twenty_three import (
     FromTableRequestSchema,
     FromTableResponseSchema,
@@ -32,8 +30,8 @@ from schemas.nineteen_twenty_three import (
 )
 from service.core.caches import constant, memo
 from service.core.cards import ACE, RANK_NAMES, parse_cards
-from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.endpoints import Endpoint, Endpoints, GameSchemas
+from service.http.referee import ConformanceRequest, GameWeb, example_cases
 from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
@@ -43,10 +41,6 @@ from .scoring import DEFAULT_TARGET, RULE_OF_MATCH, set_request, standings_reque
 from .sealed import SPLIT, sealed_events
 from .start import new_match, table_events, table_match
 from .values import POINTS, RANGE_HIGH, RANGE_LOW, WAR_POINTS
-
-blp = RefereeBlueprint(
-    "1923", __name__, url_prefix="/v1/1923", description="1923: new matches, the judge of a game with every tie-break, set scores, match standings."
-)
 
 
 def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
@@ -106,89 +100,78 @@ STANDINGS_REQUEST: dict[str, Any] = {
 
 @memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
-    """Every request and response example, computed by the engine so they are always right."""
+    """The examples the shared endpoints and the conformance cases start from, computed by the engine so they are always right."""
     state, _ = new_match(NEW_GAME_REQUEST["players"], target=NEW_GAME_REQUEST["target"], seed=NEW_GAME_REQUEST["seed"])
-    return {
-        "state": state.to_dict(),
-        "move": Move("take", "ann").to_dict(),
-        "illegal_move": Move("reveal").to_dict(),
-        "player": "ann",
-        "new_game_response": new_game_answer(NEW_GAME_REQUEST),
-        "from_table_response": from_table_answer(FROM_TABLE_REQUEST),
-        "judge_response": judge_request(JUDGE_REQUEST).to_dict(),
-        "set_response": set_request(SET_REQUEST).to_dict(),
-        "standings_response": standings_request(STANDINGS_REQUEST).to_dict(),
-    }
-
-
-EX = examples()
+    return {"state": state.to_dict(), "move": Move("take", "ann").to_dict(), "illegal_move": Move("reveal").to_dict(), "player": "ann"}
 
 
 # -- the endpoints only 1923 has -----------------------------------------------------------------------------
-@blp.post(
-    "/games",
-    body=NewGameRequestSchema,
-    body_example=NEW_GAME_REQUEST,
-    answer=NewGameResponseSchema,
-    answer_example=EX["new_game_response"],
-    description="A new match: the pack mixed from the seed and the first game dealt.",
-)
-def create_game(body: dict[str, Any]) -> Response:
+def create_game(body: dict[str, Any]) -> dict[str, Any]:
     """New match: ceil(players / 3) decks unless given, mixed from the seed, two cards each (rules.md §1, §3.1)."""
-    return jsonify(new_game_answer(body))
+    return new_game_answer(body)
 
 
-@blp.post(
-    "/games/from-table",
-    body=FromTableRequestSchema,
-    body_example=FROM_TABLE_REQUEST,
-    answer=FromTableResponseSchema,
-    answer_example=EX["from_table_response"],
-    description="A game just dealt at a real table, answered as `POST /games` answers: the state (hands unseen, the pile counted) "
-    "and the events the table starts with (`dealt`, or `war_game`; then `locked_as_they_stand` when the deal emptied the pile).",
-)
-def create_from_table(body: dict[str, Any]) -> Response:
+def create_from_table(body: dict[str, Any]) -> dict[str, Any]:
     """A state for a real table, possibly mid-set and mid-match (rules.md §7.3)."""
-    return jsonify(from_table_answer(body))
+    return from_table_answer(body)
 
 
-@blp.post(
-    "/judge",
-    body=JudgeRequestSchema,
-    body_example=JUDGE_REQUEST,
-    answer=JudgeResponseSchema,
-    answer_example=EX["judge_response"],
-    description="Who wins a game: values, winner, the deciding rule and every tie-break step; or which players must draw.",
-)
-def judge(body: dict[str, Any]) -> Response:
+def judge(body: dict[str, Any]) -> dict[str, Any]:
     """Judge one game from its hands (rules.md §4); never guesses a drawn card."""
-    return jsonify(judge_request(body).to_dict())
+    return judge_request(body).to_dict()
 
 
-@blp.post(
-    "/sets/score",
-    body=SetScoreRequestSchema,
-    body_example=SET_REQUEST,
-    answer=SetScoreResponseSchema,
-    answer_example=EX["set_response"],
-    description="A set's winners and points, with Ace benefit and Ace damage.",
-)
-def score_set(body: dict[str, Any]) -> Response:
+def score_set(body: dict[str, Any]) -> dict[str, Any]:
     """Score a set from the cards each player won in it (rules.md §5.4, §5.5)."""
-    return jsonify(set_request(body).to_dict())
+    return set_request(body).to_dict()
 
 
-@blp.post(
-    "/matches/standings",
-    body=StandingsRequestSchema,
-    body_example=STANDINGS_REQUEST,
-    answer=StandingsResponseSchema,
-    answer_example=EX["standings_response"],
-    description="Running totals after each set, whether the match is over, the winner and the rule.",
-)
-def standings(body: dict[str, Any]) -> Response:
+def standings(body: dict[str, Any]) -> dict[str, Any]:
     """A match's standings from its sets, by cards won or by points (rules.md §6)."""
-    return jsonify(standings_request(body).to_dict())
+    return standings_request(body).to_dict()
+
+
+ENDPOINTS = Endpoints(
+    "1923: new matches, the judge of a game with every tie-break, set scores, match standings.",
+    [
+        Endpoint(
+            "/games",
+            NewGameRequestSchema,
+            NewGameResponseSchema,
+            create_game,
+            "A new match: the pack mixed from the seed and the first game dealt.",
+            NEW_GAME_REQUEST,
+        ),
+        Endpoint(
+            "/games/from-table",
+            FromTableRequestSchema,
+            FromTableResponseSchema,
+            create_from_table,
+            "A game just dealt at a real table, answered as `POST /games` answers: the state (hands unseen, the pile counted) "
+            "and the events the table starts with (`dealt`, or `war_game`; then `locked_as_they_stand` when the deal emptied the pile).",
+            FROM_TABLE_REQUEST,
+        ),
+        Endpoint(
+            "/judge",
+            JudgeRequestSchema,
+            JudgeResponseSchema,
+            judge,
+            "Who wins a game: values, winner, the deciding rule and every tie-break step; or which players must draw.",
+            JUDGE_REQUEST,
+        ),
+        Endpoint(
+            "/sets/score", SetScoreRequestSchema, SetScoreResponseSchema, score_set, "A set's winners and points, with Ace benefit and Ace damage.", SET_REQUEST
+        ),
+        Endpoint(
+            "/matches/standings",
+            StandingsRequestSchema,
+            StandingsResponseSchema,
+            standings,
+            "Running totals after each set, whether the match is over, the winner and the rule.",
+            STANDINGS_REQUEST,
+        ),
+    ],
+)
 
 
 # -- the rules catalog and the conformance cases -----------------------------------------------------------------------------------------------
@@ -206,7 +189,6 @@ def rules_catalog() -> dict[str, Any]:
 
 def conformance() -> list[ConformanceRequest]:
     """The reading's worked examples first, then one request of every other kind."""
-    ex = examples()
     hands = [{"player": "ann", "cards": ["10H", "8D"]}, {"player": "bob", "cards": ["10C", "8S"]}]
     return [
         ConformanceRequest(
@@ -252,23 +234,10 @@ def conformance() -> list[ConformanceRequest]:
         ),
         ConformanceRequest("a seeded new match", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("a real table mid-set", "POST", "/games/from-table", FROM_TABLE_REQUEST),
-        ConformanceRequest("legal moves of the first game", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("a reveal before everyone has locked is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
+        *example_cases(examples(), legal="legal moves of the first game", refused="a reveal before everyone has locked is refused"),
         ConformanceRequest("rules", "GET", "/rules"),
     ]
 
 
-WEB = GameWeb(
-    game=GAME,
-    state_schema=StateSchema,
-    move_schema=MoveSchema,
-    examples=examples,
-    blueprint=blp,
-    conformance=conformance,
-    rules_catalog=rules_catalog,
-    legal_schema=LegalMovesResponseSchema,
-    verdict_schema=VerdictSchema,
-    transition_schema=TransitionSchema,
-    view_schema=PlayerViewSchema,
-    split=SPLIT,
-)
+SCHEMAS = GameSchemas(StateSchema, MoveSchema, LegalMovesResponseSchema, VerdictSchema, TransitionSchema, PlayerViewSchema)
+WEB = GameWeb.declared(GAME, SCHEMAS, ENDPOINTS, examples, conformance=conformance, rules_catalog=rules_catalog, split=SPLIT)

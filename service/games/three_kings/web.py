@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Response, jsonify
-
 from schemas.three_kings import (
     FromTableRequestSchema,
     LegalMovesResponseSchema,
@@ -29,7 +27,7 @@ from schemas.three_kings import (
     ViewSchema,
 )
 from service.core.caches import constant, memo
-from service.http.api import RefereeBlueprint
+from service.http.endpoints import Endpoint, Endpoints, GameSchemas
 from service.http.referee import ConformanceRequest, GameWeb
 from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
@@ -39,11 +37,6 @@ from .queries import score_report, sets_report
 from .rules import OPTION_DESCRIPTIONS, SCORING_DESCRIPTIONS, Rules
 from .sealed import SPLIT, deal_events
 from .start import new_game, table_setup
-
-SLUG = "three-kings"
-blp = RefereeBlueprint(
-    SLUG, __name__, url_prefix=f"/v1/{SLUG}", description="Three Kings: new games, the sets a hand makes with a table, and the three scoring methods."
-)
 
 
 def cards_of(texts: Sequence[str | Card]) -> list[Card]:
@@ -91,87 +84,83 @@ def worked_example_state() -> dict[str, Any]:
 
 @memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
-    """Every example of the documentation, computed by the engine so they are always right."""
-    state = worked_example_state()
+    """The examples the shared endpoints and the conformance cases start from, computed by the engine so they are always right."""
     return {
-        "state": state,
+        "state": worked_example_state(),
         "move": {"player": "ann", "action": "set", "hand_card": "6", "table_cards": ["5", "J"]},
         "illegal_move": {"player": "ann", "action": "discard", "card": "9"},
         "player": "ann",
-        "sets_request": WORKED_EXAMPLE,
-        "sets_response": sets_report(cards_of(WORKED_EXAMPLE["hand"]), cards_of(WORKED_EXAMPLE["table"])).to_dict(),
-        "score_request": SCORE_REQUEST,
-        "score_response": score_report("bonus", {name: cards_of(pile) for name, pile in SCORE_REQUEST["piles"].items()}, "bob").to_dict(),
-        "new_game_request": NEW_GAME_REQUEST,
         "new_game_response": new_game(NEW_GAME_REQUEST["players"], Rules("bonus"), NEW_GAME_REQUEST["seed"]).to_dict(),
-        "from_table_request": FROM_TABLE_REQUEST,
-        "from_table_response": table_setup(FROM_TABLE_REQUEST["players"], cards_of(FROM_TABLE_REQUEST["table"]), Rules("penalty"), dealer=1).to_dict(),
     }
 
 
-EX = examples()
-
-
 # -- the endpoints only Three Kings has ---------------------------------------------------------------
-@blp.post(
-    "/games",
-    body=NewGameRequestSchema,
-    body_example=EX["new_game_request"],
-    answer=NewGameResponseSchema,
-    answer_example=EX["new_game_response"],
-    description="A seeded deal: four cards each, four on the table; the first player to draw.",
-)
-def create_game(body: dict[str, Any]) -> Response:
+def create_game(body: dict[str, Any]) -> dict[str, Any]:
     """New game: shuffle (seeded), deal four each from the dealer's left, turn four face up (rules.md §2)."""
     if not body.get("sealed"):
-        return jsonify(new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"]).to_dict())
+        return new_game(body["players"], rules_from(body["rules"]), body.get("seed"), body["dealer"]).to_dict()
     refuse_a_chosen_seed(body)
     game = new_game(body["players"], rules_from(body["rules"]), None, body["dealer"])  # the server's seed, sealed
-    return jsonify({"events": deal_events(game.state, game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state))
+    return {"events": deal_events(game.state, game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state)
 
 
-@blp.post(
-    "/games/from-table",
-    body=FromTableRequestSchema,
-    body_example=EX["from_table_request"],
-    answer=NewGameResponseSchema,
-    answer_example=EX["from_table_response"],
-    description="A game dealt with real cards: the table known, hands and pile counted.",
-)
-def create_from_table(body: dict[str, Any]) -> Response:
+def create_from_table(body: dict[str, Any]) -> dict[str, Any]:
     """Set-up from a physical deal (rules.md §10): name the four table cards; hands stay unseen unless given."""
     hands = body.get("hands")
     game = table_setup(
         body["players"], cards_of(body["table"]), rules_from(body["rules"]), body["dealer"], None if hands is None else [cards_of(hand) for hand in hands]
     )
-    return jsonify(game.to_dict())
+    return game.to_dict()
 
 
-@blp.post(
-    "/sets",
-    body=SetsRequestSchema,
-    body_example=EX["sets_request"],
-    answer=SetsResponseSchema,
-    answer_example=EX["sets_response"],
-    description="Every distinct set a hand makes with a table, whether a King can be taken, a discard made.",
-)
-def sets(body: dict[str, Any]) -> Response:
+def sets(body: dict[str, Any]) -> dict[str, Any]:
     """The sets of rules.md §4 (each by ranks once), the King take of §5.2, the discard of §3.3 and the pass of §3.4."""
-    return jsonify(sets_report(cards_of(body["hand"]), cards_of(body["table"]), body["players"]).to_dict())
+    return sets_report(cards_of(body["hand"]), cards_of(body["table"]), body["players"]).to_dict()
 
 
-@blp.post(
-    "/score",
-    body=ScoreRequestSchema,
-    body_example=EX["score_request"],
-    answer=ScoreResponseSchema,
-    answer_example=EX["score_response"],
-    description="Scores and winners by one of the three methods; method 1 gives winners only.",
-)
-def score(body: dict[str, Any]) -> Response:
+def score(body: dict[str, Any]) -> dict[str, Any]:
     """rules.md §8: pile values, ±15 for three Kings, ties share the win."""
     piles = {name: cards_of(pile) for name, pile in body["piles"].items()}
-    return jsonify(score_report(body["method"], piles, body.get("three_kings")).to_dict())
+    return score_report(body["method"], piles, body.get("three_kings")).to_dict()
+
+
+ENDPOINTS = Endpoints(
+    "Three Kings: new games, the sets a hand makes with a table, and the three scoring methods.",
+    [
+        Endpoint(
+            "/games",
+            NewGameRequestSchema,
+            NewGameResponseSchema,
+            create_game,
+            "A seeded deal: four cards each, four on the table; the first player to draw.",
+            NEW_GAME_REQUEST,
+        ),
+        Endpoint(
+            "/games/from-table",
+            FromTableRequestSchema,
+            NewGameResponseSchema,
+            create_from_table,
+            "A game dealt with real cards: the table known, hands and pile counted.",
+            FROM_TABLE_REQUEST,
+        ),
+        Endpoint(
+            "/sets",
+            SetsRequestSchema,
+            SetsResponseSchema,
+            sets,
+            "Every distinct set a hand makes with a table, whether a King can be taken, a discard made.",
+            WORKED_EXAMPLE,
+        ),
+        Endpoint(
+            "/score",
+            ScoreRequestSchema,
+            ScoreResponseSchema,
+            score,
+            "Scores and winners by one of the three methods; method 1 gives winners only.",
+            SCORE_REQUEST,
+        ),
+    ],
+)
 
 
 # -- the rules catalog and the conformance cases -------------------------------------------------------------
@@ -185,7 +174,7 @@ def rules_catalog() -> dict[str, Any]:
 
 def conformance() -> list[ConformanceRequest]:
     """The reading's worked example first (as /sets, then as a whole table), then one request of every other endpoint."""
-    ex = EX
+    ex = examples()
     state = ex["state"]
     return [
         ConformanceRequest(
@@ -228,17 +217,5 @@ def conformance() -> list[ConformanceRequest]:
     ]
 
 
-WEB = GameWeb(
-    game=GAME,
-    state_schema=StateSchema,
-    move_schema=MoveSchema,
-    examples=examples,
-    blueprint=blp,
-    conformance=conformance,
-    rules_catalog=rules_catalog,
-    legal_schema=LegalMovesResponseSchema,
-    verdict_schema=VerdictSchema,
-    transition_schema=TransitionSchema,
-    view_schema=ViewSchema,
-    split=SPLIT,
-)
+SCHEMAS = GameSchemas(StateSchema, MoveSchema, LegalMovesResponseSchema, VerdictSchema, TransitionSchema, ViewSchema)
+WEB = GameWeb.declared(GAME, SCHEMAS, ENDPOINTS, examples, conformance=conformance, rules_catalog=rules_catalog, split=SPLIT)

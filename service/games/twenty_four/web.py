@@ -11,8 +11,6 @@ import json
 from importlib import resources
 from typing import Any
 
-from flask import Response, jsonify
-
 from schemas.twenty_four import (
     ClaimVerdictSchema,
     FromTableAnswerSchema,
@@ -36,8 +34,8 @@ from schemas.twenty_four import (
 from service.core.caches import constant, memo
 from service.core.cards import parse_cards
 from service.core.problems import InvalidInput
-from service.http.api import RefereeBlueprint
-from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body, read_table
+from service.http.endpoints import Endpoint, Endpoints, GameSchemas
+from service.http.referee import STATE, ConformanceRequest, GameWeb, example_cases, in_body, read_table
 from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
@@ -50,10 +48,6 @@ from .start import from_table, new_game
 from .state import Rules, state_from_dict
 from .target import TARGET_CARDS, dynamic_target
 
-blp = RefereeBlueprint(
-    "twenty-four", __name__, url_prefix="/v1/twenty-four", description="Twenty-Four: the solver, the claim judge, the dynamic target, new games and standings."
-)
-
 SOLVE_REQUEST: dict[str, Any] = {"values": [2, 4, 10, 10], "target": 24}
 JUDGE_REQUEST: dict[str, Any] = {"cards": ["2S", "4H", "10D", "10C"], "expression": "(2 + 4 / 10) * 10", "target": 24}
 TARGET_REQUEST: dict[str, Any] = {"cards": ["AS", "3H", "5D", "7C", "9S", "10H", "2D", "KC"], "face_cards": True}
@@ -61,19 +55,22 @@ NEW_GAME_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "seed
 FROM_TABLE_REQUEST: dict[str, Any] = {"players": ["ann", "bob", "cy", "di"], "rules": {"hands": 2}}
 
 
-# -- the answers ---------------------------------------------------------------------------------
-def solve_answer(body: dict[str, Any]) -> dict[str, Any]:
+# -- the endpoints only Twenty-Four has ------------------------------------------------------------
+def solve_view(body: dict[str, Any]) -> dict[str, Any]:
+    """Solve four cards: whether the target can be made, and every distinct way, each written once."""
     values = table_values(body.get("cards"), body.get("values"), body["face_cards"])
     texts = solved(tuple(sorted(values)), body["target"], body["notation"])  # shared by every order of the same values
     return {"values": values, "target": body["target"], "solvable": bool(texts), "count": len(texts), "solutions": list(texts)}
 
 
-def judge_answer(body: dict[str, Any]) -> dict[str, Any]:
+def judge_view(body: dict[str, Any]) -> dict[str, Any]:
+    """Judge a claim (rules.md §4). An expression beyond 200 characters or 16 nested parentheses is a 422."""
     values = table_values(body.get("cards"), body.get("values"), body["face_cards"])
     return check(body["expression"], values, body["target"]).to_dict()
 
 
-def target_answer(body: dict[str, Any]) -> dict[str, Any]:
+def target_view(body: dict[str, Any]) -> dict[str, Any]:
+    """The hand's target under the dynamic_target option."""
     cards = parse_cards(body["cards"])
     problems = card_problems([(f"/cards/{index}", card) for index, card in enumerate(cards)], body["face_cards"])
     if problems:
@@ -81,7 +78,8 @@ def target_answer(body: dict[str, Any]) -> dict[str, Any]:
     return dynamic_target(cards).to_dict()
 
 
-def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
+def new_game_view(body: dict[str, Any]) -> dict[str, Any]:
+    """New game (rules.md §2, §3.1, §7): seeded, so the same seed always gives the same game."""
     rules = Rules(**body["rules"])
     if not body.get("sealed"):
         return new_game(body["players"], rules, body.get("seed"), body.get("dealer")).to_dict()
@@ -90,14 +88,15 @@ def new_game_answer(body: dict[str, Any]) -> dict[str, Any]:
     return {"events": list(game.events)} | seal_deal(SPLIT, GAME.info.slug, game.state)
 
 
-def from_table_answer(body: dict[str, Any]) -> dict[str, Any]:
+def from_table_view(body: dict[str, Any]) -> dict[str, Any]:
+    """Real table (rules.md §10): the state waits for the draw for the dealer (or, given a dealer, the first cards turned)."""
     game = from_table(body["players"], Rules(**body["rules"]), body.get("dealer"))
     return {"state": game.state.to_dict(), "events": list(game.events)}
 
 
-def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
-    """The standings of a state; of a sealed deal's public state with its token (the piles it counts are in the token)."""
-    if body.get("sealed") is not None:
+def standings_view(body: dict[str, Any]) -> dict[str, Any]:
+    """Standings for the hand being played and for the whole game (rules.md §5)."""
+    if body.get("sealed") is not None:  # a sealed deal's public state with its token: the piles it counts are in the token
         return table_standings(read_table(WEB, body, needs_viewer=False).state).to_dict()
     with in_body(STATE):
         state = state_from_dict(body["state"])
@@ -107,105 +106,71 @@ def standings_answer(body: dict[str, Any]) -> dict[str, Any]:
 # -- examples -------------------------------------------------------------------------------------
 @memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
-    """Every request and answer example, computed by the engine so they are always right."""
+    """The examples the shared endpoints and the conformance cases start from, computed by the engine so they are always right:
+    a game in which bob's wrong claim has barred him."""
     game = new_game(NEW_GAME_REQUEST["players"], Rules(hands=2), seed=NEW_GAME_REQUEST["seed"])
-    state = game.state
-    claim = Move("claim", "bob", "1 + 2 + 3 + 4")
-    barred = GAME.apply(state, claim).state
+    barred = GAME.apply(game.state, Move("claim", "bob", "1 + 2 + 3 + 4")).state
     return {
         "state": barred.to_dict(),
         "move": {"action": "set_aside", "reason": "agreed"},
         "illegal_move": {"action": "claim", "player": "bob", "expression": "(2 + 4 / 10) * 10"},
         "player": "ann",
-        "new_game_answer": game.to_dict(),
-        "from_table_answer": from_table_answer(FROM_TABLE_REQUEST | {"rules": {"hands": 2}}),
-        "solve_answer": solve_answer(SOLVE_REQUEST | {"face_cards": False, "notation": "unicode"}),
-        "judge_answer": judge_answer(JUDGE_REQUEST | {"face_cards": False}),
-        "target_answer": target_answer(TARGET_REQUEST),
-        "standings_answer": table_standings(barred).to_dict(),
     }
 
 
-EX = examples()
-
-
-# -- the endpoints only Twenty-Four has ------------------------------------------------------------
-@blp.post(
-    "/solve",
-    body=SolveRequestSchema,
-    body_example=SOLVE_REQUEST,
-    answer=SolveAnswerSchema,
-    answer_example=EX["solve_answer"],
-    description="Every distinct solution (rules.md §6) for four cards or values and a target 0-1000, simplest first.",
+ENDPOINTS = Endpoints(
+    "Twenty-Four: the solver, the claim judge, the dynamic target, new games and standings.",
+    [
+        Endpoint(
+            "/solve",
+            SolveRequestSchema,
+            SolveAnswerSchema,
+            solve_view,
+            "Every distinct solution (rules.md §6) for four cards or values and a target 0-1000, simplest first.",
+            SOLVE_REQUEST,
+        ),
+        Endpoint(
+            "/judge",
+            JudgeRequestSchema,
+            JudgeAnswerSchema,
+            judge_view,
+            "A claimed expression judged with exact arithmetic: correct or not, its value, every fault with its character offset.",
+            JUDGE_REQUEST,
+        ),
+        Endpoint(
+            "/target",
+            TargetRequestSchema,
+            TargetAnswerSchema,
+            target_view,
+            "The dynamic target of eight cards: the two highest and two lowest removed, the other four summed (rules.md §7).",
+            TARGET_REQUEST,
+        ),
+        Endpoint(
+            "/games",
+            NewGameSchema,
+            NewGameAnswerSchema,
+            new_game_view,
+            "A new game: the draw for the first dealer, the target, the deal, and the first four cards face up.",
+            NEW_GAME_REQUEST,
+        ),
+        Endpoint(
+            "/games/from-table",
+            FromTableSchema,
+            FromTableAnswerSchema,
+            from_table_view,
+            "A game at a real table (rules.md §10): piles are counts; the table names each card it turns by a move (draw, set_target, turn_up).",
+            FROM_TABLE_REQUEST,
+        ),
+        Endpoint(
+            "/standings",
+            StandingsRequestSchema,
+            StandingsAnswerSchema,
+            standings_view,
+            "Points per hand and in total, ranks, and the winners once every hand is played.",
+            lambda: {"state": examples()["state"]},
+        ),
+    ],
 )
-def solve_view(body: dict[str, Any]) -> Response:
-    """Solve four cards: whether the target can be made, and every distinct way, each written once."""
-    return jsonify(solve_answer(body))
-
-
-@blp.post(
-    "/judge",
-    body=JudgeRequestSchema,
-    body_example=JUDGE_REQUEST,
-    answer=JudgeAnswerSchema,
-    answer_example=EX["judge_answer"],
-    description="A claimed expression judged with exact arithmetic: correct or not, its value, every fault with its character offset.",
-)
-def judge_view(body: dict[str, Any]) -> Response:
-    """Judge a claim (rules.md §4). An expression beyond 200 characters or 16 nested parentheses is a 422."""
-    return jsonify(judge_answer(body))
-
-
-@blp.post(
-    "/target",
-    body=TargetRequestSchema,
-    body_example=TARGET_REQUEST,
-    answer=TargetAnswerSchema,
-    answer_example=EX["target_answer"],
-    description="The dynamic target of eight cards: the two highest and two lowest removed, the other four summed (rules.md §7).",
-)
-def target_view(body: dict[str, Any]) -> Response:
-    """The hand's target under the dynamic_target option."""
-    return jsonify(target_answer(body))
-
-
-@blp.post(
-    "/games",
-    body=NewGameSchema,
-    body_example=NEW_GAME_REQUEST,
-    answer=NewGameAnswerSchema,
-    answer_example=EX["new_game_answer"],
-    description="A new game: the draw for the first dealer, the target, the deal, and the first four cards face up.",
-)
-def new_game_view(body: dict[str, Any]) -> Response:
-    """New game (rules.md §2, §3.1, §7): seeded, so the same seed always gives the same game."""
-    return jsonify(new_game_answer(body))
-
-
-@blp.post(
-    "/games/from-table",
-    body=FromTableSchema,
-    body_example=FROM_TABLE_REQUEST,
-    answer=FromTableAnswerSchema,
-    answer_example=EX["from_table_answer"],
-    description="A game at a real table (rules.md §10): piles are counts; the table names each card it turns by a move (draw, set_target, turn_up).",
-)
-def from_table_view(body: dict[str, Any]) -> Response:
-    """Real table (rules.md §10): the state waits for the draw for the dealer (or, given a dealer, the first cards turned)."""
-    return jsonify(from_table_answer(body))
-
-
-@blp.post(
-    "/standings",
-    body=StandingsRequestSchema,
-    body_example={"state": EX["state"]},
-    answer=StandingsAnswerSchema,
-    answer_example=EX["standings_answer"],
-    description="Points per hand and in total, ranks, and the winners once every hand is played.",
-)
-def standings_view(body: dict[str, Any]) -> Response:
-    """Standings for the hand being played and for the whole game (rules.md §5)."""
-    return jsonify(standings_answer(body))
 
 
 # -- the rules catalog and the conformance cases ---------------------------------------------------
@@ -261,25 +226,16 @@ def conformance() -> list[ConformanceRequest]:
         *requests,
         ConformanceRequest("A seeded new game", "POST", "/games", NEW_GAME_REQUEST, "the same seed always gives the same game"),
         ConformanceRequest("A game at a real table", "POST", "/games/from-table", FROM_TABLE_REQUEST, "phase draw: the table names the cards drawn"),
-        ConformanceRequest("Legal moves after a wrong claim", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("A barred player's second claim is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
-        ConformanceRequest("Setting the cards aside says whether a solution existed", "POST", "/moves/apply", {"state": ex["state"], "move": ex["move"]}),
+        *example_cases(
+            ex,
+            legal="Legal moves after a wrong claim",
+            refused="A barred player's second claim is refused",
+            applied="Setting the cards aside says whether a solution existed",
+        ),
         ConformanceRequest("Standings", "POST", "/standings", {"state": ex["state"]}),
         ConformanceRequest("Rules", "GET", "/rules"),
     ]
 
 
-WEB = GameWeb(
-    game=GAME,
-    state_schema=StateSchema,
-    move_schema=MoveSchema,
-    examples=examples,
-    blueprint=blp,
-    conformance=conformance,
-    rules_catalog=rules_catalog,
-    legal_schema=LegalReportSchema,
-    verdict_schema=ClaimVerdictSchema,
-    transition_schema=TransitionSchema,
-    view_schema=ViewSchema,
-    split=SPLIT,
-)
+SCHEMAS = GameSchemas(StateSchema, MoveSchema, LegalReportSchema, ClaimVerdictSchema, TransitionSchema, ViewSchema)
+WEB = GameWeb.declared(GAME, SCHEMAS, ENDPOINTS, examples, conformance=conformance, rules_catalog=rules_catalog, split=SPLIT)

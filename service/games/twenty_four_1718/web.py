@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Response, jsonify
-
 from schemas.twenty_four_1718 import (
     TwentyFour1718DeclarationsRequestSchema,
     TwentyFour1718DeclarationsResponseSchema,
@@ -34,8 +32,8 @@ from schemas.twenty_four_1718 import (
 )
 from service.core.caches import constant, memo
 from service.core.cards import ALL_RANKS, RANK_NAMES, Card, parse_card, parse_cards
-from service.http.api import RefereeBlueprint
-from service.http.referee import ConformanceRequest, GameWeb
+from service.http.endpoints import Endpoint, Endpoints, GameSchemas
+from service.http.referee import ConformanceRequest, GameWeb, example_cases
 from service.http.sealed import refuse_a_chosen_seed, seal_deal
 
 from . import GAME
@@ -46,11 +44,6 @@ from .moves import Move
 from .pack import DEAL_SHAPES, HONOR_RANKS
 from .sealed import SPLIT
 from .start import TableHand, new_match, table_hand
-
-SLUG = "twenty-four-1718"
-blp = RefereeBlueprint(
-    SLUG, __name__, url_prefix=f"/v1/{SLUG}", description="Twenty-Four (1718): new matches, a table's hand, declarations, tricks and a hand's score."
-)
 
 
 # -- request data to engine values ---------------------------------------------------------------
@@ -128,26 +121,14 @@ OPENING = [("ann", "2S"), ("bob", "8S")]  # after the declarations: ann leads a 
 
 @memo(constant("examples", "one set of request and answer examples", 128 * 1024, __name__))
 def examples() -> dict[str, Any]:
-    """Every example, computed by the engine so it is always right."""
+    """The examples the shared endpoints and the conformance cases start from, computed by the engine so they are always right."""
     state = table_hand(table_from(_table_defaults(TABLE_REQUEST))).state
     while state.phase == "declare":
         state = GAME.apply(state, Move(state.acting.name, "declare")).state
     for name, card in OPENING:
         state = GAME.apply(state, Move(name, "play", _card(card))).state
-    legal = GAME.legal_moves(state)
-    score = score_hand(_hands(EXAMPLE_HANDS), _card("5H"), "point", [], SCORE_STOP_REQUEST["chips"])
-    return {
-        "state": state.to_dict(),
-        "move": legal[0].to_dict(),
-        "player": "cy",
-        "illegal_move": {"player": "cy", "action": "play", "card": "3D"},
-        "new_match_response": new_match(PLAYERS, seed=NEW_MATCH_REQUEST["seed"]).to_dict(),
-        "table_response": table_hand(table_from(_table_defaults(TABLE_REQUEST))).to_dict(),
-        "declarations_response": declarations_report(_hands(EXAMPLE_HANDS), _card("5H"), "point", "H").to_dict(),
-        "trick_legal_response": _duty_answer(TRICK_LEGAL_REQUEST),
-        "trick_winner_response": trick_report(parse_cards(TRICK_WINNER_REQUEST["trick"]), "H", "point").to_dict(),
-        "score_response": score.to_dict(),
-    }
+    refused = {"player": "cy", "action": "play", "card": "3D"}
+    return {"state": state.to_dict(), "move": GAME.legal_moves(state)[0].to_dict(), "player": "cy", "illegal_move": refused}
 
 
 def _table_defaults(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -155,94 +136,39 @@ def _table_defaults(body: Mapping[str, Any]) -> dict[str, Any]:
     return {"stock": [], "rules": {"honors": "point", "games": 1}, "game": 1, "hand_number": 1, **body}
 
 
-def _duty_answer(body: Mapping[str, Any]) -> dict[str, Any]:
+# -- the endpoints only this game has ---------------------------------------------------------------
+def create_match(body: dict[str, Any]) -> dict[str, Any]:
+    """Draw for the first dealer (unless given), deal the first hand, score its turn-up (rules.md §2, §4)."""
+    if not body.get("sealed"):
+        return new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], body.get("seed"), body.get("dealer")).to_dict()
+    refuse_a_chosen_seed(body)
+    match = new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], None, body.get("dealer"))  # the server's seed, sealed
+    public = {"draw": [round_.to_dict() for round_ in match.draw], "events": list(match.events)}  # the draw and the turn-up are seen by all
+    return public | seal_deal(SPLIT, GAME.info.slug, match.state)
+
+
+def create_from_table(body: dict[str, Any]) -> dict[str, Any]:
+    """What the referee may see of each hand as dealt, the rest counted, as the stock's face-down cards may be (rules.md §11.3, §13.1)."""
+    return table_hand(table_from(body)).to_dict()
+
+
+def declarations(body: dict[str, Any]) -> dict[str, Any]:
+    """The declarations of a deal; hands from the leader to the right, the dealer last (rules.md §4-§6)."""
+    return declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], body.get("trump")).to_dict()
+
+
+def tricks_legal(body: dict[str, Any]) -> dict[str, Any]:
+    """Follow and head, ruff, overruff, or play anything (rules.md §7)."""
     duty = trick_duty(parse_cards(body["hand"]), parse_cards(body.get("trick", [])), body["trump"])
     return {"legal": [str(card) for card in duty.plays], "rule": duty.explain(), "section": duty.rule, "duty": duty.duty}
 
 
-# -- the endpoints only this game has ---------------------------------------------------------------
-EX = examples()
-
-
-@blp.post(
-    "/games",
-    body=TwentyFour1718NewMatchRequestSchema,
-    body_example=NEW_MATCH_REQUEST,
-    answer=TwentyFour1718NewMatchResponseSchema,
-    answer_example=EX["new_match_response"],
-    description="A new match: the draw for the dealer, the first deal, the turn-up scored.",
-)
-def create_match(body: dict[str, Any]) -> Response:
-    """Draw for the first dealer (unless given), deal the first hand, score its turn-up (rules.md §2, §4)."""
-    if not body.get("sealed"):
-        return jsonify(new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], body.get("seed"), body.get("dealer")).to_dict())
-    refuse_a_chosen_seed(body)
-    match = new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], None, body.get("dealer"))  # the server's seed, sealed
-    public = {"draw": [round_.to_dict() for round_ in match.draw], "events": list(match.events)}  # the draw and the turn-up are seen by all
-    return jsonify(public | seal_deal(SPLIT, GAME.info.slug, match.state))
-
-
-@blp.post(
-    "/games/from-table",
-    body=TwentyFour1718TableHandRequestSchema,
-    body_example=TABLE_REQUEST,
-    answer=TwentyFour1718NewMatchResponseSchema,
-    answer_example=EX["table_response"],
-    description="The state of a hand dealt at a real table, its turn-up scored, ready to declare.",
-)
-def create_from_table(body: dict[str, Any]) -> Response:
-    """What the referee may see of each hand as dealt, the rest counted, as the stock's face-down cards may be (rules.md §11.3, §13.1)."""
-    return jsonify(table_hand(table_from(body)).to_dict())
-
-
-@blp.post(
-    "/declarations",
-    body=TwentyFour1718DeclarationsRequestSchema,
-    body_example=DECLARATIONS_REQUEST,
-    answer=TwentyFour1718DeclarationsResponseSchema,
-    answer_example=EX["declarations_response"],
-    description="Every sequence of every player, the best, the Point, and the chips (the dealer's turn-up chip included).",
-)
-def declarations(body: dict[str, Any]) -> Response:
-    """The declarations of a deal; hands from the leader to the right, the dealer last (rules.md §4-§6)."""
-    return jsonify(declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], body.get("trump")).to_dict())
-
-
-@blp.post(
-    "/tricks/legal",
-    body=TwentyFour1718TrickLegalRequestSchema,
-    body_example=TRICK_LEGAL_REQUEST,
-    answer=TwentyFour1718TrickLegalResponseSchema,
-    answer_example=EX["trick_legal_response"],
-    description="The cards a hand may play to a trick, and the rule that says so.",
-)
-def tricks_legal(body: dict[str, Any]) -> Response:
-    """Follow and head, ruff, overruff, or play anything (rules.md §7)."""
-    return jsonify(_duty_answer(body))
-
-
-@blp.post(
-    "/tricks/winner",
-    body=TwentyFour1718TrickWinnerRequestSchema,
-    body_example=TRICK_WINNER_REQUEST,
-    answer=TwentyFour1718TrickWinnerResponseSchema,
-    answer_example=EX["trick_winner_response"],
-    description="Who takes a complete trick (position in playing order) and the honors in it.",
-)
-def tricks_winner(body: dict[str, Any]) -> Response:
+def tricks_winner(body: dict[str, Any]) -> dict[str, Any]:
     """The highest trump, else the highest card of the suit led (rules.md §7.6, §8)."""
-    return jsonify(trick_report(parse_cards(body["trick"]), body["trump"], body["honors"]).to_dict())
+    return trick_report(parse_cards(body["trick"]), body["trump"], body["honors"]).to_dict()
 
 
-@blp.post(
-    "/score",
-    body=TwentyFour1718ScoreRequestSchema,
-    body_example=SCORE_STOP_REQUEST,
-    answer=TwentyFour1718ScoreResponseSchema,
-    answer_example=EX["score_response"],
-    description="A hand's chips in the order of precedence, and whether and at which step someone reached 24.",
-)
-def score(body: dict[str, Any]) -> Response:
+def score(body: dict[str, Any]) -> dict[str, Any]:
     """Replay the tricks from the deal (each play checked) and score every step (rules.md §3-§9)."""
     claims = body.get("declarations")
     result = score_hand(
@@ -254,7 +180,62 @@ def score(body: dict[str, Any]) -> Response:
         body.get("trump"),
         None if claims is None else [_claim(claim) for claim in claims],
     )
-    return jsonify(result.to_dict())
+    return result.to_dict()
+
+
+ENDPOINTS = Endpoints(
+    "Twenty-Four (1718): new matches, a table's hand, declarations, tricks and a hand's score.",
+    [
+        Endpoint(
+            "/games",
+            TwentyFour1718NewMatchRequestSchema,
+            TwentyFour1718NewMatchResponseSchema,
+            create_match,
+            "A new match: the draw for the dealer, the first deal, the turn-up scored.",
+            NEW_MATCH_REQUEST,
+        ),
+        Endpoint(
+            "/games/from-table",
+            TwentyFour1718TableHandRequestSchema,
+            TwentyFour1718NewMatchResponseSchema,
+            create_from_table,
+            "The state of a hand dealt at a real table, its turn-up scored, ready to declare.",
+            TABLE_REQUEST,
+        ),
+        Endpoint(
+            "/declarations",
+            TwentyFour1718DeclarationsRequestSchema,
+            TwentyFour1718DeclarationsResponseSchema,
+            declarations,
+            "Every sequence of every player, the best, the Point, and the chips (the dealer's turn-up chip included).",
+            DECLARATIONS_REQUEST,
+        ),
+        Endpoint(
+            "/tricks/legal",
+            TwentyFour1718TrickLegalRequestSchema,
+            TwentyFour1718TrickLegalResponseSchema,
+            tricks_legal,
+            "The cards a hand may play to a trick, and the rule that says so.",
+            TRICK_LEGAL_REQUEST,
+        ),
+        Endpoint(
+            "/tricks/winner",
+            TwentyFour1718TrickWinnerRequestSchema,
+            TwentyFour1718TrickWinnerResponseSchema,
+            tricks_winner,
+            "Who takes a complete trick (position in playing order) and the honors in it.",
+            TRICK_WINNER_REQUEST,
+        ),
+        Endpoint(
+            "/score",
+            TwentyFour1718ScoreRequestSchema,
+            TwentyFour1718ScoreResponseSchema,
+            score,
+            "A hand's chips in the order of precedence, and whether and at which step someone reached 24.",
+            SCORE_STOP_REQUEST,
+        ),
+    ],
+)
 
 
 # -- the rules catalog and the conformance cases ---------------------------------------------------------
@@ -272,7 +253,6 @@ def rules_catalog() -> dict[str, Any]:
 
 def conformance() -> list[ConformanceRequest]:
     """The worked examples of rules.md §12 first, then one request of every other endpoint."""
-    ex = examples()
     fifth = {"hand": ["2H", "AH", "4C", "10D"], "trick": ["7S", "9S", "3H", "KS"], "trump": "H"}
     return [
         ConformanceRequest("§12.1 the fourth player must play KS", "POST", "/tricks/legal", TRICK_LEGAL_REQUEST, "expected: legal [KS] (rule 7.2)"),
@@ -300,23 +280,17 @@ def conformance() -> list[ConformanceRequest]:
         ),
         ConformanceRequest("A seeded new match", "POST", "/games", NEW_MATCH_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("A hand dealt at a real table", "POST", "/games/from-table", TABLE_REQUEST),
-        ConformanceRequest("Legal moves: cy, void in spades, must trump", "POST", "/moves/legal", {"state": ex["state"]}),
-        ConformanceRequest("A diamond instead of a trump is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}),
+        *example_cases(examples(), legal="Legal moves: cy, void in spades, must trump", refused="A diamond instead of a trump is refused"),
         ConformanceRequest("Rules", "GET", "/rules"),
     ]
 
 
-WEB = GameWeb(
-    game=GAME,
-    state_schema=TwentyFour1718StateSchema,
-    move_schema=TwentyFour1718MoveSchema,
-    examples=examples,
-    blueprint=blp,
-    conformance=conformance,
-    rules_catalog=rules_catalog,
-    legal_schema=TwentyFour1718LegalSchema,
-    verdict_schema=TwentyFour1718VerdictSchema,
-    transition_schema=TwentyFour1718TransitionSchema,
-    view_schema=TwentyFour1718ViewSchema,
-    split=SPLIT,
+SCHEMAS = GameSchemas(
+    TwentyFour1718StateSchema,
+    TwentyFour1718MoveSchema,
+    TwentyFour1718LegalSchema,
+    TwentyFour1718VerdictSchema,
+    TwentyFour1718TransitionSchema,
+    TwentyFour1718ViewSchema,
 )
+WEB = GameWeb.declared(GAME, SCHEMAS, ENDPOINTS, examples, conformance=conformance, rules_catalog=rules_catalog, split=SPLIT)

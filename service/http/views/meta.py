@@ -13,6 +13,7 @@ from service.core.caches import constant, memo
 from service.games import registered_games
 
 from ..api import RefereeBlueprint
+from ..endpoints import game_facts
 
 health_blp = RefereeBlueprint("health", __name__, description="Liveness.")
 games_blp = RefereeBlueprint("games", __name__, url_prefix="/v1", description="The games this referee knows.")
@@ -29,20 +30,7 @@ def games_listing(app: Flask) -> dict[str, Any]:
             if rule.rule.startswith(root)
             for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
         )
-        listing.append(
-            {
-                "slug": info.slug,
-                "title": info.title,
-                "summary": info.summary,
-                "rule_book": info.rule_book,
-                "rules_version": info.rules_version,
-                "players": {"min": info.players[0], "max": info.players[1]},
-                "options": dict(info.options),
-                "rules": root + "rules",
-                "conformance": root + "conformance",
-                "endpoints": endpoints,
-            }
-        )
+        listing.append({**game_facts(info), "rules": root + "rules", "conformance": root + "conformance", "endpoints": endpoints})
     return {"games": listing}
 
 
