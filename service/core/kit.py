@@ -25,7 +25,7 @@ problems and says so, so an impossible state costs no more than a bad one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from .problems import Findings, Problem
 from .protocol import GameInfo, PlainData
@@ -199,16 +199,23 @@ def checked(problems_of: Callable[[S], Iterable[Problem]], state: S) -> S:
     return state
 
 
-Read = Callable[[Mapping[str, Any], Reader[Any]], S]
+R = TypeVar("R", bound=Reader[Any])
+Read = Callable[[Mapping[str, Any], R], S]  # a game's reading: plain data and the reader its problems go to
 
 
-def read_whole(read: Read[S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: Reader[Any] | None = None) -> S:
+def read_whole(read: Read[R, S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: R | None = None) -> S:
     """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state."""
-    reader = reader if reader is not None else Reader()
+    return checked(problems_of, read_all(read, data, reader))
+
+
+def read_all(read: Read[R, S], data: Mapping[str, Any], reader: R | None = None) -> S:
+    """Read plain data (a state, a move) with ``read``: every problem of the reading raised at once, up to the cap.
+    Nothing beyond the reading is checked. A game whose reading needs its own reader passes it."""
+    reader = reader if reader is not None else cast("R", Reader())
     with reader.reading():
-        state = read(data, reader)
+        value = read(data, reader)
     reader.done()  # raises when the reading found anything, stopped early or not
-    return checked(problems_of, state)
+    return value
 
 
 def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
