@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
-from .problems import Problem
+from .problems import InvalidInput, Problem
 
 MAX_SEED = 2**53 - 1  # exact in any JSON number
 
@@ -19,3 +20,12 @@ def seed_problems(seed: int | None) -> list[Problem]:
 def drawn_seed(seed: int | None) -> int:
     """``seed``, or one drawn at random when the client gave none."""
     return secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+
+
+def start_seed(problems: Sequence[Problem], seed: int | None) -> int:
+    """The seed a new game deals from, once its table is sound: raises with every problem of the table (``problems``),
+    then of the seed; else the client's seed, or one drawn."""
+    problems = [*problems, *seed_problems(seed)]
+    if problems:
+        raise InvalidInput(problems)
+    return drawn_seed(seed)

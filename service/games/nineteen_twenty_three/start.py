@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem, excess_copies
 from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas bound a seed with it
-from service.core.seeds import drawn_seed, seed_problems
+from service.core.seeds import start_seed
 from service.core.zones import Zone
 
 from .dealing import Event, deal_game, dealt_event, locked_event, mixed_pack, war_event
@@ -26,11 +26,7 @@ def _table_problems(names: Sequence[str], decks: int, target: int) -> list[Probl
 def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET, seed: int | None = None) -> tuple[MatchState, tuple[Event, ...]]:
     """Mix the pack from the seed (drawn when not given) and deal the first game of the first set."""
     decks = default_decks(len(names)) if decks is None else decks
-    problems = _table_problems(names, decks, target)
-    problems += seed_problems(seed)
-    if problems:
-        raise InvalidInput(problems)
-    seed = drawn_seed(seed)
+    seed = start_seed(_table_problems(names, decks, target), seed)
     state = MatchState(Rules(decks, target), tuple(Seat(name) for name in names), Zone(mixed_pack(decks, seed, 1)), seed=seed)
     events: list[Event] = []
     return check_state(deal_game(state, events)), tuple(events)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from service.core.problems import InvalidInput, Problem
 from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas bound a seed with it
-from service.core.seeds import drawn_seed, seed_problems
+from service.core.seeds import start_seed
 from service.core.zones import Zone
 
 from .cards import Card, card_texts, pack, pack_size
@@ -64,11 +64,7 @@ def _opened(state: GameState) -> tuple[GameState, list[Event]]:
 def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None = None, dealer: int = 0) -> NewGame:
     """Shuffle, deal four cards to each player one at a time from the dealer's left, then turn four onto the table."""
     rules = rules or Rules()
-    problems = _start_problems(names, rules, dealer)
-    problems += seed_problems(seed)
-    if problems:
-        raise InvalidInput(problems)
-    seed = drawn_seed(seed)
+    seed = start_seed(_start_problems(names, rules, dealer), seed)
     pile = shuffled(pack(len(names)), seed)
     hands: list[list[Card]] = [[] for _ in names]
     for round_number in range(HAND_SIZE * len(names)):
