@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
-from .problems import Findings, Problem
+from .problems import Findings, InvalidInput, Problem
 from .protocol import GameInfo, PlainData
 from .reading import Reader
 from .records import Event, LegalReport, MoveLike, Option, Transition, Verdict, listed
@@ -195,7 +195,15 @@ def findings(problems_of: Callable[[S], Iterable[Problem]], state: S) -> Finding
 
 def checked(problems_of: Callable[[S], Iterable[Problem]], state: S) -> S:
     """``state`` if ``problems_of`` finds nothing in it; else raise :class:`InvalidInput` with what it found."""
-    findings(problems_of, state).raise_any()
+    problems = problems_of(state)
+    if isinstance(problems, list):  # found whole already: InvalidInput keeps the cap and counts the rest, as Findings would
+        if problems:
+            raise InvalidInput(problems)
+        return state
+    found = Findings()
+    with found.bounded():
+        found.extend(problems)  # a generator is stopped at the cap
+    found.raise_any()
     return state
 
 
