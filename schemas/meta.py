@@ -60,10 +60,22 @@ class GamesSchema(LeanSchema):
     games = fields.List(fields.Nested(GameListingSchema), required=True)
 
 
+WHY_UNTYPED = (
+    " It stays a free-form value on purpose: the same body fits several operations (a state alone is the body of both"
+    " /state/check and /moves/legal), so a oneOf of the operations' schemas, which must match exactly one, would refuse"
+    " it, and no field of the body tells them apart. The case's method and path name the operation; its schema in this"
+    " document is the body's type."
+)
+
+
 class ConformanceAnswerSchema(LeanSchema):
     status = fields.Integer(required=True)
     content_type = fields.String(required=True)
-    body = fields.Raw(required=True, allow_none=True)
+    body = fields.Raw(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The answer's JSON body, as the operation named by the case's method and path answers it (null if not JSON)." + WHY_UNTYPED},
+    )
 
 
 class ConformanceCaseSchema(LeanSchema):
@@ -71,7 +83,11 @@ class ConformanceCaseSchema(LeanSchema):
     note = fields.String(required=True)
     method = fields.String(required=True)
     path = fields.String(required=True)
-    body = fields.Raw(required=True, allow_none=True)
+    body = fields.Raw(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The request body of the operation named by method and path (null for a GET)." + WHY_UNTYPED},
+    )
     answer = fields.Nested(ConformanceAnswerSchema, required=True)
 
 

@@ -227,7 +227,7 @@ class NewGameRequestSchema(LeanSchema):
 
 class NewGameResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(lambda: EventSchema()), required=True, metadata={"description": "The deal: dealt or war_game."})
     sealed = sealing.sealed_token()
     sealed_move = sealing.sealed_move()
     seat_keys = sealing.seat_keys()
@@ -247,7 +247,11 @@ class FromTableRequestSchema(LeanSchema):
 
 class FromTableResponseSchema(LeanSchema):
     state = fields.Nested(StateSchema, required=True)
-    events = fields.List(fields.Dict(), required=True, metadata={"description": "What the table starts with, as `POST /games` tells it (0.3.0)."})
+    events = fields.List(
+        fields.Nested(lambda: EventSchema()),
+        required=True,
+        metadata={"description": "What the table starts with, as `POST /games` tells it (0.3.0)."},
+    )
 
 
 # -- the judge ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ or five players, a hand at most twelve cards, a trick at most five.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
@@ -18,7 +18,7 @@ from service.games.twenty_four_1718.state import DEAL_KINDS, HONORS_OPTIONS, MAX
 from service.games.twenty_four_1718.tricks import RULE_OF_DUTY
 
 from . import sealed as sealing
-from .base import LeanSchema
+from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name
 from .fields import Boolean, Card, CardList, Integer
 
@@ -36,6 +36,14 @@ ALTERNATE_HELP = (
 
 def seat(description: str, **kwargs: object) -> Integer:
     return Integer(validate=SEAT, metadata={"description": description}, **kwargs)
+
+
+POSITION_HELP = "counted from 1 in the order of declaration: 1 is the leader (the first hand of the request), the last the dealer"
+
+
+def position(description: str, **kwargs: object) -> Integer:
+    """A player of a stand-alone answer, whose request names no player: their position counted from 1 (CHANGELOG, Unreleased)."""
+    return Integer(validate=validate.Range(min=1, max=MAX_SEATS), metadata={"description": f"{description}, {POSITION_HELP}."}, **kwargs)
 
 
 def honors_field(options: tuple[str, ...], description: str) -> fields.String:
@@ -365,7 +373,32 @@ class TwentyFour1718ViewSchema(LeanSchema):
 
 
 # -- new matches ------------------------------------------------------------------------------------
-class TwentyFour1718NewMatchRequestSchema(LeanSchema):
+class TwentyFour1718RulesSchema(LeanSchema):
+    """A match's variant settings, under ``rules`` as every game's are (they were top-level fields until 0.3.0)."""
+
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
+    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
+
+
+class _RulesRequest(LeanSchema):
+    """A body that sends ``honors`` or ``games`` at the top level, where they were until 0.3.0, is refused naming their place now."""
+
+    renamed: ClassVar[Mapping[str, str]] = {**RULES_RENAMED, "honors": "rules.honors", "games": "rules.games"}
+
+
+def default_rules() -> dict[str, object]:
+    return {"honors": "point", "games": 1}
+
+
+def rules_field() -> fields.Nested:
+    return fields.Nested(
+        TwentyFour1718RulesSchema,
+        load_default=default_rules,
+        metadata={"description": "The match's settings; omitted, one game with honors at the point.", "default": default_rules()},
+    )
+
+
+class TwentyFour1718NewMatchRequestSchema(_RulesRequest):
     players = fields.List(
         player_name(),
         required=True,
@@ -373,8 +406,7 @@ class TwentyFour1718NewMatchRequestSchema(LeanSchema):
         metadata={"description": "Four or five names in the order of play (to the right)."},
     )
     seed = Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
-    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
-    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
+    rules = rules_field()
     dealer = seat("The first dealer's seat; omitted, the players draw for it.")
     sealed = sealing.sealed_flag()
 
@@ -393,7 +425,7 @@ class TwentyFour1718NewMatchResponseSchema(LeanSchema):
     seat_keys = sealing.seat_keys()
 
 
-class TwentyFour1718TableHandRequestSchema(LeanSchema):
+class TwentyFour1718TableHandRequestSchema(_RulesRequest):
     players = fields.List(
         player_name(), required=True, validate=validate.Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
     )
@@ -402,8 +434,7 @@ class TwentyFour1718TableHandRequestSchema(LeanSchema):
     dealer = seat("The dealer's seat; omitted, the players draw for the first dealer, each round a move (rules.md §13.6).")
     turn_up = Card(metadata={"description": "The dealer's turn-up; required with a dealer, absent without."})
     stock = CardList(load_default=list, validate=validate.Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
-    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
-    games = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
+    rules = rules_field()
     game = Integer(load_default=1, validate=validate.Range(min=1, max=MAX_GAMES))
     hand_number = Integer(load_default=1, validate=validate.Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
     chips = fields.List(
@@ -427,11 +458,11 @@ class TwentyFour1718TurnUpSchema(LeanSchema):
     card = fields.String(required=True)
     honor = Boolean(required=True)
     chips = fields.Dict(keys=fields.String(), values=Integer(), required=True, metadata={"example": {"dealer": 1}})
-    dealer = Integer(required=True)
+    dealer_position = position("The dealer", required=True)
 
 
 class TwentyFour1718RunSchema(LeanSchema):
-    player = Integer(required=True)
+    player_position = position("Whose sequence", required=True)
     suit = fields.String(required=True)
     cards = fields.List(fields.String(), required=True)
     length = Integer(required=True)
@@ -439,14 +470,14 @@ class TwentyFour1718RunSchema(LeanSchema):
 
 
 class TwentyFour1718PointCountSchema(LeanSchema):
-    player = Integer(required=True)
+    player_position = position("Whose Point", required=True)
     suit = fields.String(required=True)
     count = Integer(required=True)
     sum = Integer(required=True)
 
 
 class TwentyFour1718PointWinnerSchema(LeanSchema):
-    winner = Integer(required=True, allow_none=True, metadata={"description": "Who took the Point's chip; null when the game stopped before it."})
+    winner_position = position("Who took the Point's chip (null when the game stopped before it)", required=True, allow_none=True)
     paid = Boolean(required=True, metadata={"description": "Whether the Point's chip was scored (not when someone reached 24 earlier)."})
     suit = fields.String(required=True)
     count = Integer(required=True)
@@ -461,7 +492,7 @@ class TwentyFour1718AwardSchema(LeanSchema):
 
     step = fields.String(required=True, validate=validate.OneOf(STEPS))
     rule = fields.String(required=True)
-    player = Integer(required=True)
+    player_position = position("Who scored it", required=True)
     chips = Integer(required=True)
     total = Integer(required=True)
 
@@ -469,7 +500,7 @@ class TwentyFour1718AwardSchema(LeanSchema):
 class TwentyFour1718DeclarationsResponseSchema(LeanSchema):
     turn_up = fields.Nested(TwentyFour1718TurnUpSchema, required=True)
     sequences = fields.List(fields.Nested(TwentyFour1718RunSchema), required=True, metadata={"description": "Every sequence of every player."})
-    sequence_winner = Integer(required=True, allow_none=True)
+    sequence_winner_position = position("Who won the sequences (null when no one held one)", required=True, allow_none=True)
     scoring_sequences = fields.List(fields.Nested(TwentyFour1718RunSchema), required=True)
     points = fields.List(fields.Nested(TwentyFour1718PointCountSchema), required=True)
     point = fields.Nested(TwentyFour1718PointWinnerSchema, required=True)
@@ -497,7 +528,11 @@ class TwentyFour1718TrickWinnerRequestSchema(LeanSchema):
 
 
 class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
-    winner = Integer(required=True, metadata={"description": "The position in the trick (0 is the lead) of the card that takes it."})
+    winner_position = Integer(
+        required=True,
+        validate=validate.Range(min=1, max=MAX_SEATS),
+        metadata={"description": "The position in the trick of the card that takes it, counted from 1: 1 is the lead."},
+    )
     card = fields.String(required=True)
     honors = fields.List(fields.String(), required=True)
 
@@ -533,14 +568,14 @@ class TwentyFour1718ScoreRequestSchema(LeanSchema):
 
 
 class TwentyFour1718PlayedTrickSchema(LeanSchema):
-    leader = Integer(required=True)
+    leader_position = position("Who led it", required=True)
     cards = fields.List(fields.String(), required=True)
-    winner = Integer(required=True, allow_none=True)
+    winner_position = position("Who took it (null while it is under way)", required=True, allow_none=True)
     honors = fields.List(fields.String(), required=True)
 
 
 class TwentyFour1718CardChipSchema(LeanSchema):
-    winner = Integer(required=True)
+    winner_position = position("Who took the most tricks", required=True)
     tricks = Integer(required=True)
 
 

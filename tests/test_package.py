@@ -120,7 +120,7 @@ def test_the_wheel_holds_the_code_and_every_games_data(wheel):
         "service/serving.py",
         "service/cli.py",
         "schemas/__init__.py",
-        "service/table/static/index.html",
+        "service/table/templates/table/index.html",
         "service/table/static/app.js",
         "service/table/static/vendor/qr/index.js",
         "service/table/static/vendor/qr/LICENSE",

@@ -1,8 +1,14 @@
-"""The phone pages at ``/table/``: static files that use only the public API (no build step, nothing from elsewhere).
+"""The phone pages at ``/table/``: pages that use only the public API (no build step, nothing from elsewhere).
 
-The pages are plain HTML, CSS and JavaScript modules shipped in ``static/``:
-``/table/`` is the home that lists the games, ``/table/?game=<slug>`` a game's
-page (``/table/<slug>/`` leads there). Every answer of this blueprint carries a
+The pages are HTML, CSS and JavaScript modules: ``/table/`` is the home that
+lists the games, ``/table/?game=<slug>`` a game's page (``/table/<slug>/`` leads
+there, and ``/table/<page>.html`` is the same page). Their scripts, styles and
+icon are files in ``static/``; the pages themselves are Jinja templates in
+``templates/table/``, one base layout that every page extends and the controls
+the game pages share (``controls.html``). A page is static content: it is
+rendered once per process, then served like a static file (a strong ``ETag``
+from its bytes, ``Cache-Control: no-cache``, a ``304`` to a matching
+``If-None-Match``). Every answer of this blueprint carries a
 strict Content-Security-Policy: the pages may load their own files and call
 their own origin, nothing else (no inline script or style, no frames, no form
 posts elsewhere).
@@ -15,7 +21,11 @@ blueprint.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, request, url_for
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from flask.sansio.blueprints import BlueprintSetupState
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -38,24 +48,49 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-# The games with a page of their own, by their API name; the home lists every game and says which have none yet.
+# The games with a page of their own, by their API name, and the page's name (its template, and its ``.html`` address).
 PAGES = {
-    "24-kings": "kings.html",
-    "twenty-four": "twenty-four.html",
-    "three-kings": "three-kings.html",
-    "1923": "1923.html",
-    "twenty-four-1718": "twenty-four-1718.html",
+    "24-kings": "kings",
+    "twenty-four": "twenty-four",
+    "three-kings": "three-kings",
+    "1923": "1923",
+    "twenty-four-1718": "twenty-four-1718",
 }
+HOME = "index"
+TEMPLATES = Path(__file__).parent / "templates" / "table"
+# When the pages last changed, as a file's modification time says it: the newest of their templates.
+LAST_MODIFIED = datetime.fromtimestamp(max(path.stat().st_mtime for path in TEMPLATES.glob("*.html")), UTC)
 DOCS_PAGE = ("/docs/", "/docs/index.html")
 VIEWPORT = b'<meta name="viewport" content="width=device-width, initial-scale=1">'
 
-blp = Blueprint("table", __name__, url_prefix="/table", static_folder="static", static_url_path="")
+blp = Blueprint("table", __name__, url_prefix="/table", static_folder="static", static_url_path="", template_folder="templates")
+
+
+def rendered(name: str) -> Response:
+    """The page ``name`` as a static file would be served: rendered at its first request in this process, then kept."""
+    pages: dict[str, tuple[bytes, str]] = current_app.extensions.setdefault("table_pages", {})
+    if name not in pages:  # one entry per page: bounded
+        body = render_template(f"table/{name}.html").encode()
+        pages[name] = (body, hashlib.sha256(body).hexdigest()[:32])
+    body, tag = pages[name]
+    response = Response(body, mimetype="text/html")
+    response.set_etag(tag)
+    response.cache_control.no_cache = True
+    response.last_modified = LAST_MODIFIED
+    response.make_conditional(request, accept_ranges=True)  # a 304 to a matching If-None-Match, ranges as for a file
+    return response
 
 
 @blp.get("/")
 def page() -> Response:
     """The home, or with ``?game=<slug>`` that game's page; its scripts, styles and icon are static files beside it."""
-    return blp.send_static_file(PAGES.get(request.args.get("game", ""), "index.html"))
+    return rendered(PAGES.get(request.args.get("game", ""), HOME))
+
+
+@blp.get("/<any(" + ", ".join(f'"{name}"' for name in (HOME, *PAGES.values())) + "):name>.html")
+def page_file(name: str) -> Response:
+    """``/table/kings.html`` and the like: each page at the address of the file it once was."""
+    return rendered(name)
 
 
 @blp.get("/<any(" + ", ".join(f'"{slug}"' for slug in PAGES) + "):game>/")

@@ -10,6 +10,7 @@ from service.table import CONTENT_SECURITY_POLICY
 from tests.conftest import ROOT
 
 STATIC = ROOT / "service" / "table" / "static"
+TEMPLATES = ROOT / "service" / "table" / "templates" / "table"
 FILES = {
     "index.html": "text/html",
     "kings.html": "text/html",
@@ -42,6 +43,11 @@ FILES = {
 }
 PAGES = ("index.html", "kings.html", "twenty-four.html", "three-kings.html", "1923.html", "twenty-four-1718.html")
 GAMES = ("24-kings", "twenty-four", "three-kings", "1923", "twenty-four-1718")
+
+
+def served(client, name: str) -> str:
+    """A file of the page as a browser gets it: the pages are rendered from templates, the other files are static."""
+    return client.get(f"/table/{name}").get_data(as_text=True) if name in PAGES else (STATIC / name).read_text(encoding="utf-8")
 
 
 def policy(header: str) -> dict[str, list[str]]:
@@ -116,20 +122,36 @@ VENDOR_NOTES = ("vendor/qr/LICENSE", "vendor/qr/LICENSE-MIT", "vendor/qr/README.
 
 def test_the_page_is_exactly_its_files():
     files = sorted(str(path.relative_to(STATIC)) for path in STATIC.rglob("*") if path.is_file())
-    assert files == sorted([*FILES, *VENDOR_NOTES])
+    assert files == sorted([name for name in (*FILES, *VENDOR_NOTES) if name not in PAGES])
+    # Each page is a template, beside the layout they all extend and the controls they share.
+    templates = sorted(path.name for path in TEMPLATES.iterdir())
+    assert templates == sorted([*PAGES, "base.html", "controls.html"])
 
 
-def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline():
+def test_a_page_is_served_as_a_static_file_is(client):
+    """Rendered once, then the same bytes at both its addresses, with a strong tag: a phone revalidates, and gets a 304."""
+    for game, page in zip(GAMES, PAGES[1:], strict=True):
+        answer = client.get(f"/table/?game={game}")
+        assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-cache"
+        tag = answer.headers["ETag"]
+        assert tag.startswith('"') and client.get(f"/table/{page}").data == answer.data
+        again = client.get(f"/table/?game={game}", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+        assert again.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert client.get("/table/no-such-page.html").status_code == 404
+
+
+def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline(client):
     """Works offline and under the policy: no absolute URL, no inline script, style or handler in the page."""
     for name in FILES:
-        text = (STATIC / name).read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, not a load
+        text = served(client, name).replace("http://www.w3.org/2000/svg", "")  # SVG's namespace: a name, not a load
         if name.startswith("vendor/"):  # a vendored file unchanged: its comments may cite pages; its code loads nothing
             text = re.sub(r"/\*.*?\*/|^\s*//.*$", "", text, flags=re.S | re.M)
             assert re.findall(r"""\bfrom\s*["'](?!\./)|\bimport\s*\(|\bfetch\(|XMLHttpRequest""", text) == [], name
         urls = re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}", text)
         assert urls == [], name
     for page in PAGES:
-        html = (STATIC / page).read_text(encoding="utf-8")
+        html = served(client, page)
         assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == [], page
         assert re.findall(r"\sstyle=|<style|\son[a-z]+=", html) == [], page
 
@@ -157,7 +179,8 @@ def test_the_page_calls_only_the_public_api(app, script, game, needed):
     assert {path for _, path in called} >= needed
     assert {(method, path) for method, path in called if method not in spec.get(f"/v1/{game}/{path}", {})} == set()
     # Only the API module fetches (and the service worker, which keeps the pages and never the API's answers).
-    assert "fetch(" not in "".join((STATIC / name).read_text(encoding="utf-8") for name in FILES if name not in ("api.js", "sw.js"))
+    client = app.test_client()
+    assert "fetch(" not in "".join(served(client, name) for name in FILES if name not in ("api.js", "sw.js"))
 
 
 def test_the_service_worker_keeps_every_file_the_pages_load(client):
@@ -175,7 +198,7 @@ def test_the_manifest_names_the_app_and_its_icon(client):
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
     assert [icon["src"] for icon in manifest["icons"]] == ["icon.svg"]
     for page in PAGES:
-        assert '<link rel="manifest" href="manifest.json">' in (STATIC / page).read_text(encoding="utf-8")
+        assert '<link rel="manifest" href="manifest.json">' in served(client, page)
 
 
 def test_without_a_browser_the_browser_tests_say_what_to_install(monkeypatch, tmp_path):
@@ -194,7 +217,7 @@ def test_the_page_offers_every_variant_and_hand_set_the_referee_knows(client):
     offered = re.search(r"const OPTIONS = \{(.*?)\n\};", script, re.S)
     assert offered is not None
     assert set(re.findall(r"^\s+(\w+): \[", offered.group(1), re.M)) == set(rules["options"])
-    html = (STATIC / "kings.html").read_text(encoding="utf-8")
+    html = served(client, "kings.html")
     hand_sets = re.search(r'<select id="hand-set">(.*?)</select>', html, re.S)
     assert hand_sets is not None
     assert re.findall(r'value="([^"]+)"', hand_sets.group(1)) == [hand_set["name"] for hand_set in rules["hand_sets"]]

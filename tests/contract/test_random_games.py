@@ -311,10 +311,6 @@ UNSEEN_DEFECTS = {
     "24-kings": "from examples()['state'] with every hand unseen ({'cards': [], 'hidden': 7}; both KS known in the draw pile), "
     "legal_moves lists bob's play_king onto castle 2 (8S) as a template to fill with a card, though no King of spades "
     "can be in his hand (rules.md §9.4): the template cannot be filled",
-    "twenty-four-1718": "from examples()['state'] with every hand unseen (hand [], hidden = its size; the claims kept, so cy "
-    "has declared 8H-QH), the referee lists cy's declared cards as legal plays for others (seed 'twenty-four-1718-3': "
-    "ann plays JH, eve 10H); after the 26 moves that seed plays, cy is to act in phase play with 5 unseen cards and "
-    "no legal move, the game not over, and check_state found nothing on the way",
 }
 
 

@@ -26,7 +26,7 @@ NEW_GAMES: dict[str, dict[str, Any]] = {
     "twenty-four": {"players": ["ann", "bob"], "seed": 7, "rules": {"face_cards": False, "dynamic_target": False, "hands": 1}, "sealed": False},
     "three-kings": {"players": ["ann", "bob"], "seed": 18, "rules": {"scoring": "three_kings_wins", "play_it_out": False}, "dealer": 0, "sealed": False},
     "1923": {"players": ["ann", "bob"], "seed": 7, "target": 21, "sealed": False},
-    "twenty-four-1718": {"players": ["ann", "bob", "cy", "dee"], "seed": 1718, "honors": "point", "games": 1, "sealed": False},
+    "twenty-four-1718": {"players": ["ann", "bob", "cy", "dee"], "seed": 1718, "rules": {"honors": "point", "games": 1}, "sealed": False},
 }
 STRIDE = 7  # the policy: at step n, the listed move at index n * STRIDE modulo the number listed (the TS player's too)
 MOST_MOVES = 400  # a game still going after this many moves fails the test

@@ -23,7 +23,7 @@ def test_every_endpoint_of_the_game_is_reached(referee):
     game = referee.game("twenty-four-1718")
     assert game.rules()["slug"] == "twenty-four-1718"
     assert game.conformance()["cases"]
-    match = game.new_game({"players": ["a", "b", "c", "d", "e"], "seed": 3, "honors": "face", "games": 2, "dealer": 0})
+    match = game.new_game({"players": ["a", "b", "c", "d", "e"], "seed": 3, "rules": {"honors": "face", "games": 2}, "dealer": 0})
     state = match["state"]
     assert (state["dealer"], state["honors"], state["games"]) == (0, "face", 2)
     assert game.check_state(state)["valid"] is True
@@ -34,7 +34,7 @@ def test_every_endpoint_of_the_game_is_reached(referee):
     assert game.game_from_table(TABLE_REQUEST)["state"]["stock"]["cards"] == ["KC"]
     assert game.invoke("declarations", {"hands": EXAMPLE_HANDS, "turn_up": "5H", "honors": "point", "trump": "H"})["chips"] == [0, 1, 2, 0, 1]
     assert game.invoke("tricks/legal", {"hand": ["KS", "2S", "5H", "AH"], "trick": ["7S", "9S", "3H"], "trump": "H"})["legal"] == ["KS"]
-    assert referee.invoke("post_v1_twenty_four_1718_tricks_winner", {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H"})["winner"] == 2
+    assert referee.invoke("post_v1_twenty_four_1718_tricks_winner", {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H"})["winner_position"] == 3
     score = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "tricks": [], "chips": [0, 0, 5, 0, 0]}
     assert game.invoke("score", score)["reached_24"]["step"] == "sequence"
 
@@ -59,19 +59,19 @@ def test_cli_new_match(referee, verb):
 
 def test_cli_declarations(referee):
     text = run(referee, "declarations", *[" ".join(hand) for hand in DECLARATIONS_REQUEST["hands"]], "--turn-up", "5H")
-    assert "Sequences: player 2 scores 2" in text and "Point: player 1, 5 cards worth 47" in text and "[0, 1, 2, 0, 1]" in text
+    assert "Sequences: hand 3 scores 2" in text and "Point: hand 2, 5 cards worth 47" in text and "[0, 1, 2, 0, 1]" in text
 
 
 def test_cli_legal_and_winner(referee):
     assert run(referee, "legal", "--hand", "KS 2S 5H AH", "--trick", "7S,9S,3H", "--trump", "H").startswith("KS\n§7.2:")
-    assert run(referee, "winner", "7S", "9S", "3H", "KS", "2H", "--trump", "H") == "3H takes the trick (position 2); honors: 3H 2H"
+    assert run(referee, "winner", "7S", "9S", "3H", "KS", "2H", "--trump", "H") == "3H takes the trick (card 3 of the trick, the lead is 1); honors: 3H 2H"
 
 
 def test_cli_score_from_a_file(referee, tmp_path):
     body = tmp_path / "hand.json"
     body.write_text(json.dumps(SCORE_STOP_REQUEST))
     text = run(referee, "score", str(body))
-    assert "Player 2 reached 24 at the sequence" in text
+    assert "Hand 3 reached 24 at the sequence" in text
 
 
 # -- tournament rows -----------------------------------------------------------------------------------------

@@ -141,10 +141,10 @@ def test_equal_count_and_sum_go_to_the_earlier_declarer_and_trumps_give_nothing(
 # -- the worked example (§12.2, §12.3) ------------------------------------------------------------
 def test_worked_example_declarations():
     report = declarations_report(hands(EXAMPLE), parse_card("5H"), "point", "H").to_dict()
-    assert report["turn_up"] == {"card": "5H", "honor": True, "chips": {"dealer": 1}, "dealer": 4}
-    assert [(s["player"], s["top"], s["length"]) for s in report["sequences"]] == [(0, "5", 5), (1, "Q", 5), (2, "Q", 5), (2, "7", 5)]
-    assert report["sequence_winner"] == 2
-    assert report["point"] == {"winner": 1, "paid": True, "suit": "S", "count": 5, "sum": 47}
+    assert report["turn_up"] == {"card": "5H", "honor": True, "chips": {"dealer": 1}, "dealer_position": 5}
+    assert [(s["player_position"], s["top"], s["length"]) for s in report["sequences"]] == [(1, "5", 5), (2, "Q", 5), (3, "Q", 5), (3, "7", 5)]
+    assert report["sequence_winner_position"] == 3
+    assert report["point"] == {"winner_position": 2, "paid": True, "suit": "S", "count": 5, "sum": 47}
     assert [(p["count"], p["sum"]) for p in report["points"]] == [(5, 15), (5, 47), (5, 47), (3, 28), (3, 17)]
     assert report["chips"] == [0, 1, 2, 0, 1]
     assert oracle.chips_of_hand([text.split() for text in EXAMPLE], "5H", "point", [], [0] * 5) == ([0, 1, 2, 0, 1], None)
@@ -159,7 +159,7 @@ def test_at_the_face_cards_the_5H_turn_up_scores_nothing():
 
 def test_worked_example_the_game_stops_at_the_sequence():
     score = score_hand(hands(EXAMPLE), parse_card("5H"), "point", [], chips=[0, 0, 5, 0, 0]).to_dict()
-    assert [(step["step"], step["player"]) for step in score["steps"]] == [("turn_up", 4), ("sequence", 2)]
+    assert [(step["step"], step["player_position"]) for step in score["steps"]] == [("turn_up", 5), ("sequence", 3)]
     assert score["totals"] == [0, 0, 6, 0, 1]
     assert score["reached_24"]["step"] == "sequence"
     assert score["reached_24"]["cards"] == ["8H", "9H", "10H", "JH", "QH"]
@@ -168,13 +168,13 @@ def test_worked_example_the_game_stops_at_the_sequence():
 def test_the_game_stops_at_the_turn_up():
     score = score_hand(hands(EXAMPLE), parse_card("5H"), "point", [], chips=[0, 0, 0, 0, 5]).to_dict()
     assert [step["step"] for step in score["steps"]] == ["turn_up"]
-    assert score["reached_24"]["player"] == 4
+    assert score["reached_24"]["player_position"] == 5  # the dealer, the last hand
 
 
 def test_the_game_stops_at_the_point():
     score = score_hand(hands(EXAMPLE), parse_card("5H"), "point", [], chips=[0, 5, 0, 0, 0]).to_dict()
     assert [step["step"] for step in score["steps"]] == ["turn_up", "sequence", "sequence", "point"]
-    assert score["reached_24"] == {"step": "point", "rule": "6.3", "player": 1, "chips": 1, "total": 6, "count": 5, "sum": 47}
+    assert score["reached_24"] == {"step": "point", "rule": "6.3", "player_position": 2, "chips": 1, "total": 6, "count": 5, "sum": 47}
 
 
 # -- refused deals ---------------------------------------------------------------------------------

@@ -27,9 +27,9 @@ def post(client, path: str, body: dict, status: int = 200) -> dict:
 def test_declarations_answer_the_issues_fields(client):
     answer = post(client, "/declarations", DECLARATIONS_REQUEST)
     assert answer["turn_up"]["honor"] is True and answer["turn_up"]["chips"] == {"dealer": 1}
-    assert {"player", "cards", "length", "top"} <= set(answer["sequences"][0])
-    assert answer["sequence_winner"] == 2
-    assert answer["point"] == {"winner": 1, "paid": True, "suit": "S", "count": 5, "sum": 47}
+    assert {"player_position", "cards", "length", "top"} <= set(answer["sequences"][0])
+    assert answer["sequence_winner_position"] == 3  # the third hand (cy): hearts are trumps (rules.md §12.2)
+    assert answer["point"] == {"winner_position": 2, "paid": True, "suit": "S", "count": 5, "sum": 47}
     assert answer["chips"] == [0, 1, 2, 0, 1]
 
 
@@ -47,13 +47,13 @@ def test_tricks_legal_leading_needs_no_trick(client):
 
 
 def test_tricks_winner_is_the_readings_example(client):
-    assert post(client, "/tricks/winner", TRICK_WINNER_REQUEST) == {"winner": 2, "card": "3H", "honors": ["3H", "2H"]}
+    assert post(client, "/tricks/winner", TRICK_WINNER_REQUEST) == {"winner_position": 3, "card": "3H", "honors": ["3H", "2H"]}
     assert post(client, "/tricks/winner", {**TRICK_WINNER_REQUEST, "honors": "face"})["honors"] == []
 
 
 def test_score_stops_at_the_sequence(client):
     answer = post(client, "/score", SCORE_STOP_REQUEST)
-    assert [(s["step"], s["player"]) for s in answer["steps"]] == [("turn_up", 4), ("sequence", 2)]
+    assert [(s["step"], s["player_position"]) for s in answer["steps"]] == [("turn_up", 5), ("sequence", 3)]
     assert answer["reached_24"]["step"] == "sequence"
     assert answer["totals"] == [0, 0, 6, 0, 1]
 
@@ -69,11 +69,26 @@ def test_score_of_a_whole_hand_with_the_card(client):
 
 # -- matches ------------------------------------------------------------------------------------------
 def test_a_seeded_match_is_reproducible(client):
-    body = {"players": ["ann", "bob", "cy", "dee"], "seed": 77, "honors": "alternate", "games": 3}
+    body = {"players": ["ann", "bob", "cy", "dee"], "seed": 77, "rules": {"honors": "alternate", "games": 3}}
     first = post(client, "/games", body)
     assert first == post(client, "/games", body)
     assert first["seed"] == 77 and len(first["state"]["players"][0]["hand"]) == 12
     assert first["state"]["stock"]["hidden"] == 0 and len(first["state"]["stock"]["cards"]) == 3
+
+
+@pytest.mark.parametrize("path", ["/games", "/games/from-table"])
+def test_honors_and_games_go_under_rules_and_the_old_places_are_refused_naming_the_new(client, path):
+    """Names alike (issue 26): a match's settings are its `rules`, as every game's; the old top-level fields are refused."""
+    base = {"players": ["ann", "bob", "cy", "dee"], **({"seed": 5} if path == "/games" else {})}
+    answer = client.post(f"/v1/twenty-four-1718{path}", json={**base, "honors": "face", "games": 2})
+    assert answer.status_code == 422
+    errors = {(e["pointer"], e["code"]): e["message"] for e in answer.get_json()["errors"]}
+    assert set(errors) == {("/honors", "renamed_field"), ("/games", "renamed_field")}
+    assert "rules.honors" in errors[("/honors", "renamed_field")] and "rules.games" in errors[("/games", "renamed_field")]
+    state = post(client, path, {**base, "rules": {"honors": "face", "games": 2}})["state"]
+    assert (state["honors"], state["games"]) == ("face", 2)
+    state = post(client, path, base)["state"]
+    assert (state["honors"], state["games"]) == ("point", 1)  # the defaults: one game, honors at the point (rules.md §1.4)
 
 
 def test_a_table_hand_counts_what_the_table_cannot_see(client):
@@ -158,7 +173,7 @@ def test_a_hundred_random_matches_through_http(client):
     for seed in range(100):
         rng = random.Random(seed)
         players = 4 + seed % 2
-        started = post(client, "/games", {"players": NAMES[:players], "seed": seed, "honors": rng.choice(["point", "face", "alternate"])})
+        started = post(client, "/games", {"players": NAMES[:players], "seed": seed, "rules": {"honors": rng.choice(["point", "face", "alternate"])}})
         state = started["state"]
         tracker = Tracker(players, [0] * players)
         tracker.step(state, started["events"])

@@ -217,11 +217,82 @@ def test_each_false_part_of_a_declaration_is_reported_once_when_first_shown():
     state = _first_trick(state, [("bob", "8S"), ("cy", "2S")])  # ann's 10H takes trick 4 (the Ace is low); she leads
     state, events = play(state, "ann", "5H")  # five hearts: the Point more false still, already reported
     assert not [e for e in events if e["type"] == "declaration_contradicted"]
-    state = _first_trick(state, [("bob", "9S"), ("cy", "4S"), ("dee", "5S"), ("eve", "6S")])
-    state, events = play(state, "ann", "4H")  # 4H 5H 6H 7H 8H: a sequence she did not announce (none announced)
+    # ann, bob and cy have shown they hold no club (trumps): the twelve unseen clubs are dee's, eve's and the stock's, so
+    # dee, void in hearts, must ruff, and eve must overruff; eve's trick (an earlier version had dee and eve discard
+    # spades, which no deal allows: the referee now refuses dee's 5S)
+    state = _first_trick(state, [("bob", "9S"), ("cy", "4S"), ("dee", "2C"), ("eve", "QC"), ("eve", "JC")])
+    state, events = play(state, "ann", "4H")  # void in clubs, any card: 4H 5H 6H 7H 8H, a sequence she did not announce (none announced)
     reported = [e for e in events if e["type"] == "declaration_contradicted"]
     assert [(e["player"], e["part"], e["tricks"]) for e in reported] == [("ann", "sequences", [1, 2, 3, 5, 6])]
     assert reported[0]["message"] == "4H 5H 6H 7H 8H is a sequence not announced"
+
+
+# -- announced cards and the unseen cards' places (§13.3, §13.4) -----------------------------------------------
+ANNOUNCED = {
+    "ann": ((), (3, 20)),
+    "bob": ((), (3, 20)),
+    "cy": ((("8H", "9H", "10H", "JH", "QH"),), (5, 47)),  # 8 + 9 + 10 + 10 + 10: J and Q count ten (§6)
+    "dee": ((), (3, 20)),
+    "eve": ((), (3, 20)),
+}
+
+
+def _announced_table() -> TableState:
+    """Every hand counted; cy announces the hearts 8 to Q, which the announcement shows (§13.4)."""
+    state = unseen_table()
+    while state.phase == "declare":
+        runs, point = ANNOUNCED[state.acting.name]
+        state, _ = apply(state, state.acting.name, "declare", sequences=tuple(tuple(parse_cards(run)) for run in runs), point=point)
+    return state
+
+
+def test_a_state_counting_announced_cards_as_unseen_holds_them_in_the_declarers_hand():
+    """The contract's watched table sent every hand as a count and kept the claims; the referee then offered cy's
+    announced JH and 10H to ann and eve. The cards of an announced sequence are shown (§13.4): they are cy's."""
+    data = _announced_table().to_dict()
+    for seat in data["players"]:
+        seat["hidden"], seat["hand"] = seat["hidden"] + len(seat["hand"]), []  # the hands as counts, the claims kept
+    state = GAME.read_state(data)
+    cy = state.players[2]
+    assert (sorted(map(str, cy.hand)), cy.hidden) == (sorted(["8H", "9H", "10H", "JH", "QH"]), 5)
+    assert not state_problems(state)
+    offered = {str(move.card) for move in GAME.legal_moves(state)}  # ann leads: any card she may hold
+    assert not offered & {"8H", "9H", "10H", "JH", "QH"}
+    assert len(offered) == 52 - 1 - 5  # all but the turn-up (KC) and cy's five hearts
+    refused = verdict(state, "ann", "JH")
+    assert [(r["code"], r["rule"]) for r in refused["reasons"]] == [("card_known_elsewhere", "13.2")]
+
+
+def test_a_state_announcing_more_cards_than_the_hand_counts_is_refused():
+    """cy holds her five hearts and five unseen cards, yet the state says she announced ten more cards: no deal gives that."""
+    data = _announced_table().to_dict()
+    runs = [["8H", "9H", "10H", "JH", "QH"], ["2D", "3D", "4D", "5D", "6D"], ["2S", "3S", "4S", "5S", "6S"]]
+    data["claims"][2] = {"sequences": runs, "point": {"count": 5, "sum": 47}}
+    with pytest.raises(InvalidInput) as raised:
+        GAME.read_state(data)
+    assert {(p.pointer, p.code) for p in raised.value.problems} >= {("/players/2/hand", "announced_card_not_held")}
+
+
+def test_a_play_that_leaves_the_unseen_trumps_nowhere_is_refused_and_a_trump_is_offered():
+    """Clubs are trumps (KC turned up) and none has been played. By trick 5, ann, bob and cy have each failed to
+    follow into a trick holding no trump, so none holds a club (§13.3): the twelve unseen clubs are in dee's six
+    cards, eve's six and the stock's one. dee, to play to ann's 5H, cannot then discard a spade (she would show
+    herself void in hearts and clubs, leaving twelve clubs for seven places); the referee used to accept it and
+    later find a player to act with no legal card."""
+    state = announce_nothing(unseen_table())
+    state = _first_trick(state, [("ann", "7H"), ("bob", "9H"), ("cy", "3S"), ("dee", "KH"), ("eve", "2H")])  # cy: no heart, no club
+    state = _first_trick(state, [("dee", "4D"), ("eve", "5D"), ("ann", "6H"), ("bob", "7D"), ("cy", "8D")])  # ann: no diamond, no club
+    state = _first_trick(state, [("cy", "QD"), ("dee", "KD"), ("eve", "JD"), ("ann", "8H"), ("bob", "9D")])
+    state = _first_trick(state, [("dee", "AH"), ("eve", "3H"), ("ann", "10H"), ("bob", "8S"), ("cy", "2S")])  # bob: no heart, no club
+    state = _first_trick(state, [("ann", "5H"), ("bob", "9S"), ("cy", "4S")])
+    assert state.acting.name == "dee" and state.acting.hidden == 6 and state.players[4].hidden == 6 and state.stock.hidden == 1
+    refused = verdict(state, "dee", "5S")
+    assert [(r["code"], r["rule"], r["pointer"]) for r in refused["reasons"]] == [("unseen_cards_misplaced", "13.3", "/card")]
+    offered = [str(move.card) for move in GAME.legal_moves(state)]
+    clubs = [card for card in offered if card.endswith("C")]
+    assert clubs and all(card.endswith(("C", "H")) for card in offered)  # a trump, or a heart (the unseen 4H JH QH)
+    for card in clubs:  # each listed play is one the referee then accepts
+        assert verdict(state, "dee", card)["legal"] is True
 
 
 def test_an_announcement_the_known_cards_deny_is_refused():
@@ -287,3 +358,20 @@ def test_a_state_whose_announcements_hold_no_real_sequence_is_refused_whole():
     with pytest.raises(InvalidInput) as refused:
         GAME.read_state(state)
     assert [(problem.pointer, problem.code) for problem in refused.value.problems] == [("/claims/0/sequences/0", "not_a_sequence")]
+
+
+def test_what_a_play_denies_is_the_duty_read_card_by_card():
+    """The referee's shortcut for what one play proves a hand lacks (§13.3) agrees with the duty of §7 itself, asked of
+    the play and that one card held together, over every lead, trump and pair of cards of a seeded sample."""
+    import random
+
+    from service.games.twenty_four_1718.pack import PACK
+    from service.games.twenty_four_1718.table import _denies
+    from service.games.twenty_four_1718.tricks import obligation, refusal
+
+    rng = random.Random(1718)
+    for _ in range(20_000):
+        size = rng.randint(1, 4)
+        *before, play, card = rng.sample(PACK.cards(), size + 2)
+        trump = rng.choice("SHDC")
+        assert _denies(play, before, trump, card) == (refusal(obligation((play, card), before, trump), play) is not None)

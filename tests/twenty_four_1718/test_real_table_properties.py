@@ -220,7 +220,7 @@ def play_match(app, seed: int, players: int, honors: str, games: int, hands: int
     table = Table(app.test_client(), rng, players, honors, games)
     dealer = rng.randrange(players)
     deal = table.deal(dealer)
-    body = {"players": NAMES[:players], "dealer": dealer, "honors": honors, "games": games, **deal}
+    body = {"players": NAMES[:players], "dealer": dealer, "rules": {"honors": honors, "games": games}, **deal}
     state = table.post("/games/from-table", body)["state"]
     assert state["deal"] == "physical"
     for _ in range(hands):  # three hands at most: enough to cross a hand's end, and sometimes a game's

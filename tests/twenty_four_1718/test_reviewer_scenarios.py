@@ -68,7 +68,7 @@ FACE_HANDS = [  # seat 0 leads, seat 4 deals; KH is turned up (5H is in seat 0's
 def test_a_king_of_trumps_turned_up_pays_the_dealer_at_the_face_cards_only():
     """KH is an honor when honors are 9 10 J Q K of trumps, not at the point: the dealer (at five) wins on it only then."""
     face = score(FACE_HANDS, "KH", "face", [], [0, 0, 0, 0, 5])
-    assert [(step["step"], step["player"]) for step in face["steps"]] == [("turn_up", 4)]
+    assert [(step["step"], step["player_position"]) for step in face["steps"]] == [("turn_up", 5)]  # the dealer, last
     assert face["reached_24"]["step"] == "turn_up" and face["totals"][4] == 6
     point = score(FACE_HANDS, "KH", "point", [], [0, 0, 0, 0, 5])
     assert "turn_up" not in [step["step"] for step in point["steps"]] and point["totals"][4] == 5
@@ -101,7 +101,7 @@ def test_the_first_honor_of_a_trick_can_end_the_game_and_the_second_is_not_paid(
         chips[taker] = 5 - earned
         answer = score(hand.hands, hand.turn_up, "point", hand.tricks[: stop + 1], chips)
         last = answer["steps"][-1]
-        assert (last["step"], last["player"], last["card"], last["total"]) == ("honors", taker, in_trick[0], 6)
+        assert (last["step"], last["player_position"], last["card"], last["total"]) == ("honors", taker + 1, in_trick[0], 6)  # the oracle counts from 0
         assert answer["reached_24"]["step"] == "honors"
         assert not {step.get("card") for step in answer["steps"] if step["step"] == "honors"} & set(in_trick[1:])
         checked += 1

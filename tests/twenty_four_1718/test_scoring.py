@@ -81,9 +81,9 @@ def test_each_honor_goes_to_the_taker_of_its_trick():
         hand = played_hand(seed)
         answer = scored(hand, "face")
         trump = oracle.suit(hand.turn_up)
-        honors_taken = [(step["player"], step["card"]) for step in answer["steps"] if step["step"] == "honors"]
+        honors_taken = [(step["player_position"], step["card"]) for step in answer["steps"] if step["step"] == "honors"]
         expected = [
-            (trick["winner"], card)
+            (trick["winner_position"], card)
             for trick in answer["tricks"]
             for card in trick["cards"]
             if oracle.suit(card) == trump and card[:-1] in oracle.HONORS["face"]
@@ -193,24 +193,24 @@ def stopped(chips):
 def test_a_game_won_at_the_turn_up_pays_no_sequence_and_no_point():
     """The dealer at five chips turns up an honor: six, the game is over; the sequences and the Point that follow are not scored."""
     score = stopped([0, 0, 0, 0, 5])
-    assert [(step["step"], step["player"]) for step in score["steps"]] == [("turn_up", 4)]
+    assert [(step["step"], step["player_position"]) for step in score["steps"]] == [("turn_up", 5)]
     assert score["chips"] == [0, 0, 0, 0, 1]
     declared = score["declarations"]
     assert declared["scoring_sequences"] == []
-    assert declared["point"]["winner"] is None and declared["point"]["paid"] is False
+    assert declared["point"]["winner_position"] is None and declared["point"]["paid"] is False
     assert len(declared["sequences"]) == 4  # every sequence is still declared: clubs, spades, hearts, diamonds
 
 
 def test_a_game_won_at_the_sequence_pays_that_sequence_and_not_the_point():
     """Runs of five to the queen: the trump run (seat 2's hearts) is best; its first chip makes six, so seat 2's diamonds run is not paid."""
     score = stopped([0, 0, 5, 0, 0])
-    assert [(step["step"], step["player"]) for step in score["steps"]] == [("turn_up", 4), ("sequence", 2)]
+    assert [(step["step"], step["player_position"]) for step in score["steps"]] == [("turn_up", 5), ("sequence", 3)]
     declared = score["declarations"]
-    assert [(run["player"], run["cards"]) for run in declared["scoring_sequences"]] == [(2, ["8H", "9H", "10H", "JH", "QH"])]
-    assert declared["point"]["winner"] is None and declared["point"]["paid"] is False
+    assert [(run["player_position"], run["cards"]) for run in declared["scoring_sequences"]] == [(3, ["8H", "9H", "10H", "JH", "QH"])]
+    assert declared["point"]["winner_position"] is None and declared["point"]["paid"] is False
 
 
 def test_a_point_paid_is_reported_paid():
     """Nobody near six: seat 1's five spades (8 9 10 J Q = 47) tie seat 2's five hearts (47); seat 1 declares earlier and is paid."""
     declared = stopped([0, 0, 0, 0, 0])["declarations"]
-    assert declared["point"]["winner"] == 1 and declared["point"]["paid"] is True
+    assert declared["point"]["winner_position"] == 2 and declared["point"]["paid"] is True

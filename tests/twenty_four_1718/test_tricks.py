@@ -45,7 +45,7 @@ def test_example_fifth_player_cannot_overtrump_so_any_card():
 
 def test_example_the_three_of_hearts_takes_it_with_two_honors():
     report = trick_report(parse_cards("7S 9S 3H KS 2H"), "H", "point").to_dict()
-    assert report == {"winner": 2, "card": "3H", "honors": ["3H", "2H"]}
+    assert report == {"winner_position": 3, "card": "3H", "honors": ["3H", "2H"]}  # the third card, counted from the lead
 
 
 # -- each duty --------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_honors_at_the_point():
 
 def test_honors_at_the_face_cards():
     report = trick_report(parse_cards("9D 10D 8D KD JS"), "D", "face").to_dict()
-    assert report == {"winner": 3, "card": "KD", "honors": ["9D", "10D", "KD"]}
+    assert report == {"winner_position": 4, "card": "KD", "honors": ["9D", "10D", "KD"]}
 
 
 def test_plain_suit_cards_are_never_honors():

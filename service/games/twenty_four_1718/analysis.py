@@ -1,7 +1,8 @@
 """The stand-alone answers: a deal's declarations, a trick's legal cards and taker, a whole hand's score (rules.md §12).
 
 Players are numbered in the order of declaration: 0 is the leader (the
-dealer's right), the last is the dealer. Each function checks its cards
+dealer's right), the last is the dealer. The answers count these positions
+from 1 (``player_position``, ``winner_position``: 1 is the leader), as people do. Each function checks its cards
 whole (every problem at once) and scores through the same functions as the
 referee's moves.
 """
@@ -65,14 +66,20 @@ class DeclarationsReport:
         paid = Counter(award.step for award in self.tally.awards)  # a game won earlier in the order pays nothing after (§3.3)
         point_paid = paid["point"] > 0
         return {
-            "turn_up": {"card": str(self.turn_up), "honor": honor, "chips": {"dealer": int(honor)}, "dealer": dealer},
+            "turn_up": {"card": str(self.turn_up), "honor": honor, "chips": {"dealer": int(honor)}, "dealer_position": dealer + 1},
             "sequences": [run.to_dict() for run in declared.sequences],
-            "sequence_winner": declared.sequence_winner,
+            "sequence_winner_position": None if declared.sequence_winner is None else declared.sequence_winner + 1,
             "scoring_sequences": [run.to_dict() for run in declared.scoring_sequences()[: paid["sequence"]]],
             "points": [count.to_dict() for count in declared.points],
-            "point": {"winner": point.player if point_paid else None, "paid": point_paid, "suit": point.suit, "count": point.count, "sum": point.total},
+            "point": {
+                "winner_position": point.player + 1 if point_paid else None,
+                "paid": point_paid,
+                "suit": point.suit,
+                "count": point.count,
+                "sum": point.total,
+            },
             "chips": [after - before for after, before in zip(self.tally.chips, self.before, strict=True)],
-            "steps": [award.to_dict() for award in self.tally.awards],
+            "steps": [award.positioned() for award in self.tally.awards],
         }
 
 
@@ -110,11 +117,11 @@ class TrickReport:
     honors: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"winner": self.winner, "card": str(self.trick[self.winner]), "honors": card_texts(self.honors)}
+        return {"winner_position": self.winner + 1, "card": str(self.trick[self.winner]), "honors": card_texts(self.honors)}
 
 
 def trick_report(trick: Sequence[Card], trump: str, honors: str) -> TrickReport:
-    """Who takes a complete trick (its position in playing order) and the honors it holds (§7.6, §8)."""
+    """Who takes a complete trick (its position in playing order, 0 the lead; answered from 1) and the honors it holds (§7.6, §8)."""
     problems = _duplicates((f"/trick/{i}", card) for i, card in enumerate(trick))
     if len(trick) not in PLAYER_COUNTS:
         problems.append(Problem("/trick", "trick_size", f"a complete trick has four or five cards, one per player, not {len(trick)}"))
@@ -141,14 +148,14 @@ class HandScore:
         taken = _taken(self.tricks, len(self.before))
         card = next((award for award in tally.awards if award.step == "card"), None)
         return {
-            "steps": [award.to_dict() for award in tally.awards],
+            "steps": [award.positioned() for award in tally.awards],
             "chips": [after - before for after, before in zip(tally.chips, self.before, strict=True)],
             "totals": list(tally.chips),
-            "reached_24": None if won is None else won.to_dict(),
+            "reached_24": None if won is None else won.positioned(),
             "declarations": self.declarations.to_dict(),
             "tricks": [{**trick.to_dict(), "honors": card_texts([c for c in trick.cards if is_honor(c, self.trump, self.honors)])} for trick in self.tricks],
             "tricks_taken": taken,
-            "card": None if card is None else {"winner": card.player, "tricks": taken[card.player]},
+            "card": None if card is None else {"winner_position": card.player + 1, "tricks": taken[card.player]},
             "complete": self.complete,
         }
 
@@ -202,7 +209,8 @@ def score_hand(
                     Problem(
                         f"/tricks/{number}",
                         "played_after_game",
-                        f"player {tally.winner} reached {WINNING_CHIPS} chips before this trick: the game stopped there (rules.md §3.3)",
+                        f"the player in position {tally.winner + 1} (the leader is 1) reached {WINNING_CHIPS} chips before this trick: "
+                        "the game stopped there (rules.md §3.3)",
                     )
                 ]
             )
@@ -221,7 +229,7 @@ def _claim_problems(hands: Sequence[Sequence[Card]], trump: str, claims: Sequenc
         return [Problem("/declarations", "declarations_count", f"{len(claims)} declarations given for {len(hands)} players")]
     declared = declare(hands, trump)
     return [
-        Problem(f"/declarations/{player}/{fault.field}", fault.code, f"player {player}: {fault.message}")
+        Problem(f"/declarations/{player}/{fault.field}", fault.code, f"the player in position {player + 1} (the leader is 1): {fault.message}")
         for player, claim in enumerate(claims)
         for fault in claim_faults(declared, player, claim)
     ]

@@ -27,7 +27,13 @@ class Award:
     detail: Mapping[str, object]
 
     def to_dict(self) -> dict[str, object]:
-        return {"step": self.step, "rule": RULE_OF_STEP[self.step], "player": self.player, "chips": 1, "total": self.total, **self.detail}
+        """What the chip was for; who scored it is the caller's to say (an event names the player, an analysis
+        answer gives the position counted from 1)."""
+        return {"step": self.step, "rule": RULE_OF_STEP[self.step], "chips": 1, "total": self.total, **self.detail}
+
+    def positioned(self) -> dict[str, object]:
+        """As the stand-alone answers give it: the scorer's position in the order of declaration, counted from 1 (the leader is 1)."""
+        return {"step": self.step, "rule": RULE_OF_STEP[self.step], "player_position": self.player + 1, "chips": 1, "total": self.total, **self.detail}
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ def _post(client: RefereeClient, name: str, body: dict[str, Any]) -> dict[str, A
 
 
 def new_match_body(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
-    return {"players": players, "honors": args.honors, "games": args.games}
+    return {"players": players, "rules": {"honors": args.honors, "games": args.games}}
 
 
 def declarations(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
@@ -37,12 +37,14 @@ def declarations(args: argparse.Namespace, client: RefereeClient) -> dict[str, A
 
 
 def show_declarations(answer: dict[str, Any]) -> str:
-    lines = [f"Turn-up {answer['turn_up']['card']}: " + ("an honor, 1 chip to the dealer" if answer["turn_up"]["honor"] else "no honor")]
-    lines += [f"Player {run['player']}: {' '.join(run['cards'])} (a {run['length']} to the {run['top']})" for run in answer["sequences"]]
-    winner = answer["sequence_winner"]
-    lines.append("No sequence" if winner is None else f"Sequences: player {winner} scores {len(answer['scoring_sequences'])}")
+    lines = ["Hands are counted from 1, the leader's first, the dealer's last."]
+    lines.append(f"Turn-up {answer['turn_up']['card']}: " + ("an honor, 1 chip to the dealer" if answer["turn_up"]["honor"] else "no honor"))
+    lines += [f"Hand {run['player_position']}: {' '.join(run['cards'])} (a {run['length']} to the {run['top']})" for run in answer["sequences"]]
+    winner = answer["sequence_winner_position"]
+    lines.append("No sequence" if winner is None else f"Sequences: hand {winner} scores {len(answer['scoring_sequences'])}")
     point = answer["point"]
-    lines.append(f"Point: player {point['winner']}, {point['count']} cards worth {point['sum']}")
+    taker = "not scored (the game stopped before it)" if point["winner_position"] is None else f"hand {point['winner_position']}"
+    lines.append(f"Point: {taker}, {point['count']} cards worth {point['sum']}")
     lines.append(f"Chips: {answer['chips']}")
     return "\n".join(lines)
 
@@ -69,7 +71,7 @@ def tricks_winner(args: argparse.Namespace, client: RefereeClient) -> dict[str, 
 
 def show_winner(answer: dict[str, Any]) -> str:
     honors = " ".join(answer["honors"]) or "none"
-    return f"{answer['card']} takes the trick (position {answer['winner']}); honors: {honors}"
+    return f"{answer['card']} takes the trick (card {answer['winner_position']} of the trick, the lead is 1); honors: {honors}"
 
 
 def score(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
@@ -78,11 +80,11 @@ def score(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
 
 
 def show_score(answer: dict[str, Any]) -> str:
-    lines = [f"{step['step']}: player {step['player']} ({step['total']} chips)" for step in answer["steps"]]
+    lines = [f"{step['step']}: hand {step['player_position']} ({step['total']} chips)" for step in answer["steps"]]
     reached = answer["reached_24"]
     lines.append(f"Chips after the hand: {answer['totals']}")
     if reached is not None:
-        lines.append(f"Player {reached['player']} reached 24 at the {reached['step']}: the game stops there")
+        lines.append(f"Hand {reached['player_position']} reached 24 at the {reached['step']}: the game stops there")
     return "\n".join(lines)
 
 

@@ -41,7 +41,7 @@ class Run:
         return self.length, self.high, self.suit == trump, -self.player
 
     def to_dict(self) -> dict[str, object]:
-        return {"player": self.player, "suit": self.suit, "cards": card_texts(self.cards), "length": self.length, "top": RANK_NAMES[self.high]}
+        return {"player_position": self.player + 1, "suit": self.suit, "cards": card_texts(self.cards), "length": self.length, "top": RANK_NAMES[self.high]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class PointCount:
         return self.count, self.total, -self.player
 
     def to_dict(self) -> dict[str, object]:
-        return {"player": self.player, "suit": self.suit, "count": self.count, "sum": self.total}
+        return {"player_position": self.player + 1, "suit": self.suit, "count": self.count, "sum": self.total}
 
 
 @dataclass(frozen=True, slots=True)

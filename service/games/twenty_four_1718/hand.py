@@ -64,7 +64,8 @@ class PlayedTrick:
     winner: int | None
 
     def to_dict(self) -> dict[str, object]:
-        return {"leader": self.leader, "cards": card_texts(self.cards), "winner": self.winner}
+        """Who led and who took it by position in the order of declaration, counted from 1 (the leader is 1)."""
+        return {"leader_position": self.leader + 1, "cards": card_texts(self.cards), "winner_position": None if self.winner is None else self.winner + 1}
 
 
 @dataclass(frozen=True, slots=True)

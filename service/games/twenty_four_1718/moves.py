@@ -28,6 +28,9 @@ from .table import (
     claim_shape_reasons,
     contradictions,
     duty_reasons,
+    placeable_after,
+    placement,
+    placement_reasons,
     playable_unseen,
     seat_label,
     unseen_play_reasons,
@@ -144,7 +147,8 @@ def _fills(state: TableState) -> dict[str, dict[str, str]]:
 def _plays(state: TableState, duty: Obligation) -> list[Move]:
     name = state.acting.name
     if state.acting.hidden:  # the known cards the duty on the known cards allows, then every unseen card the hand may hold
-        known = [card for card in state.acting.hand if not duty_reasons(state, state.to_act, card)]
+        places = placement(state)
+        known = [card for card in state.acting.hand if not duty_reasons(state, state.to_act, card) and placeable_after(state, state.to_act, card, places)]
         return [Move(name, "play", card) for card in (*known, *playable_unseen(state, state.to_act))]
     return [Move(name, "play", card) for card in duty.plays]
 
@@ -219,7 +223,7 @@ def _play_reasons(state: TableState, seat: int, move: Move, turn: bool) -> list[
             return [*reasons, Reason("card_not_in_hand", "7.1", "/card", f"{move.player!r} does not hold {card}")]
         return reasons + (unseen_play_reasons(state, seat, card) if turn else [])
     if turn and state.players[seat].hidden:
-        reasons += duty_reasons(state, seat, card)
+        reasons += duty_reasons(state, seat, card) or placement_reasons(state, seat, card)
     elif turn:
         duty = duty_of(state)
         fault = refusal(duty, card)

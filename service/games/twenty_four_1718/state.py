@@ -354,6 +354,15 @@ def _hidden_problems(state: TableState) -> list[Problem]:
             problems.append(Problem("/claims", "claims_not_physical", "the referee announces the declarations of the hands it deals (rules.md §5.2)"))
     elif state.phase in ("declare", "play") and len(state.claims) != state.declared():
         problems.append(Problem("/claims", "claims_count", f"{state.declared()} players have declared in this hand; {len(state.claims)} announcements given"))
+    problems += [
+        Problem(
+            f"/players/{seat}/hand",
+            "announced_card_not_held",
+            f"{_named(state, seat)} announced {card} in a sequence: their hand holds it, or they played it (rules.md §13.4)",
+        )
+        for seat, cards in enumerate(announced_not_held(state))
+        for card in cards
+    ]
     for number, claim in enumerate(state.claims):
         for index, run in enumerate(claim.sequences or ()):
             ranks = sorted(card.rank for card in run)
@@ -492,6 +501,32 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
     )
     if reader.problems:  # with the names' problems, which the state check would have told
         reader.extend(roster_problems([player.name for player in players], "/players/{}/name"))
+        return state
+    return with_announced_cards_held(state)
+
+
+def announced_not_held(state: TableState) -> list[list[Card]]:
+    """Per seat, the cards of its announced sequences that are neither in its known hand nor among its plays."""
+    seats = len(state.players)
+    missing: list[list[Card]] = [[] for _ in range(seats)]
+    if not seats or not 0 <= state.dealer < seats:
+        return missing
+    played = state.played_cards()
+    for position, claim in enumerate(state.claims[:seats]):
+        seat = (state.leader + position) % seats
+        for run in claim.sequences or ():
+            missing[seat] += [card for card in run if card not in state.players[seat].hand and card not in played[seat] and card not in missing[seat]]
+    return missing
+
+
+def with_announced_cards_held(state: TableState) -> TableState:
+    """The cards of an announced sequence are shown (rules.md §13.4): a state that still counts them among a declarer's
+    unseen cards holds them in that hand, known, so no other seat can be thought to hold them. A hand whose count is too
+    small keeps them out (the state check then says so)."""
+    for seat, cards in enumerate(announced_not_held(state)):
+        player = state.players[seat]
+        if cards and len(cards) <= player.hidden:
+            state = state.with_seat(seat, replace(player, hand=(*player.hand, *cards), hidden=player.hidden - len(cards)))
     return state
 
 

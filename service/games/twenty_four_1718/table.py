@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from service.core.cards import Card, card_texts
 from service.core.verdicts import Reason
@@ -61,7 +62,7 @@ def unseen_play_reasons(state: TableState, seat: int, card: Card) -> list[Reason
     revoke = revoke_reason(state, seat, card)
     if revoke is not None:
         return [revoke]
-    return duty_reasons(state, seat, card)
+    return duty_reasons(state, seat, card) or placement_reasons(state, seat, card)
 
 
 def duty_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
@@ -108,11 +109,118 @@ def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
 
 
 def playable_unseen(state: TableState, seat: int) -> list[Card]:
-    """Every card ``seat`` may still play from its unseen cards: none known elsewhere, none its plays deny, none the duty refuses."""
+    """Every card ``seat`` may still play from its unseen cards: none known elsewhere, none its plays deny, none the duty
+    refuses, none that would leave the other unseen cards nowhere to be."""
     if state.players[seat].hidden == 0:
         return []
+    places = placement(state)
+    return [
+        card
+        for card in PACK.cards()
+        if card in places.holdable[seat]  # unseen, and no play of the seat denies it (what revoke_reason finds, card by card)
+        and not duty_reasons(state, seat, card)
+        and placeable_after(state, seat, card, places)
+    ]
+
+
+# -- where the unseen cards can be --------------------------------------------------------------------
+def _denies(play: Card, before: Sequence[Card], trump: str, card: Card) -> bool:
+    """Whether playing ``play`` to ``before`` shows its player did not hold ``card`` (§13.3).
+
+    The duty of §7 asks only whether a hand holds some card of a kind (of the suit led, a higher one, a trump, a
+    higher trump), so one card decides it: holding ``card`` beside ``play`` would have made ``play`` illegal.
+    This is :func:`~.tricks.obligation` with ``(play, card)`` read through; the tests hold the two together.
+    """
+    if not before:
+        return False  # a lead is free
+    led = before[0].suit
+    if card.suit == led:
+        if play.suit != led:
+            return True  # holding the suit led, the player had to follow
+        highest = max(each.rank for each in before if each.suit == led)
+        return card.rank > highest >= play.rank  # following, they had to head if they could
+    if play.suit == led or card.suit != trump:
+        return False  # the duty on the suit led, or no trump in question
+    ruffed = [each.rank for each in before if each.suit == trump]
+    if not ruffed:
+        return play.suit != trump  # void in the suit led with a trump in hand: they had to trump
+    top = max(ruffed)
+    return card.rank > top and not (play.suit == trump and play.rank > top)  # they had to overtrump if they could
+
+
+def _holdable(state: TableState, seat: int, pool: Sequence[Card]) -> frozenset[Card]:
+    """The cards of ``pool`` that ``seat``'s plays this hand (the trick under way included) do not deny."""
+    seats = state.seats
+    plays = [
+        (trick.cards[:position], card)
+        for trick in (*state.tricks, state.trick)
+        for position, card in enumerate(trick.cards)
+        if (trick.leader + position) % seats == seat
+    ]
+    return frozenset(card for card in pool if not any(_denies(play, before, state.trump, card) for before, play in plays))
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """The cards no one has shown (``pool``) and, per seat counting unseen cards, those its plays allow it to hold."""
+
+    pool: frozenset[Card]
+    holdable: tuple[frozenset[Card], ...]
+
+
+def placement(state: TableState) -> Placement:
+    """Where the unseen cards of ``state`` may be: worked out once, then asked of each candidate play."""
     known = known_places(state)
-    return [card for card in PACK.cards() if card not in known and revoke_reason(state, seat, card) is None and not duty_reasons(state, seat, card)]
+    pool = tuple(card for card in PACK.cards() if card not in known)
+    return Placement(frozenset(pool), tuple(_holdable(state, seat, pool) if player.hidden else frozenset() for seat, player in enumerate(state.players)))
+
+
+def _placeable(pool: frozenset[Card], room: Sequence[int], holdable: Sequence[frozenset[Card]], stock: int) -> bool:
+    """Whether the unseen cards ``pool`` can lie in the hands that count them (``room[seat]`` each, only cards the
+    seat's plays allow) and the stock's ``stock`` face-down cards (any card, so it takes whatever is left).
+
+    Hall's theorem: every hand can be filled at once exactly when, for every group of the hands, the cards some hand
+    of the group may hold are at least as many as the group's room (at most 31 groups: four or five hands).
+    """
+    if len(pool) != sum(room) + stock:
+        return True  # a state whose counts disagree is the state check's to report, not this one's
+    counting = [seat for seat, count in enumerate(room) if count > 0]
+    for size in range(1, len(counting) + 1):
+        for group in combinations(counting, size):
+            reach = frozenset().union(*(holdable[seat] for seat in group)) & pool
+            if sum(room[seat] for seat in group) > len(reach):
+                return False
+    return True
+
+
+def placeable_after(state: TableState, seat: int, card: Card, known: Placement | None = None) -> bool:
+    """Whether, ``seat`` playing ``card`` (from its known cards or its unseen ones), the cards still unseen can all
+    lie somewhere: in a hand whose plays do not deny them, or in the stock. A play that would leave one nowhere
+    is one the player cannot make holding the cards the table shows; one such play always remains open.
+    ``known`` is :func:`placement` of ``state`` when the caller asks of many cards."""
+    if not any(player.hidden for player in state.players):
+        return True
+    known = known or placement(state)
+    unseen = card not in state.players[seat].hand
+    room = [player.hidden - (unseen and index == seat) for index, player in enumerate(state.players)]
+    holdable = list(known.holdable)
+    holdable[seat] = frozenset(each for each in holdable[seat] if not _denies(card, state.trick.cards, state.trump, each))
+    return _placeable(known.pool - {card}, room, holdable, state.stock.hidden)
+
+
+def placement_reasons(state: TableState, seat: int, card: Card) -> list[Reason]:
+    """Why ``seat`` cannot play ``card``: the cards still unseen could then not all lie where the plays allow."""
+    if placeable_after(state, seat, card):
+        return []
+    return [
+        Reason(
+            "unseen_cards_misplaced",
+            RULE_REVOKE,
+            "/card",
+            f"{state.players[seat].name!r} cannot play {card}: the cards no one has shown could then not all be in the hands "
+            "that count them, given the suits and trumps those players' plays show they lack",
+        )
+    ]
 
 
 # -- declarations announced -----------------------------------------------------------------------------

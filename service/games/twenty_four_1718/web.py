@@ -90,8 +90,8 @@ def table_from(body: Mapping[str, Any]) -> TableHand:
         dealer=body.get("dealer"),
         turn_up=None if body.get("turn_up") is None else _card(body["turn_up"]),
         stock=tuple(parse_cards(body["stock"])),
-        honors=body["honors"],
-        games=body["games"],
+        honors=body["rules"]["honors"],
+        games=body["rules"]["games"],
         game=body["game"],
         hand_number=body["hand_number"],
         chips=_optional_tuple(body.get("chips")),
@@ -109,8 +109,16 @@ EXAMPLE_HANDS = [
     ["KS", "4S", "6S", "AH", "3H", "10D", "QD", "8C", "10C", "QC"],
     ["AS", "5S", "7S", "4H", "6H", "7H", "JD", "KD", "9C", "JC"],
 ]
-NEW_MATCH_REQUEST: dict[str, Any] = {"players": PLAYERS, "seed": 1718, "honors": "point", "games": 1}
-TABLE_REQUEST: dict[str, Any] = {"players": PLAYERS, "hands": EXAMPLE_HANDS, "dealer": 4, "turn_up": "5H", "stock": ["KC"], "honors": "point", "seed": 7}
+NEW_MATCH_REQUEST: dict[str, Any] = {"players": PLAYERS, "seed": 1718, "rules": {"honors": "point", "games": 1}}
+TABLE_REQUEST: dict[str, Any] = {
+    "players": PLAYERS,
+    "hands": EXAMPLE_HANDS,
+    "dealer": 4,
+    "turn_up": "5H",
+    "stock": ["KC"],
+    "rules": {"honors": "point", "games": 1},
+    "seed": 7,
+}
 DECLARATIONS_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "trump": "H", "honors": "point", "turn_up": "5H"}
 TRICK_LEGAL_REQUEST: dict[str, Any] = {"hand": ["KS", "2S", "5H", "AH"], "trick": ["7S", "9S", "3H"], "trump": "H"}
 TRICK_WINNER_REQUEST: dict[str, Any] = {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H", "honors": "point"}
@@ -144,7 +152,7 @@ def examples() -> dict[str, Any]:
 
 def _table_defaults(body: Mapping[str, Any]) -> dict[str, Any]:
     """A /games/from-table body with the schema's defaults filled in, as the view receives it."""
-    return {"stock": [], "honors": "point", "games": 1, "game": 1, "hand_number": 1, **body}
+    return {"stock": [], "rules": {"honors": "point", "games": 1}, "game": 1, "hand_number": 1, **body}
 
 
 def _duty_answer(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -167,9 +175,9 @@ EX = examples()
 def create_match(body: dict[str, Any]) -> Response:
     """Draw for the first dealer (unless given), deal the first hand, score its turn-up (rules.md §2, §4)."""
     if not body.get("sealed"):
-        return jsonify(new_match(body["players"], body["honors"], body["games"], body.get("seed"), body.get("dealer")).to_dict())
+        return jsonify(new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], body.get("seed"), body.get("dealer")).to_dict())
     refuse_a_chosen_seed(body)
-    match = new_match(body["players"], body["honors"], body["games"], None, body.get("dealer"))  # the server's seed, sealed
+    match = new_match(body["players"], body["rules"]["honors"], body["rules"]["games"], None, body.get("dealer"))  # the server's seed, sealed
     public = {"draw": [round_.to_dict() for round_ in match.draw], "events": list(match.events)}  # the draw and the turn-up are seen by all
     return jsonify(public | seal_deal(SPLIT, GAME.info.slug, match.state))
 
@@ -269,20 +277,26 @@ def conformance() -> list[ConformanceRequest]:
     return [
         ConformanceRequest("§12.1 the fourth player must play KS", "POST", "/tricks/legal", TRICK_LEGAL_REQUEST, "expected: legal [KS] (rule 7.2)"),
         ConformanceRequest("§12.1 the fifth player cannot overtrump 3H: any card", "POST", "/tricks/legal", fifth, "expected: all four cards (rule 7.4)"),
-        ConformanceRequest("§12.1 3H takes the trick with two honors", "POST", "/tricks/winner", TRICK_WINNER_REQUEST, "expected: winner 2, honors [3H, 2H]"),
+        ConformanceRequest(
+            "§12.1 3H takes the trick with two honors",
+            "POST",
+            "/tricks/winner",
+            TRICK_WINNER_REQUEST,
+            "expected: winner_position 3 (the third card), honors [3H, 2H]",
+        ),
         ConformanceRequest(
             "§12.2 declarations",
             "POST",
             "/declarations",
             DECLARATIONS_REQUEST,
-            "expected: sequence winner 2 (trumps), the Point to player 1 (earlier declarer), chips [0, 1, 2, 0, 1]",
+            "expected: sequence_winner_position 3 (trumps), the Point to position 2 (earlier declarer), chips [0, 1, 2, 0, 1]",
         ),
         ConformanceRequest(
             "§12.3 the game stops at the sequence",
             "POST",
             "/score",
             SCORE_STOP_REQUEST,
-            "expected: steps turn_up, sequence; reached_24 at the sequence for player 2",
+            "expected: steps turn_up, sequence; reached_24 at the sequence for position 3",
         ),
         ConformanceRequest("A seeded new match", "POST", "/games", NEW_MATCH_REQUEST, "the same seed always gives the same match"),
         ConformanceRequest("A hand dealt at a real table", "POST", "/games/from-table", TABLE_REQUEST),

@@ -7,13 +7,13 @@
 // at its cards (the last card it took stays hidden from it too, rules.md §3.2), takes or locks; the reveal is the
 // table's move (anyone's key). The phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
-import { keepOffline } from "./app.js";
+import { pageReady } from "./app.js";
 import { cardElement, short, spoken } from "./cards.js";
 import { DECIDED, MATCH_RULES, cardsText, listing, nineteenTwentyThreeEvent, plural, pointsTotal, setLine } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { load, remember, save as keep, takeBack } from "./store.js";
-import { $, cardRow, element, keepNumber, playersField, problemList, say, showMode } from "./ui.js";
+import { $, cardRow, element, keepNumber, onNewGame, playersField, problemList, say, showGame, showLog } from "./ui.js";
 
 const referee = gameApi("1923");
 const STORAGE = "1923-table-v1";
@@ -255,15 +255,7 @@ const drawn = (cards) => listing(Object.entries(cards).map(([name, codes]) => `$
 
 // -- the page ------------------------------------------------------------------------------------------
 function show() {
-  const game = table.game;
-  showMode(game, table.history);
-  if (!game) return;
-  showStatus();
-  showSeats();
-  showEntry();
-  showEvents();
-  showJudgment();
-  showStandings();
+  showGame(table.game, table.history, [showStatus, showSeats, showEntry, () => showLog(table.log), showJudgment, showStandings]);
 }
 
 function showStatus() {
@@ -333,16 +325,6 @@ function unseen() {
   return card;
 }
 
-function showEvents() {
-  if (!table.log.length) {
-    $("events").replaceChildren();
-    return;
-  }
-  const log = element("ul", null, "events");
-  log.setAttribute("aria-label", "What happened");
-  for (const line of table.log) log.append(element("li", line));
-  $("events").replaceChildren(element("h3", "What happened"), log);
-}
 
 // -- the judgment: each hand's value, then every step the rules took to find the winner (rules.md §4) ----
 const number = (value) => {
@@ -515,22 +497,13 @@ function makePicker() {
 
 buildSetup();
 show();
-sealed.show();
+sealed.offer(() => ({ players: table.players, decks: table.decks, target: table.target }));
 $("start").addEventListener("click", start);
-$("deal-sealed").addEventListener("click", () => sealed.deal({ players: table.players, decks: table.decks, target: table.target }));
 $("enter").addEventListener("click", enter);
 $("undo").addEventListener("click", undo);
-$("new-game").addEventListener("click", () => {
-  table.game = null;
-  table.history = [];
-  table.judgment = null;
-  table.sets = [];
-  table.draft = null;
-  table.log = [];
-  save();
-  show();
-  $("events").replaceChildren();
-  say("Match forgotten.");
+onNewGame(() => Object.assign(table, { game: null, history: [], judgment: null, sets: [], draft: null, log: [] }), {
+  keep: save,
+  show,
+  text: "Match forgotten.",
 });
-keepOffline();
-document.documentElement.dataset.ready = "true";
+pageReady();

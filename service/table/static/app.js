@@ -7,3 +7,9 @@ export function keepOffline() {
     () => false,
   );
 }
+
+// A game page's last step: keep the pages for use without network, and mark the page ready (its wiring is done).
+export function pageReady() {
+  keepOffline();
+  document.documentElement.dataset.ready = "true";
+}

@@ -3,7 +3,9 @@
 // (1718). The page keeps, in `table.sealed`, the public state, the token and its move number, and in
 // `table.sealedLog` what the whole table may read of the moves; never a key, a hand or a seat's own events.
 //
-//   sealedPlay(game) -> { deal(body), show() }
+//   sealedPlay(game) -> { deal(body), show(), offer(body) }
+//     offer(body)                 shows the sealed game kept, if any, and has #deal-sealed deal body(): the
+//                                 table's players and rules as they are when it is tapped
 //     game.referee                the game's api.js endpoints
 //     game.table, game.save       the page's kept data and how to keep it
 //     game.seats(state)           who may act now: [{ seat, text, primary }]; `seat` null is the table's own move
@@ -193,5 +195,9 @@ export function sealedPlay(game) {
     show();
     say("Sealed game forgotten.");
   });
-  return { deal, show };
+  function offer(body) {
+    show();
+    $("deal-sealed").addEventListener("click", () => deal(body()));
+  }
+  return { deal, show, offer };
 }

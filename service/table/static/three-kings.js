@@ -5,13 +5,13 @@
 // Or the referee deals, sealed, and the phone is passed round (sealed-play.js): each seat's key is asked before it
 // acts or shows three Kings, and forgotten after; the phone keeps the public state only.
 import { UNREACHABLE, game as gameApi } from "./api.js";
-import { keepOffline } from "./app.js";
+import { pageReady } from "./app.js";
 import { rankOf, rankOrCardElement, rankOrShort, ranksOrShortText } from "./cards.js";
 import { listing, threeKingsEndWords, threeKingsEvent } from "./events.js";
 import { createPicker } from "./picker.js";
 import { sealedPlay } from "./sealed-play.js";
 import { applyMove, load, save as keep } from "./store.js";
-import { $, element, keepNumber, playersField, problemList, say, showMode, undoLast } from "./ui.js";
+import { $, element, keepNumber, onNewGame, playersField, problemList, say, showGame, showLog, undoLast } from "./ui.js";
 
 const referee = gameApi("three-kings");
 const STORAGE = "three-kings-table-v1";
@@ -193,11 +193,7 @@ async function explain(state, move, text) {
 
 // -- what happened, in sentences ---------------------------------------------------------------------
 function showEvents(events) {
-  if (!events.length) return $("events").replaceChildren();
-  const log = element("ul", null, "events");
-  log.setAttribute("aria-label", "What happened");
-  for (const happened of events) log.append(element("li", threeKingsEvent(happened)));
-  $("events").replaceChildren(element("h3", "What happened"), log);
+  showLog(events.map(threeKingsEvent));
 }
 
 // -- moves: each one the referee lists, in words, with the cards it still needs --------------------------
@@ -369,14 +365,7 @@ function moveButton(listed, primary) {
 }
 
 function show() {
-  const game = table.game;
-  showMode(game, table.history);
-  if (!game) return;
-  showStatus();
-  showTable();
-  showTurn();
-  showShows();
-  showScore();
+  showGame(table.game, table.history, [showStatus, showTable, showTurn, showShows, showScore]);
 }
 
 function showStatus() {
@@ -575,11 +564,8 @@ handPicker.set(table.hand);
 buildSetup();
 renderSeats();
 show();
-sealed.show();
+sealed.offer(() => ({ players: table.players, dealer: table.dealer, rules: { scoring: table.scoring, play_it_out: table.playItOut } }));
 $("start").addEventListener("click", start);
-$("deal-sealed").addEventListener("click", () =>
-  sealed.deal({ players: table.players, dealer: table.dealer, rules: { scoring: table.scoring, play_it_out: table.playItOut } }),
-);
 $("enter").addEventListener("click", enter);
 $("cancel").addEventListener("click", () => {
   clearPending();
@@ -589,19 +575,13 @@ $("cancel").addEventListener("click", () => {
   say("Choose another move.");
 });
 $("undo").addEventListener("click", () => undoLast(table, (state) => follow(state, null), save));
-$("new-game").addEventListener("click", () => {
-  table.game = null;
-  table.history = [];
-  table.legal = null;
-  table.tableCards = []; // a new deal: its table and hand are tapped afresh
-  table.hand = [];
-  tablePicker.set([]);
-  handPicker.set([]);
-  clearPending();
-  save();
-  show();
-  $("events").replaceChildren();
-  say("Game forgotten: tap the new deal's table and your cards.");
-});
-keepOffline();
-document.documentElement.dataset.ready = "true";
+onNewGame(
+  () => {
+    Object.assign(table, { game: null, history: [], legal: null, tableCards: [], hand: [] }); // a new deal: its table and hand are tapped afresh
+    tablePicker.set([]);
+    handPicker.set([]);
+    clearPending();
+  },
+  { keep: save, show, text: "Game forgotten: tap the new deal's table and your cards." },
+);
+pageReady();

@@ -23,6 +23,11 @@ const HAND_SIZE = { 4: 12, 5: 10 }; // rules.md §2.2
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const POINT_VALUE = (rank) => Math.min(RANK_ORDER.indexOf(rank) + 1, 10); // A 1, 2-10 their number, J Q K 10 (§6.2)
 
+// A match's settings travel under `rules`, as every game's do (CHANGELOG, Unreleased).
+function rulesOf(table) {
+  return { honors: table.honors, games: table.games };
+}
+
 function fresh() {
   return {
     players: ["ann", "bob", "cy", "dee", "eve"],
@@ -277,7 +282,7 @@ async function start() {
     return;
   }
   try {
-    const answer = await referee.post("games/from-table", { players: table.players, honors: table.honors, games: table.games });
+    const answer = await referee.post("games/from-table", { players: table.players, rules: rulesOf(table) });
     await follow(answer.state, answer.events, null, "");
     $("play-title").focus();
   } catch (error) {
@@ -326,7 +331,7 @@ async function enterDeal() {
   busy = true;
   const dealer = table.players[table.opening.dealer];
   try {
-    const body = { players: table.players, honors: table.honors, games: table.games, dealer: table.opening.dealer, turn_up: turnUp, ...shown };
+    const body = { players: table.players, rules: rulesOf(table), dealer: table.opening.dealer, turn_up: turnUp, ...shown };
     const answer = await referee.post("games/from-table", body);
     await follow(answer.state, answer.events, null, "");
     say(`${dealer} deals and turns up ${short(turnUp)}.`);
@@ -670,7 +675,7 @@ buildSetup();
 show();
 sealed.show();
 $("start").addEventListener("click", start);
-$("deal-sealed").addEventListener("click", () => sealed.deal({ players: table.players, honors: table.honors, games: table.games }));
+$("deal-sealed").addEventListener("click", () => sealed.deal({ players: table.players, rules: rulesOf(table) }));
 $("enter-draw").addEventListener("click", enterDraw);
 $("enter-deal").addEventListener("click", enterDeal);
 $("enter-declaration").addEventListener("click", enterDeclaration);

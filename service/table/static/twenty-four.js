@@ -5,13 +5,13 @@
 // with the claimant's seat key, a set-aside (the table's move) with anyone's; the phone keeps no key.
 // An optional round timer offers the set-aside "time is up" (rules.md §3.4) when it runs out.
 import { UNREACHABLE, game as gameApi } from "./api.js";
-import { keepOffline } from "./app.js";
+import { pageReady } from "./app.js";
 import { RANKS, cardElement, short, spoken } from "./cards.js";
 import { listing, twentyFourEvent } from "./events.js";
 import { beginTurn, sealedGame, showSeatKeys } from "./passplay.js";
 import { createPicker } from "./picker.js";
 import { applyMove, load, save as keep } from "./store.js";
-import { $, element, keepNumber, playersField, problemList, say, showMode, undoLast } from "./ui.js";
+import { $, element, keepNumber, onNewGame, playersField, problemList, say, showMode, undoLast } from "./ui.js";
 
 const referee = gameApi("twenty-four");
 const STORAGE = "twenty-four-table-v1";
@@ -414,17 +414,11 @@ $("aside-time").addEventListener("click", () => play({ action: "set_aside", reas
 $("aside-agreed").addEventListener("click", () => play({ action: "set_aside", reason: "agreed" }, "set aside: the table agrees there is no way"));
 $("hint").addEventListener("click", hint);
 $("undo").addEventListener("click", () => undoLast(table, (state) => follow(state, null), save));
-$("new-game").addEventListener("click", () => {
-  table.game = null;
-  table.seal = null;
-  table.clock = null;
-  clearInterval(ticking);
-  table.history = [];
-  table.standings = null;
-  save();
-  show();
-  $("events").replaceChildren();
-  say("Game forgotten.");
-});
-keepOffline();
-document.documentElement.dataset.ready = "true";
+onNewGame(
+  () => {
+    clearInterval(ticking);
+    Object.assign(table, { game: null, seal: null, clock: null, history: [], standings: null });
+  },
+  { keep: save, show, text: "Game forgotten." },
+);
+pageReady();

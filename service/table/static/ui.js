@@ -1,5 +1,5 @@
 // The few DOM helpers every page uses: elements with text, a row of cards, the referee's refusals, the status line,
-// the set-up's seat choices, taking a move back.
+// the set-up's seat choices, taking a move back, the page's mode and parts, what happened, forgetting a game.
 import { UNREACHABLE } from "./api.js";
 import { cardElement } from "./cards.js";
 import { takeBack } from "./store.js";
@@ -84,4 +84,30 @@ export function showMode(game, history) {
   const last = history[history.length - 1];
   $("undo-box").hidden = !last || !game;
   if (last) $("undo").textContent = `Take back: ${last.text}`;
+}
+
+// The whole page: its mode (showMode), then, while a game is on, each of `parts` (the page's functions that show it).
+export function showGame(game, history, parts) {
+  showMode(game, history);
+  if (game) for (const part of parts) part();
+}
+
+// What happened, a line of text each, under its heading; nothing at all when nothing has.
+export function showLog(lines) {
+  if (!lines.length) return $("events").replaceChildren();
+  const log = element("ul", null, "events");
+  log.setAttribute("aria-label", "What happened");
+  for (const line of lines) log.append(element("li", line));
+  $("events").replaceChildren(element("h3", "What happened"), log);
+}
+
+// The "new game" button (#new-game): `forget` clears the page's game, which is then kept and shown, and `text` said.
+export function onNewGame(forget, { keep, show, text }) {
+  $("new-game").addEventListener("click", () => {
+    forget();
+    keep();
+    show();
+    $("events").replaceChildren();
+    say(text);
+  });
 }
