@@ -236,25 +236,6 @@ class CastleTurnSchema(LeanSchema):
     became = fields.String(required=True, metadata={"example": "castle 1"})
 
 
-class NewGameResponseSchema(LeanSchema):
-    state = fields.Nested(GameStateSchema, required=True)
-    castle_phase = fields.List(
-        fields.Nested(CastleTurnSchema),
-        required=True,
-        metadata={"description": "The Castle Phase's turns as the referee made them; empty for a game dealt at a real table (0.3.0)."},
-    )
-    events = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Reshuffles during the deal, if any; empty at a real table (`deal_events` before 0.3.0)."}
-    )
-    sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
-    sealed_move = fields.Integer(metadata={"description": "With sealed: true, the token's move number along the match (docs/sealed-deals.md)."})
-    seat_keys = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        metadata={"description": "With sealed: true on POST /games, each player's seat key; the match's follow-on games keep them."},
-    )
-
-
 def declared_hands(description: str) -> fields.List[Any]:
     """A move's declared hands: a verdict, not a schema error, says what is wrong with a hand (rules.md §16)."""
     return fields.List(
@@ -285,7 +266,22 @@ class MoveSchema(LeanSchema):
         allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "call_hand, reveal_hand: the whole hand, unseen cards included."}
     )
     pointer = Card(allow_none=True, metadata={"description": "call_hand, reveal_hand: the declared Pointer (rules.md §27)."})
-    hands = declared_hands("call_hand, reveal_hand: the declared hands, checked as /calculus checks them.")
+    hands = fields.List(
+        CardList(validate=validate.Length(max=7)),
+        allow_none=True,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={
+            "description": "call_hand, reveal_hand: the declared hands, checked as /calculus checks them. deal at a real table: per seat, "
+            "the cards of that hand the referee may see (as /games/from-table takes them)."
+        },
+    )
+    castles = fields.List(
+        fields.Nested(CastleSchema),
+        allow_none=True,
+        validate=validate.Length(max=4),
+        metadata={"description": "deal at a real table: the four castles the new Castle Phase founded, in order (rules.md §28)."},
+    )
+    face_up = CardList(allow_none=True, validate=validate.Length(max=DECK), metadata={"description": "deal at a real table: the new Castle Phase's discards."})
     declarations = fields.List(
         fields.Nested(DeclarationSchema),
         validate=validate.Length(max=MAX_PLAYERS),
@@ -323,6 +319,7 @@ class ListedMoveSchema(LegalMoveSchema):
             {
                 "card": fields.String(metadata={"description": "A card from card_choices."}),
                 "reveal": fields.String(metadata={"description": "The unseen cards of the hand, beside the known ones."}),
+                "castles": fields.String(metadata={"description": "A real table's next deal: its castles (face_up and hands may be added)."}),
             },
             name="KingsMoveFill",
         ),
@@ -455,6 +452,17 @@ class EventSchema(EventUnion):
             winners=fields.List(fields.String(), required=True),
         ),
         "winners": _event("winners", "The last hand revealed: the winners (rules.md §17).", winners=fields.List(fields.String(), required=True)),
+        "game_dealt": _event(
+            "game_dealt",
+            "The next game of the match dealt (rules.md §28): its number in the match, its dealer (The Turn), its Castle Phase.",
+            game=Integer(required=True, metadata={"description": "The new game's number in the match (the first game is 1)."}),
+            dealer=_by("The new game's dealer, The Turn."),
+            castle_phase=fields.List(
+                fields.Nested(CastleTurnSchema),
+                required=True,
+                metadata={"description": "The Castle Phase's turns as the referee made them; empty for a game dealt at a real table."},
+            ),
+        ),
     }
 
 
@@ -462,6 +470,33 @@ class TransitionSchema(LeanSchema):
     move = fields.Nested(MoveSchema, required=True)
     state = fields.Nested(GameStateSchema, required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class DealEventSchema(EventUnion):
+    """What happened while the service dealt: the reshuffles a deal may need (rules.md §8, §10)."""
+
+    type_schemas: Mapping[str, type[Schema] | Schema] = {kind: EventSchema.type_schemas[kind] for kind in ("face_up_removed", "reshuffled")}
+
+
+class NewGameResponseSchema(LeanSchema):
+    state = fields.Nested(GameStateSchema, required=True)
+    castle_phase = fields.List(
+        fields.Nested(CastleTurnSchema),
+        required=True,
+        metadata={"description": "The Castle Phase's turns as the referee made them; empty for a game dealt at a real table (0.3.0)."},
+    )
+    events = fields.List(
+        fields.Nested(DealEventSchema),
+        required=True,
+        metadata={"description": "Reshuffles during the deal, if any; empty at a real table (`deal_events` before 0.3.0)."},
+    )
+    sealed = fields.String(metadata={"description": "With sealed: true, the token of the hidden cards; state is then the public part."})
+    sealed_move = fields.Integer(metadata={"description": "With sealed: true, the token's move number along the match (docs/sealed-deals.md)."})
+    seat_keys = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        metadata={"description": "With sealed: true on POST /games, each player's seat key; the match's follow-on games keep them."},
+    )
 
 
 class HandsRequestSchema(LeanSchema):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from inspect import CO_COROUTINE
+from types import FunctionType
 from typing import Any
 
 from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
@@ -21,7 +23,7 @@ from .json_provider import OrjsonProvider
 from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, guard_input
 from .request_log import init_request_log
 from .sealed import init_sealing
-from .security_headers import init_security_headers
+from .security_headers import ANSWER_HEADERS, init_security_headers
 
 MAX_BODY_BYTES = 1024 * 1024
 API_DESCRIPTION = """A stateless referee and scorer for card games: 24 Kings and the other games of its rule books.
@@ -51,16 +53,33 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
+class RefereeFlask(Flask):
+    """Flask, asking whether a view or hook is a coroutine function with one look at its code.
+
+    Flask asks it of every view and hook on every request (``ensure_sync``, the documented
+    place to change it), through ``inspect.iscoroutinefunction``: a handful of Python calls
+    each, a few µs a request here (BENCHMARKS.md, issue 25). A plain function is answered
+    from its code's flags (and the mark ``inspect.markcoroutinefunction`` leaves); anything
+    else (a method, a partial, a callable object) goes to Flask's own test, as before.
+    """
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is FunctionType and not func.__code__.co_flags & CO_COROUTINE and "_is_coroutine_marker" not in func.__dict__:
+            return func
+        return super().ensure_sync(func)
+
+
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = RefereeFlask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
-    init_request_log(app)  # a WSGI middleware around the whole app: it sees the final status, whatever the hooks did
+    # A WSGI middleware around the whole app: it sees the final status, whatever the hooks did, and adds the
+    # security headers every answer carries (nosniff, Referrer-Policy, Content-Security-Policy) where the app set none.
+    init_request_log(app, ANSWER_HEADERS)
     init_caching(app)
     init_cors(app)
-    init_security_headers(app)  # nosniff, Referrer-Policy, Content-Security-Policy on every answer
     init_sealing(app)  # before the Api: its documented 403 is the sealing's own refusal
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
     app.register_error_handler(InvalidInput, from_invalid_input)
@@ -77,7 +96,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     mount_games(api)
     api.register_blueprint(meta.health_blp)
     # No validator badge: it would load from swagger.io, which the docs' Content-Security-Policy does not allow.
-    app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None}))
+    docs = get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None})
+    init_security_headers(docs)  # the docs' own policy: their inline script by its hash
+    app.register_blueprint(docs)
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
     app.wsgi_app = guard_input(app.wsgi_app)  # type: ignore[method-assign]  # a body the server cannot read is a 400, not a 500

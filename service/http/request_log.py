@@ -13,7 +13,9 @@ The id and the access line live in a WSGI middleware around the Flask app
 (:class:`RequestLog`), not in Flask's request hooks: it reads the environ and the
 status and headers the app starts its answer with, so it never goes through
 Flask's context proxies or a ``logging`` record, and it times the whole request.
-Together they cost a few microseconds a request (BENCHMARKS.md, issue 25).
+Together they cost a few microseconds a request (BENCHMARKS.md, issue 25). The same
+middleware adds the headers every answer carries (the security headers,
+:data:`service.http.security_headers.ANSWER_HEADERS`), each unless the app set its own.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from flask import Flask, has_request_context, request
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_KEY = "kings.request_id"  # where the middleware leaves the id in the WSGI environ
+MIDDLEWARE_KEY = "request_log"  # the middleware in the app's extensions (other layers wrap it: benchmarks/request_path.py)
 _USABLE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 LOGGER = "service"  # the package's loggers: service.access, service.http.problems (unexpected errors)...
 ACCESS_LOGGER = "service.access"
@@ -116,11 +119,13 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 class RequestLog:
-    """WSGI middleware: give the request its id (in the environ and on the answer), and write its access line."""
+    """WSGI middleware: give the request its id (in the environ and on the answer), add the headers every
+    answer carries (``answer_headers``, each unless the app set its own), and write the access line."""
 
-    def __init__(self, app: WsgiApp, access: bool) -> None:
+    def __init__(self, app: WsgiApp, access: bool, answer_headers: Iterable[tuple[str, str]] = ()) -> None:
         self.app = app
         self.access = access
+        self.answer_headers = tuple((name, value, name.lower()) for name, value in answer_headers)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
@@ -130,18 +135,17 @@ class RequestLog:
         answer: list[Any] = []
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            given = {name.lower(): value for name, value in headers}
+            for name, value, lowered in self.answer_headers:
+                if lowered not in given:
+                    headers.append((name, value))
             headers.append((REQUEST_ID_HEADER, request_id))
-            answer[:] = (status, headers)
+            answer[:] = (status, given.get("content-length"))
             return start_response(status, headers, exc_info)
 
         body = self.app(environ, start)
         if self.access and answer and access_log.isEnabledFor(logging.INFO):
-            status, headers = answer
-            length = None
-            for name, value in headers:
-                if name == "Content-Length" or name.lower() == "content-length":
-                    length = value
-                    break
+            status, length = answer
             sys.stdout.write(
                 json_line(
                     {
@@ -162,12 +166,15 @@ class RequestLog:
         return body
 
 
-def init_request_log(app: Flask) -> None:
-    """Request ids on every answer; JSON access and error lines on standard output (``ACCESS_LOG`` false: no access lines)."""
+def init_request_log(app: Flask, answer_headers: Iterable[tuple[str, str]] = ()) -> None:
+    """Request ids and ``answer_headers`` on every answer; JSON access and error lines on standard output
+    (``ACCESS_LOG`` false: no access lines)."""
     logger = logging.getLogger(LOGGER)
     if not any(getattr(handler, "kings_json", False) for handler in logger.handlers):  # once per process, however many apps
         handler = json_handler()
         handler.kings_json = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
-    app.wsgi_app = RequestLog(app.wsgi_app, bool(app.config.get("ACCESS_LOG", True)))  # type: ignore[method-assign]
+    middleware = RequestLog(app.wsgi_app, bool(app.config.get("ACCESS_LOG", True)), answer_headers)
+    app.extensions[MIDDLEWARE_KEY] = middleware
+    app.wsgi_app = middleware  # type: ignore[method-assign]

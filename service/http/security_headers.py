@@ -14,6 +14,12 @@ service leaks to another site), and carries a ``Content-Security-Policy`` with
 - ``/table/``: the page's own strict policy (:mod:`service.table`), kept as it is.
 
 Headers an answer already carries are kept: only missing ones are added.
+
+Every answer's three headers are constant (:data:`ANSWER_HEADERS`), so they are added where
+the answer starts, by the request-log middleware (:mod:`service.http.request_log`), for no
+Flask hook and no ``Headers`` object: as a Flask ``after_request`` hook they took an eighth
+of ``/healthz``'s CPU (BENCHMARKS.md, issue 25). Only the docs' policy, which depends on the
+page, is a hook, on the docs' blueprint alone (:func:`init_security_headers`).
 """
 
 from __future__ import annotations
@@ -22,11 +28,12 @@ import base64
 import hashlib
 import re
 
-from flask import Flask, Response, request
+from flask import Blueprint, Response
 
-DOCS_PREFIX = "/docs"
 COMMON = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+# What every answer carries unless it brings its own (the docs' pages, the phone page): the middleware adds them.
+ANSWER_HEADERS: tuple[tuple[str, str], ...] = (*COMMON.items(), ("Content-Security-Policy", API_POLICY))
 DOCS_POLICY = [
     "default-src 'none'",
     "script-src 'self'",
@@ -46,18 +53,14 @@ def docs_policy(page: bytes) -> str:
     return "; ".join(" ".join([directive, *hashes]) if directive.startswith("script-src") else directive for directive in DOCS_POLICY)
 
 
-def secure(response: Response) -> Response:
-    for name, value in COMMON.items():
-        response.headers.setdefault(name, value)
+def secure_docs(response: Response) -> Response:
+    """The docs' answers: their own policy (the page's inline script by its hash); the middleware adds the rest."""
     if "Content-Security-Policy" not in response.headers:
-        path = request.path
-        if path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/"):
-            html = response.mimetype == "text/html" and not response.direct_passthrough
-            response.headers["Content-Security-Policy"] = docs_policy(response.get_data() if html else b"")
-        else:
-            response.headers["Content-Security-Policy"] = API_POLICY
+        html = response.mimetype == "text/html" and not response.direct_passthrough
+        response.headers["Content-Security-Policy"] = docs_policy(response.get_data() if html else b"")
     return response
 
 
-def init_security_headers(app: Flask) -> None:
-    app.after_request(secure)
+def init_security_headers(docs: Blueprint) -> None:
+    """The docs' policy on the answers of their blueprint (``/docs/``), before it is registered on the app."""
+    docs.after_request(secure_docs)

@@ -344,7 +344,17 @@ def test_a_sealed_24_kings_match_goes_on_to_its_next_game_with_the_same_keys(bro
     best = max(scores.values())  # §17: the highest score wins, the false caller's included; equal ones share it
     winners = [name for name, score in scores.items() if score == best]
     assert ("Winners: ann and bob." if len(winners) == 2 else f"Winner: {winners[0]}.") in status
-    phone.tap("#sealed-next")
+    phone.tap("#sealed-next")  # the next game is bob's deal move (§28): the phone passes to him, his key opens it
+    wait_text(page, "#passplay h2", "Pass the phone to bob")
+    phone.tap("#passplay-next")
+    phone.type_key(codes["bob"])
+    phone.tap("#passplay-use")
+    deal = wait_text(page, "#sealed-private", "bob deals the next game")
+    assert "calls HAND!" not in deal  # the deal is the one move of a finished game
+    press(page, next(el for el in page.find_elements(By.CSS_SELECTOR, "#sealed-private button.alternative") if "deals the next game" in el.text))
+    wait_text(page, "#sealed-private", "cards now")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#sealed-private .card")) == 7  # bob's new hand, his only
+    phone.tap("#sealed-done")
     status = wait_text(page, "#sealed-status", "Match before this game (1 game)")
     assert f"ann {scores['ann']} and bob {scores['bob']}" in status  # the match's totals: this one game's scores
     assert "ann to act" in status  # The Turn passes to bob (§28): ann, after him, acts first

@@ -159,7 +159,7 @@ def test_nothing_is_loaded_from_elsewhere_and_nothing_is_inline(client):
 @pytest.mark.parametrize(
     ("script", "game", "needed"),
     [
-        ("kings.js", "24-kings", {"hands", "calculus", "moves/validate", "moves/apply", "games/from-table", "games/next"}),
+        ("kings.js", "24-kings", {"hands", "calculus", "moves/legal", "moves/validate", "moves/apply", "games/from-table"}),
         ("twenty-four.js", "twenty-four", {"games", "games/from-table", "moves/legal", "moves/apply", "standings", "solve"}),
         ("1923.js", "1923", {"games/from-table", "moves/legal", "moves/apply", "games", "view"}),
         ("three-kings.js", "three-kings", {"games/from-table", "moves/legal", "moves/apply", "sets", "score", "games", "view"}),

@@ -81,9 +81,16 @@ def start(slug: str, seed: int) -> dict[str, Any]:
     return copy.deepcopy(game_web(slug).examples()["state"])
 
 
-def unseen_hands(state: dict[str, Any]) -> dict[str, Any]:
+# What a game's state says of a table the referee watches rather than deals, beside the unseen hands: 24 Kings'
+# next deal is then the table's, a template to fill (rules.md §28).
+WATCHED_FIELDS: dict[str, dict[str, Any]] = {"24-kings": {"deal": "physical"}}
+# The move that goes on to a match's next game or hand, where a game has one: random games must cross one (issue 27).
+NEXT_DEALS = {"24-kings": "deal"}
+
+
+def unseen_hands(state: dict[str, Any], slug: str = "") -> dict[str, Any]:
     """The same table watched rather than dealt: the referee sees no hand, it knows only their sizes."""
-    watched = copy.deepcopy(state)
+    watched = copy.deepcopy(state) | WATCHED_FIELDS.get(slug, {})
     for seat in watched.get("players", []):
         hand = seat.get("hand")
         if isinstance(hand, dict):
@@ -100,7 +107,7 @@ def starts(game: Any, slug: str) -> list[dict[str, Any]]:
 
 def watched(game: Any, slug: str) -> list[dict[str, Any]]:
     """The first start with every hand unseen, when the game referees such a table (1923's referee deals: it does not)."""
-    table = unseen_hands(start(slug, 0))
+    table = unseen_hands(start(slug, 0), slug)
     try:
         game.read_state(table)
     except ValueError:
@@ -150,8 +157,8 @@ def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any],
             unseen = pack(slug, state) - census(game, slug, state)[0]
             kings = sorted(card for card in unseen if card.startswith("K"))
             needed = kings if move.get("action") in KING_ACTIONS else sorted(unseen)
-            if move.get("action") == "play_king":  # a King of the castle's suit (§9.4)
-                needed = [king for king in kings if king[-1] == state["castles"][move["castle"]]["card"][-1]]
+            if move.get("action") == "play_king":  # a King of the castle's suit (§9.4); castles are numbered from 1 (§2)
+                needed = [king for king in kings if king[-1] == state["castles"][move["castle"] - 1]["card"][-1]]
             assert needed, (slug, "a card template while every card it may name is seen", move)
             filled[name] = needed[0]
         elif name == "reveal":  # every unseen card of the player's hand, named from the cards nobody has seen
@@ -162,6 +169,8 @@ def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any],
             filled[name] = free_cards(slug, state)[0]
         elif name == "drawn":  # a round of the draw for the first dealer: one card per player drawing (rules.md §2.1)
             filled[name] = free_cards(slug, state)[: len(drawing(state))]
+        elif name == "castles":  # 24 Kings' next deal at a real table: a Castle Phase turning one card of each suit (rules.md §7)
+            filled[name] = [{"card": f"2{suit}", "kings": []} for suit in SUITS]
         elif name in ("sequences", "point"):  # the announcement of a counted hand: the true one of a hand it may hold
             sequences, point = declaration(counted_hand(slug, state, move["player"]))
             filled[name] = sequences if name == "sequences" else point
@@ -307,11 +316,7 @@ def known_defects(defects: dict[str, str]) -> list[Any]:
     return [pytest.param(slug, marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=defects[slug])) if slug in defects else slug for slug in ALL]
 
 
-UNSEEN_DEFECTS = {
-    "24-kings": "from examples()['state'] with every hand unseen ({'cards': [], 'hidden': 7}; both KS known in the draw pile), "
-    "legal_moves lists bob's play_king onto castle 2 (8S) as a template to fill with a card, though no King of spades "
-    "can be in his hand (rules.md §9.4): the template cannot be filled",
-}
+UNSEEN_DEFECTS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("slug", known_defects(UNSEEN_DEFECTS))
@@ -324,8 +329,9 @@ def test_random_games_at_a_watched_table(engine, slug):
 
 
 def random_games(game: Any, slug: str, tables: list[dict[str, Any]]) -> None:
-    """Seeded random games: every listed move legal and applied, the state real and the pack whole after each."""
-    played = offered = 0
+    """Seeded random games: every listed move legal and applied, the state real and the pack whole after each; where a
+    match goes on, some games cross into the next game by its listed deal."""
+    played = offered = crossed = 0
     for seed, data in enumerate(tables):
         chance = random.Random(f"{slug}-{seed}")
         state = game.read_state(data)
@@ -363,7 +369,9 @@ def random_games(game: Any, slug: str, tables: list[dict[str, Any]]) -> None:
             assert game.check_state(state) == [], (slug, chosen)
             assert_conserved(game, slug, first, state.to_dict(), chosen)
             played += 1
+            crossed += chosen.get("action") == NEXT_DEALS.get(slug)
     assert played, f"{slug}: no move was played"
+    assert crossed or slug not in NEXT_DEALS, f"{slug}: no random game crossed into the next game of its match"
     assert offered, f"{slug}: no refused move was offered an alternative to check"
 
 
@@ -472,8 +480,11 @@ NOTES = ("fill", "correct", "call_valid", "card_choices", "face_up_choices", "re
 def test_random_games_through_http(client, slug):
     root = f"/v1/{slug}"
     game = registered(slug).engine
-    played = 0
-    for seed, state in enumerate(starts(game, slug)[:2]):
+    played = crossed = 0
+    tables = starts(game, slug)[:2]
+    if slug in NEXT_DEALS:  # the second game played on through the engine to its end, so HTTP deals the next one
+        tables[1] = to_next_deal(game, slug, tables[1])
+    for seed, state in enumerate(tables):
         chance = random.Random(f"http-{slug}-{seed}")
         first = census(game, slug, state)
         for _ in range(MOVES // 2):
@@ -494,7 +505,21 @@ def test_random_games_through_http(client, slug):
             assert_conserved(game, slug, first, state, chosen)
             assert client.post(f"{root}/state/check", json={"state": state}).get_json() == {"valid": True, "problems": []}, (slug, chosen)
             played += 1
+            crossed += chosen.get("action") == NEXT_DEALS.get(slug)
     assert played
+    assert crossed or slug not in NEXT_DEALS, f"{slug}: no random game crossed into the next game of its match through HTTP"
+
+
+def to_next_deal(game: Any, slug: str, data: dict[str, Any], most: int = 2000) -> dict[str, Any]:
+    """``data`` played on by seeded random moves through the engine until its match's next deal is listed."""
+    chance = random.Random(f"to-next-deal-{slug}")
+    state = game.read_state(data)
+    for _ in range(most):
+        options = listed(game.legal_moves(state))
+        if any(option.move.action == NEXT_DEALS[slug] for option in options):
+            return dict(state.to_dict())
+        state = game.apply(state, game.read_move(sendable(chance.choice(options), state.to_dict(), game, slug))).state
+    raise AssertionError(f"{slug}: no next deal after {most} random moves")
 
 
 # -- the contract can fail: a fixture game broken on purpose, one way each ------------------------------------

@@ -233,6 +233,14 @@ def test_no_harm_no_foul_and_hand_sets_reach_the_game_calculus():
 REASON_CASES = [
     ("game_over", lambda: apply_move(two_players(ann="QH JH 10H 9H 8H 7H 3S"), move("call_hand")).state, move("call_hand", player="bob")),
     ("unknown_player", two_players, move("call_hand", player="zed")),
+    ("game_not_over", two_players, move("deal")),
+    # ann called, so the game is over; bob was The Turn (ann acted first), so ann deals the next game (rules.md §28)
+    ("not_your_deal", lambda: apply_move(two_players(ann="QH JH 10H 9H 8H 7H 3S"), move("call_hand")).state, move("deal", player="bob")),
+    (
+        "castles_required",
+        lambda: replace(apply_move(two_players(ann="QH JH 10H 9H 8H 7H 3S"), move("call_hand")).state, deal="physical"),
+        move("deal"),
+    ),
     ("player_out", lambda: apply_move(build({"ann": ANN, "bob": BOB, "cy": "AH 2H 3H 4H 5H 6H 7H"}), move("call_hand")).state, move("face_up_discard", "2C")),
     ("not_your_turn", two_players, move("face_up_discard", "AS", player="bob")),
     ("wrong_phase", lambda: two_players(ann="QH JH 10H 9H 8H 2C KC 7D", phase="kingdom-discard"), move("play_king", "KC", 2)),

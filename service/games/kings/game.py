@@ -74,7 +74,8 @@ class KingsGame(Engine[GameState, Move]):
         return player_view(state, player)
 
     def to_act(self, state: GameState) -> str | None:
-        return state.acting.name if state.phase != "over" else None
+        """The player to act; once the game is over, its next dealer, who deals the next game (rules.md §28)."""
+        return state.acting.name if state.phase != "over" else state.players[moves.next_dealer(state)].name
 
     def phase(self, state: GameState) -> str:
         return state.phase

@@ -395,10 +395,10 @@ class Scorer:
         return self._best_and_calling(holding, self._instances(holding))
 
     def _best_and_calling(self, holding: _Holding, instances: list[Found]) -> tuple[Split, Split | None]:
-        best = self._search(holding, None, call_only=False, instances=instances)
-        assert best is not None
         can_call = len(holding.keys) + len(holding.kings) == CALL_SIZE
-        return best, self._search(holding, None, call_only=True, instances=instances) if can_call else None
+        best, calling = self._searches(holding, None, full=True, call=can_call, instances=instances)
+        assert best is not None
+        return best, calling
 
     def _instance(self, found: Found) -> HandInstance:
         card_of = self._card_of_key
@@ -464,9 +464,17 @@ class Scorer:
         return self.calling_split(cards) is not None
 
     def _search(self, holding: _Holding, pointer: Card | None, *, call_only: bool, instances: list[Found] | None = None) -> Split | None:
-        """The best split of a holding: every choice of disjoint hands, each scored with its best Pointer.
+        """The best split of a holding (:meth:`_searches`); with ``call_only``, the best of six hand cards (rules.md §11)."""
+        best, calling = self._searches(holding, pointer, full=not call_only, call=call_only, instances=instances)
+        return calling if call_only else best
 
-        With ``call_only``, only choices of six hand cards (rules.md §11).
+    def _searches(
+        self, holding: _Holding, pointer: Card | None, *, full: bool, call: bool, instances: list[Found] | None = None
+    ) -> tuple[Split | None, Split | None]:
+        """The best split of a holding (when ``full``) and its best calling split (when ``call``), from one search:
+        every choice of disjoint hands, each scored with its best Pointer; a calling split is a choice of six hand
+        cards (rules.md §11). A caller's two questions share the search: the choices of six hand cards are the same
+        states in both (one layer of the search below), scored alike.
 
         The choices are searched by what they leave, not by the hands chosen: many choices of hands
         leave the same cards (the same ranks from other suits, the same cards in another order), and
@@ -487,9 +495,10 @@ class Scorer:
         if instances is None:
             instances = self._instances(holding)
         if not keys and not kings and pointer is None:  # an empty holding scores 0
-            return Split(None, (), (), (), (), 0)
-        if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split
-            return None if call_only else self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer)
+            empty = Split(None, (), (), (), (), 0)
+            return empty, empty
+        if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split, and nothing calls
+            return (self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer) if full else None), None
         free_kings = len(kings)
         needs = [_packed(found.keys) for found in instances]
         ranks = [[key >> 2 for key in found.keys] for found in instances]
@@ -500,13 +509,15 @@ class Scorer:
         layers[0][_packed(keys)] = (0, (), sorted((key >> 2 for key in keys), reverse=True))
         # Past the last layer nothing scores (a call uses exactly six cards), and a state with fewer cards left
         # than the smallest hand has nothing to expand.
-        last_layer = HAND_CARDS_IN_A_CALL if call_only else len(keys)
+        last_layer = len(keys) if full else HAND_CARDS_IN_A_CALL
         last_to_expand = min(last_layer, len(keys)) - min(sizes)
         leaf_points: dict[tuple[int, ...], int | None] = {}  # the Pointer and left-overs' points, by the left-overs' ranks
         best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
+        calling: tuple[int, int, tuple[int, ...]] | None = None  # the same, of six hand cards
         for used in range(min(last_layer, len(keys)) + 1):
+            at_call = call and used == HAND_CARDS_IN_A_CALL
             for remainder, (hand_points, chosen, values) in layers[used].items():
-                if not call_only or used == HAND_CARDS_IN_A_CALL:
+                if full or at_call:
                     leaf = tuple(values)
                     if leaf in leaf_points:
                         scored = leaf_points[leaf]
@@ -517,8 +528,10 @@ class Scorer:
                         scored = leaf_points[leaf] = None if choice is None else choice.points
                     if scored is not None:
                         mine = (2 * scored + hand_points, hand_points, chosen)
-                        if best is None or mine[:2] > best[:2] or (mine[:2] == best[:2] and chosen < best[2]):
+                        if full and (best is None or mine[:2] > best[:2] or (mine[:2] == best[:2] and chosen < best[2])):
                             best = mine
+                        if at_call and (calling is None or mine[:2] > calling[:2] or (mine[:2] == calling[:2] and chosen < calling[2])):
+                            calling = mine
                 if used > last_to_expand:
                     continue
                 guarded = remainder | _GUARDS
@@ -538,14 +551,26 @@ class Scorer:
                         for rank in ranks[index]:
                             left.remove(rank)
                         layer[after] = (total, with_it, left)
-        if best is None:
+        return self._split_of(best, keys, kings, kings_held, pointer, instances), self._split_of(calling, keys, kings, kings_held, pointer, instances)
+
+    def _split_of(
+        self,
+        choice: tuple[int, int, tuple[int, ...]] | None,
+        keys: list[int],
+        kings: list[Card],
+        kings_held: int,
+        pointer: Card | None,
+        instances: list[Found],
+    ) -> Split | None:
+        """The split of a choice the search made (None: none was made), settled."""
+        if choice is None:
             return None
         remaining = list(keys)
-        for index in best[2]:
+        for index in choice[2]:
             for key in instances[index].keys:
                 remaining.remove(key)
-        hands = tuple(self._instance(instances[index]) for index in best[2])
-        return self._settle(hands, [card_of[k] for k in remaining], kings, kings_held, pointer)
+        hands = tuple(self._instance(instances[index]) for index in choice[2])
+        return self._settle(hands, [self._card_of_key[k] for k in remaining], kings, kings_held, pointer)
 
     def _settle(
         self,

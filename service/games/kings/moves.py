@@ -7,6 +7,7 @@ with them, as pokerkit's verify/can/act. The input state is never changed.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -24,9 +25,10 @@ from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
-from .state import EndReason, GameState, Outcome, Player, Zone
+from .start import TableDeal, dealt_on, table_setup
+from .state import EndReason, GameState, Outcome, Player, Zone, read_castle
 
-Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand", "reveal_hand"]
+Action = Literal["face_down_discard", "face_up_discard", "dump_king", "play_king", "dethrone", "call_hand", "reveal_hand", "deal"]
 ACTIONS: tuple[str, ...] = get_args(Action)
 KING_ACTIONS = frozenset({"dump_king", "play_king", "dethrone"})
 DISCARDS = frozenset({"face_down_discard", "face_up_discard"})
@@ -40,8 +42,13 @@ RULE_OF_ACTION = {
     "dethrone": "9.5",
     "call_hand": "11",
     "reveal_hand": "27",
+    "deal": "28",
 }
 DECLARING = frozenset({"call_hand", "reveal_hand"})
+TABLE_DEAL_FILL = (
+    "the four castles the new Castle Phase founded, in order (rules.md §7); face_up (its discards) and hands (per seat, "
+    "the cards of that hand the referee may see) may be added, as /games/from-table takes them (rules.md §26, §28)"
+)
 NAMED_CODE = {"card": "card_not_in_hand", "reveal": "reveal_impossible", "drawn": "drawn_impossible"}  # §26: a named card that cannot be there
 
 
@@ -69,7 +76,11 @@ class Move:
     from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
     ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
     not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
-    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27)."""
+    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27).
+
+    A ``deal`` (the next game of the match, by its dealer, rules.md §28) names no card when the service deals;
+    at a real table it names the new ``castles``, the Castle Phase's ``face_up`` discards and, in ``hands``, per
+    seat the cards of that hand the referee may see (as ``/games/from-table`` takes them)."""
 
     player: str
     action: Action
@@ -81,6 +92,8 @@ class Move:
     pointer: Card | None = None
     hands: tuple[tuple[Card, ...], ...] | None = None
     declarations: tuple[Declaration, ...] = ()
+    castles: tuple[Castle, ...] | None = None
+    face_up: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
@@ -95,6 +108,10 @@ class Move:
             object.__setattr__(self, "hands", tuple(map(tuple, self.hands)))
         if type(self.declarations) is not tuple:
             object.__setattr__(self, "declarations", tuple(self.declarations))
+        if self.castles is not None and type(self.castles) is not tuple:
+            object.__setattr__(self, "castles", tuple(self.castles))
+        if self.face_up is not None and type(self.face_up) is not tuple:
+            object.__setattr__(self, "face_up", tuple(self.face_up))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
@@ -114,6 +131,10 @@ class Move:
             data["hands"] = [card_texts(hand) for hand in self.hands]
         if self.declarations:
             data["declarations"] = [declaration.to_dict() for declaration in self.declarations]
+        if self.castles is not None:
+            data["castles"] = [castle.to_dict() for castle in self.castles]
+        if self.face_up is not None:
+            data["face_up"] = card_texts(self.face_up)
         return data
 
 
@@ -134,18 +155,22 @@ class LegalMove:
     card_choices: tuple[Card, ...] = ()
     reveal_unseen: int = 0
     drawn_unseen: int = 0
+    table_deal: bool = False  # the next game's deal at a real table: the table enters what it dealt (rules.md §28)
 
     @property
     def fill(self) -> dict[str, str]:
-        """What must be filled in before the move is sent: a card from ``card_choices``, the unseen cards in ``reveal``."""
+        """What must be filled in before the move is sent: a card from ``card_choices``, the unseen cards in ``reveal``,
+        a real table's next deal."""
         fill = {"card": "one of card_choices: the card from the unseen part of the hand"} if self.card_choices else {}
         if self.reveal_unseen:
             fill["reveal"] = f"the {self.reveal_unseen} unseen card(s) of the hand, beside the known ones"
+        if self.table_deal:
+            fill["castles"] = TABLE_DEAL_FILL
         return fill
 
     def to_dict(self) -> dict[str, object]:
         data = self.move.to_dict()
-        if self.card_choices or self.reveal_unseen:
+        if self.card_choices or self.reveal_unseen or self.table_deal:
             data["fill"] = self.fill
         if self.call_valid is not None:
             data["call_valid"] = self.call_valid
@@ -180,7 +205,7 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     (``card_choices``); a face-down discard of an unseen card may also stay unnamed.
     """
     if state.phase == "over":
-        return []
+        return [next_deal(state)]
     player = state.acting
     if state.phase == "reveal":
         return [LegalMove(Move(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
@@ -228,6 +253,78 @@ def full_pack_faces() -> list[Card]:
     return _by_face(full_deck())
 
 
+# -- the match goes on: the next game's deal (rules.md §28) --------------------------------------------------
+def next_dealer(state: GameState) -> int:
+    """The seat of the next game's The Turn: the next seat in the direction of play (rules.md §28), out or not."""
+    step = 1 if state.direction == "clockwise" else -1
+    return (state.dealer + step) % len(state.players)
+
+
+def next_deal(state: GameState) -> LegalMove:
+    """The one move of a finished game: its next dealer deals the next game. The service shuffles a service-dealt
+    game's (the move names no card); a real table enters what it dealt (a template: ``fill`` says what)."""
+    move = Move(state.players[next_dealer(state)].name, "deal")
+    return LegalMove(move, table_deal=state.deal == "physical")
+
+
+DEAL_FIELDS = ("card", "castle", "take_face_up", "drawn", "reveal", "pointer", "declarations")
+TABLE_FIELDS = ("castles", "face_up", "hands")
+SEAT_CARDS = re.compile(r"^/players/(\d+)/hand(?:/cards)?")
+
+
+def deal_reasons(state: GameState, move: Move) -> list[Reason]:
+    """Every reason a next deal cannot be made: the game is not over (or the move is not the deal), another seat
+    deals, a field the deal does not use, and at a real table every problem of the cards it names (rules.md §26, §28)."""
+    if state.phase != "over":
+        return [Reason("game_not_over", "28", "/action", f"the next game is dealt once this one is over; it is in phase {state.phase}")]
+    dealer = state.players[next_dealer(state)].name
+    if move.action != "deal":
+        return [Reason("game_over", "28", "/action", f"the game is over: the match goes on with the next game's deal, by {dealer!r} (deal)")]
+    reasons = []
+    if state.player_index(move.player) is None:
+        reasons.append(Reason("unknown_player", "2", "/player", f"{move.player!r} is not at this table"))
+    elif move.player != dealer:
+        reasons.append(Reason("not_your_deal", "28", "/player", f"{dealer!r} deals the next game: The Turn passes to the next seat"))
+    present = [name for name in DEAL_FIELDS if getattr(move, name) not in (None, ())]
+    reasons += [Reason("unexpected_field", "28", f"/{name}", f"a deal names its cards (castles, face_up, hands), not {name}") for name in present]
+    if state.deal != "physical":
+        given = [name for name in TABLE_FIELDS if getattr(move, name) is not None]
+        why = "the service shuffles and deals a service-dealt game: its deal names no card"
+        return reasons + [Reason("unexpected_field", "28", f"/{name}", why) for name in given]
+    if move.castles is None:
+        return [*reasons, Reason("castles_required", "28", "/castles", "the next Castle Phase happens at the table: give the castles it founded")]
+    try:
+        table_setup([p.name for p in state.players], move.castles, state.rules, 0, state.direction, move.face_up or (), move.hands)
+    except InvalidInput as error:
+        reasons += [Reason(problem.code, "26", _dealt_pointer(problem.pointer), problem.message) for problem in error.problems]
+    return reasons
+
+
+def _dealt_pointer(pointer: str) -> str:
+    """A problem of the state a table's deal makes, pointed at the part of the move that names it: a seat's hand
+    is the move's ``/hands/n``; the total of cards, too many discards for the rest (``/face_up``)."""
+    if pointer in ("", "/draw_pile"):
+        return "/face_up"
+    return SEAT_CARDS.sub(lambda found: f"/hands/{found.group(1)}", pointer)
+
+
+def _deal(state: GameState, move: Move) -> Transition[GameState, Move]:
+    """The next game (rules.md §28): dealt as ``POST /games/next`` deals it, the match carried on."""
+    table = None if move.castles is None else TableDeal(move.castles, move.face_up or (), move.hands)
+    game = dealt_on(state, table)
+    after = game.state
+    assert after.match is not None  # a follow-on game carries its match
+    event: Event = {
+        "type": "game_dealt",
+        "game": after.match.games + 1,
+        "dealer": after.players[after.dealer].name,
+        "castle_phase": [turn.to_dict() for turn in game.castle_phase],
+        "rule": "28",
+    }
+    reshuffles = tuple(event for event in game.events if event["type"] != "drew")  # the deal's draws name hidden cards
+    return Transition(move, after, (event, *reshuffles))
+
+
 # -- judging a move -----------------------------------------------------------------------
 def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, number: int | None = None) -> list[Reason]:
     """Why ``king`` cannot be played on / dethrone ``castle`` (§9.4, §9.5, §19)."""
@@ -253,8 +350,8 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
 
 def move_reasons(state: GameState, move: Move) -> list[Reason]:
     """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
-    if state.phase == "over":
-        return [Reason("game_over", "27", "", "the game is over: no move can be made")]
+    if state.phase == "over" or move.action == "deal":
+        return deal_reasons(state, move)
     seat = state.player_index(move.player)
     if seat is None:
         return [Reason("unknown_player", "2", "/player", f"{move.player!r} is not at this table")]
@@ -420,6 +517,9 @@ def _field_reasons(state: GameState, move: Move) -> list[Reason]:
         for name in ("reveal", "pointer", "hands"):
             if getattr(move, name) is not None:
                 reasons.append(Reason("unexpected_field", "27", f"/{name}", f"only call_hand and reveal_hand show or declare a hand, not {action}"))
+    for name in ("castles", "face_up"):
+        if getattr(move, name) is not None:
+            reasons.append(Reason("unexpected_field", "28", f"/{name}", f"only the next game's deal names castles and discards, not {action}"))
     reasons += _ghoul_reasons(state, move)
     reasons += _drawn_reasons(state, move)
     return reasons
@@ -494,6 +594,8 @@ def _play(state: GameState, move: Move) -> tuple[Transition[GameState, Move], tu
     """Apply a move already judged legal, but for its named draws: also the indexes of ``drawn`` that were
     third copies when drawn (rules.md §26), which only playing the move up to its draws can tell."""
     seat = state.to_act
+    if move.action == "deal":
+        return _deal(state, move), ()
     if move.action == "call_hand":
         return _call(state, seat, move), ()
     if move.action == "reveal_hand":
@@ -761,9 +863,22 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
         reveal=reveal,
         pointer=pointer,
         hands=declared,
+        castles=_castles_from(reader, data.get("castles")),
+        face_up=reader.cards(data["face_up"], "/face_up") if data.get("face_up") is not None else None,
     )
     reader.done()
     return move
+
+
+def _castles_from(reader: Reader[Card], data: object) -> tuple[Castle, ...] | None:
+    """A deal's castles, each ``{"card", "kings"}``; those that do not read are left to the reader's problems."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        reader.problem("/castles", "not_a_list", 'castles is a list of {"card": ..., "kings": [...]}')
+        return ()
+    castles = (read_castle(reader, item, f"/castles/{index}") for index, item in enumerate(data))
+    return tuple(castle for castle in castles if castle is not None)
 
 
 def _declarations_from(reader: Reader[Card], data: object) -> tuple[Declaration, ...]:

@@ -6,6 +6,7 @@ gives the same castles, hands and reshuffles.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -221,3 +222,28 @@ def next_game(finished: GameState, seed: int | None = None, table: TableDeal | N
         return NewGame(replace(state, match=match), (), ())
     game = new_game(names, finished.rules, seed, dealer, finished.direction)
     return replace(game, state=replace(game.state, match=match))
+
+
+DEAL_ATTEMPTS = 64  # seeds tried, in order, for a follow-on deal that cannot run dry only by bad luck (rules.md §8)
+
+
+def follow_on_seed(seed: int, game: int, attempt: int = 0) -> int:
+    """The seed of game ``game`` of the match whose finished game was dealt with ``seed``: derived, so the same match
+    always goes on with the same deal, and sealed with it (the seed of a sealed game travels in its token)."""
+    digest = hashlib.sha256(f"24-kings/{seed}/{game}/{attempt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % (MAX_SEED + 1)
+
+
+def dealt_on(finished: GameState, table: TableDeal | None = None) -> NewGame:
+    """The follow-on game as the next deal move makes it (rules.md §28): :func:`next_game` with the table's cards, or,
+    dealt by the service, with the seed derived from the finished game's (the next derived one when a deal runs dry)."""
+    if table is not None or finished.deal == "physical":
+        return next_game(finished, None, table)
+    game = (finished.match.games if finished.match else 0) + 1
+    for attempt in range(DEAL_ATTEMPTS - 1):
+        try:
+            return next_game(finished, follow_on_seed(finished.seed, game, attempt))
+        except InvalidInput as error:
+            if any(problem.code != "deal_impossible" for problem in error.problems):
+                raise
+    return next_game(finished, follow_on_seed(finished.seed, game, DEAL_ATTEMPTS - 1))

@@ -33,6 +33,7 @@ PUBLIC_EVENTS = frozenset(
         "reveal_turn",
         "hand_revealed",
         "winners",
+        "game_dealt",  # the next game's dealer and Castle Phase: castles and discards, turned in sight of all (§7, §28)
     }
 )
 

@@ -43,7 +43,7 @@ from .calculus import PlayerCards, calculus, holdings_problems
 from .castles import Castle
 from .catalog import HAND_SETS, HANDS
 from .hands import scorer_for
-from .moves import Move, legal_moves
+from .moves import Move, legal_moves, next_deal
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
 from .start import NewGame, TableDeal, new_game, next_game, table_setup
@@ -56,6 +56,12 @@ def post(path: str, **documentation: Any) -> Callable[[View], View]:
     """``blp.post`` with its type written out: RefereeBlueprint.post returns Any, since flask-smorest ships no types."""
     decorate: Callable[[View], View] = blp.post(path, **documentation)
     return decorate
+
+
+def deprecated(view: View) -> View:
+    """Marked ``deprecated: true`` in the OpenAPI document (``blp.doc``, its type written out as for :func:`post`)."""
+    mark: Callable[[View], View] = blp.doc(deprecated=True)
+    return mark(view)
 
 
 # -- request data to engine values -------------------------------------------------------------
@@ -241,10 +247,14 @@ def create_from_table(body: dict[str, Any]) -> Response:
     body_example=EX["next_game_request"],
     answer=NewGameResponseSchema,
     answer_example=EX["next_game_response"],
-    description="The follow-on game of a finished one: the next seat is The Turn, the match's running totals carry on.",
+    description="Deprecated (0.4.0): the match goes on by a move, as in every game. At a game's end `POST /v1/24-kings/moves/legal` "
+    'lists the next game\'s deal (`{"action": "deal", "player": <the next dealer>}`, a template to fill with the castles, discards '
+    "and hands at a real table); `POST /v1/24-kings/moves/apply` plays it, sealed or not. This endpoint answers as before: the follow-on "
+    "game of a finished one, the next seat The Turn, the match's running totals carried on.",
 )
+@deprecated
 def create_next_game(body: dict[str, Any]) -> Response:
-    """Dealer rotation and the match (rules.md §28)."""
+    """Dealer rotation and the match (rules.md §28); deprecated for the ``deal`` move."""
     return jsonify(next_game_report(body))
 
 
@@ -325,7 +335,19 @@ def conformance() -> list[ConformanceRequest]:
             "/moves/legal",
             {"state": ex["table_setup_response"]["state"]},
         ),
-        ConformanceRequest("The follow-on game: The Turn passes on, the match's totals carry over", "POST", "/games/next", ex["next_game_request"]),
+        ConformanceRequest(
+            "A finished game: its one legal move is the next game's deal, by the next seat (the match goes on)",
+            "POST",
+            "/moves/legal",
+            {"state": ex["next_game_request"]["state"]},
+        ),
+        ConformanceRequest(
+            "The next game's deal: The Turn passes on, the match's totals carry over",
+            "POST",
+            "/moves/apply",
+            {"state": ex["next_game_request"]["state"], "move": next_deal(finished_example()).move.to_dict()},
+        ),
+        ConformanceRequest("The follow-on game (deprecated: the deal move gives it)", "POST", "/games/next", ex["next_game_request"]),
         ConformanceRequest(
             "A King played on a castle of another suit is refused", "POST", "/moves/validate", {"state": ex["state"], "move": ex["illegal_move"]}
         ),

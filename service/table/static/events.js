@@ -36,6 +36,7 @@ const KINGS = {
     return `${e.player} drew ${listing([shown, hidden]) || "nothing"}${from}.`;
   },
   turn: (e) => `${e.player}'s turn.`,
+  game_dealt: (e) => `Game ${e.game} of the match: ${e.dealer} deals.`,
   king_dumped: (e) => `${e.player} dumped ${short(e.card)} on the face-up pile.`,
   castle_changed: (e) => {
     const castle = castleName(e.castle);

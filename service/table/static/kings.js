@@ -329,6 +329,8 @@ function describe(move) {
       return `${move.player} calls HAND!`;
     case "reveal_hand":
       return `${move.player} shows their cards`;
+    case "deal":
+      return `${move.player} deals the next game`;
     default:
       return `${move.player}: ${move.action.replaceAll("_", " ")}`;
   }
@@ -659,9 +661,9 @@ async function startGame() {
   const hands = table.players.map((_, seat) => (seat === table.me ? table.hand : []));
   const deal = { castles: castlesBody(), face_up: table.faceUp, hands };
   try {
-    // /games/next and /games/from-table answer alike, as /games does: { state, castle_phase, events }.
+    // The next game of a match is a move of the finished one (rules.md §28): its next dealer deals, naming the cards dealt.
     const answer = table.previous
-      ? await referee.post("games/next", { state: table.previous, ...deal })
+      ? await referee.post("moves/apply", { state: table.previous, move: { ...(await nextDeal(table.previous)), ...deal } })
       : await referee.post("games/from-table", { players: table.players, dealer: table.dealer, rules: rulesBody(), ...deal });
     table.game = answer.state;
     table.previous = null;
@@ -676,6 +678,14 @@ async function startGame() {
     $("game-panel").hidden = false;
     say(error.unreachable ? UNREACHABLE : "The referee refused this table: see why below.");
   }
+}
+
+// The deal move a finished game lists (rules.md §28): who deals the next game; the table fills in the cards.
+async function nextDeal(finished) {
+  const report = await referee.post("moves/legal", { state: finished });
+  const listed = report.moves.find((move) => move.action === "deal");
+  if (!listed) throw new Error("The referee lists no next deal for this game.");
+  return { player: listed.player, action: "deal" };
 }
 
 // The follow-on game (rules.md §28): the next seat deals; new castles and new hands come from the table.
@@ -744,27 +754,22 @@ function publicEvent(event) {
   return event;
 }
 
-// The follow-on game (rules.md §28), sealed in the same match: the finished game's token opens it, the same seat
-// keys serve it, and its move numbers go on from the finished game's.
-async function sealedNext() {
-  const finished = table.sealed;
-  try {
-    const answer = await referee.post("games/next", { state: finished.state, sealed: true, match_token: finished.sealed });
-    table.sealed = sealedGame(answer, finished);
-    const first = answer.state.players[answer.state.to_act].name;
-    table.sealedLog = [`Game ${matchGames(answer.state)} of the match: dealt, sealed; ${first} acts first.`];
-    save();
-    showSealed();
-    say(`Game ${matchGames(answer.state)} of the match: the same seat keys; ${first} acts first.`);
-  } catch (error) {
-    $("sealed-log").prepend(problemList(error));
-    if (error.unreachable) say(UNREACHABLE);
-  }
+// The follow-on game (rules.md §28), sealed in the same match: a move of the finished game, the next dealer's. The
+// phone passes to them; their key opens the deal move, which the referee plays sealed, in the same match and keys.
+function sealedNext() {
+  return sealedTurn();
+}
+
+// Who acts now: the player to act, or once a game is over, the next dealer (the seat after The Turn, rules.md §28).
+function sealedSeat(game) {
+  if (game.phase !== "over") return game.players[game.to_act].name;
+  const step = game.direction === "counterclockwise" ? -1 : 1;
+  return game.players[(game.dealer + step + game.players.length) % game.players.length].name;
 }
 
 async function sealedTurn() {
   const game = table.sealed.state;
-  const seat = game.players[game.to_act].name;
+  const seat = sealedSeat(game);
   const ask = (turn, path) => referee.post(path, turn.body({ state: game, sealed: table.sealed.sealed }));
   let turn;
   try {
@@ -812,7 +817,11 @@ async function sealedMove(turn, move) {
     const answer = await referee.post("moves/apply", turn.body({ state: table.sealed.state, sealed: table.sealed.sealed, move }));
     table.sealed = sealedGame(answer, table.sealed);
     const lines = answer.events.map((event) => kingsEvent(publicEvent(event)));
-    table.sealedLog = [...table.sealedLog, ...lines].slice(-60);
+    const first = answer.state.players[answer.state.to_act].name;
+    table.sealedLog =
+      move.action === "deal" // a new game of the match: its own log
+        ? [`Game ${matchGames(answer.state)} of the match: dealt, sealed; ${first} acts first.`]
+        : [...table.sealedLog, ...lines].slice(-60);
     save();
     const seen = element("ul", null, "events");
     seen.setAttribute("aria-label", `What ${turn.seat} saw`);
