@@ -25,9 +25,9 @@ problems and says so, so an impossible state costs no more than a bad one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
-from .problems import Findings, Problem
+from .problems import Findings, InvalidInput, Problem
 from .protocol import GameInfo, PlainData
 from .reading import Reader
 from .records import Event, LegalReport, MoveLike, Option, Transition, Verdict, listed
@@ -195,20 +195,35 @@ def findings(problems_of: Callable[[S], Iterable[Problem]], state: S) -> Finding
 
 def checked(problems_of: Callable[[S], Iterable[Problem]], state: S) -> S:
     """``state`` if ``problems_of`` finds nothing in it; else raise :class:`InvalidInput` with what it found."""
-    findings(problems_of, state).raise_any()
+    problems = problems_of(state)
+    if isinstance(problems, list):  # found whole already: InvalidInput keeps the cap and counts the rest, as Findings would
+        if problems:
+            raise InvalidInput(problems)
+        return state
+    found = Findings()
+    with found.bounded():
+        found.extend(problems)  # a generator is stopped at the cap
+    found.raise_any()
     return state
 
 
-Read = Callable[[Mapping[str, Any], Reader[Any]], S]
+R = TypeVar("R", bound=Reader[Any])
+Read = Callable[[Mapping[str, Any], R], S]  # a game's reading: plain data and the reader its problems go to
 
 
-def read_whole(read: Read[S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: Reader[Any] | None = None) -> S:
+def read_whole(read: Read[R, S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: R | None = None) -> S:
     """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state."""
-    reader = reader if reader is not None else Reader()
+    return checked(problems_of, read_all(read, data, reader))
+
+
+def read_all(read: Read[R, S], data: Mapping[str, Any], reader: R | None = None) -> S:
+    """Read plain data (a state, a move) with ``read``: every problem of the reading raised at once, up to the cap.
+    Nothing beyond the reading is checked. A game whose reading needs its own reader passes it."""
+    reader = reader if reader is not None else cast("R", Reader())
     with reader.reading():
-        state = read(data, reader)
+        value = read(data, reader)
     reader.done()  # raises when the reading found anything, stopped early or not
-    return checked(problems_of, state)
+    return value
 
 
 def _same_move(sent: Mapping[str, Any], option: Option) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from .kit import Engine
+from .kit import Engine, read_all
 from .problems import InvalidInput, Problem
 from .records import Event, LegalReport, Transition
 from .sealing import SEALED_POINTER, SealedTokenError
@@ -205,11 +205,7 @@ class ZoneSplit:
 
     def read_public(self, data: Mapping[str, Any]) -> Any:
         """A state read as written, not checked as a table: a public part (its hidden zones empty), or a sealed whole."""
-        reader = self.engine.reader()
-        with reader.reading():
-            state = self.engine.read(data, reader)
-        reader.done()
-        return state
+        return read_all(self.engine.read, data, self.engine.reader())
 
     # -- answers as one seat sees them -----------------------------------------------------------------
     def state_after(self, transition: Transition[Any, Any]) -> Any:

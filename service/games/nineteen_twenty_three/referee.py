@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from service.core.cards import Card
 from service.core.kit import Engine, Seen
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
-from service.core.reading import Reader
-from service.core.records import Event, Listed, Option
-from service.core.verdicts import Reason
+from service.core.records import Listed, Option
 from service.core.zones import Zone
 
 from . import moves
@@ -68,42 +65,25 @@ class Nineteen23(Engine[MatchState, Move]):
     ZONES: ClassVar[Mapping[str, Seen]] = {"/players/*/hand": "owner", "/pile": "nobody", "/dead": "everyone", "/players/*/won": "everyone"}
     COUNTED_ACTIONS = ACTIONS
 
-    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> MatchState:
-        return read(data, reader)
-
-    def state_problems(self, state: MatchState) -> Iterable[Problem]:
-        return state_problems(state)
-
-    def read_move(self, data: Mapping[str, Any]) -> Move:
-        return moves.move_from_dict(data)
-
-    def legal_moves(self, state: MatchState) -> Sequence[Listed[Move]]:
-        return moves.options(state)
-
-    def move_reasons(self, state: MatchState, move: Move) -> Sequence[Reason]:
-        return moves.move_reasons(state, move)
-
-    def play(self, state: MatchState, move: Move) -> tuple[MatchState, Sequence[Event]]:
-        return moves.play(state, move)
-
-    def step(self, state: MatchState, move: Move) -> tuple[MatchState, Sequence[Event]]:
-        return moves.play(state, move)  # a legal move's play never refuses
+    read = staticmethod(read)
+    state_problems = staticmethod(state_problems)
+    read_move = staticmethod(moves.move_from_dict)
+    legal_moves = staticmethod(moves.options)
+    move_reasons = staticmethod(moves.move_reasons)
+    play = staticmethod(moves.play)
+    step = staticmethod(moves.play)  # a legal move's play never refuses
+    view = staticmethod(view)
+    report_facts = staticmethod(moves.report_facts)
 
     def closeness(self, refused: Move, option: Option) -> int:
         assert isinstance(option, Listed)  # legal_moves lists Listed records
         return moves.closeness(refused, option)
-
-    def view(self, state: MatchState, player: str) -> View:
-        return view(state, player)
 
     def to_act(self, state: MatchState) -> None:
         return None  # nobody is "to act": every unlocked player may
 
     def phase(self, state: MatchState) -> str:
         return state.phase
-
-    def report_facts(self, state: MatchState) -> Mapping[str, Any]:
-        return moves.report_facts(state)
 
     def outcome(self, state: MatchState) -> Mapping[str, Any] | None:
         """At the end of the match: the points, the winners and the rule that decided (§6)."""

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem, excess_copies
+from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas bound a seed with it
+from service.core.seeds import start_seed
 from service.core.zones import Zone
 
 from .dealing import Event, deal_game, dealt_event, locked_event, mixed_pack, war_event
 from .scoring import DEFAULT_TARGET, MAX_TARGET
 from .state import MatchState, Phase, Rules, Seat, check_state
 from .table import DEAL, decks_problems, default_decks, pack_of, roster_problems, token
-
-MAX_SEED = 2**53 - 1  # exact in any JSON number
 
 
 def _table_problems(names: Sequence[str], decks: int, target: int) -> list[Problem]:
@@ -27,12 +26,7 @@ def _table_problems(names: Sequence[str], decks: int, target: int) -> list[Probl
 def new_match(names: Sequence[str], decks: int | None = None, target: int = DEFAULT_TARGET, seed: int | None = None) -> tuple[MatchState, tuple[Event, ...]]:
     """Mix the pack from the seed (drawn when not given) and deal the first game of the first set."""
     decks = default_decks(len(names)) if decks is None else decks
-    problems = _table_problems(names, decks, target)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
-    if problems:
-        raise InvalidInput(problems)
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    seed = start_seed(_table_problems(names, decks, target), seed)
     state = MatchState(Rules(decks, target), tuple(Seat(name) for name in names), Zone(mixed_pack(decks, seed, 1)), seed=seed)
     events: list[Event] = []
     return check_state(deal_game(state, events)), tuple(events)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from service.core.cards import SUITS, Pack
 from service.core.problems import Problem
+from service.core.problems import roster_problems as core_roster
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 100  # the book sets no upper limit: the service's bound on a request's cost (§1.1)
@@ -32,17 +33,7 @@ def pack_of(decks: int) -> Pack:
 
 def roster_problems(names: Sequence[str], pointer: str = "/players", name_key: str = "") -> list[Problem]:
     """2 to MAX_PLAYERS players (§1.1), each named, no name twice; a name's pointer is ``{pointer}/{index}{name_key}``."""
-    problems = []
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem(pointer, "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §1.1)"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(f"{pointer}/{index}{name_key}", "blank_name", "a player needs a name"))
-        elif name in seen:
-            problems.append(Problem(f"{pointer}/{index}{name_key}", "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
-    return problems
+    return core_roster(names, (MIN_PLAYERS, MAX_PLAYERS), "rules.md §1.1", pointer, name_key)
 
 
 def decks_problems(decks: int, players: int, pointer: str = "/decks") -> list[Problem]:

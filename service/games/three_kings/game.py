@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from service.core.kit import Engine, Seen
-from service.core.problems import Problem
 from service.core.protocol import GameInfo
 from service.core.reading import Reader
 from service.core.records import Option
-from service.core.verdicts import Reason
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .moves import Event, LegalMove, Move, legal_moves, move_reasons, out_of_turn_moves, play, read_move
+from .moves import Move, legal_moves, move_reasons, out_of_turn_moves, play, read_move
 from .rules import OPTION_DESCRIPTIONS
-from .state import GameState, View, read, state_problems, view
+from .state import GameState, read, state_problems, view
 from .state import Reader as ThreeKingsReader
 
 INFO = GameInfo(
@@ -48,36 +46,20 @@ class ThreeKings(Engine[GameState, Move]):
         assert isinstance(reader, ThreeKingsReader)  # the reader hook's
         return read(data, reader)
 
-    def state_problems(self, state: GameState) -> Iterable[Problem]:
-        return state_problems(state)
-
-    def read_move(self, data: Mapping[str, Any]) -> Move:
-        return read_move(data)
-
-    def legal_moves(self, state: GameState) -> Sequence[LegalMove]:
-        return legal_moves(state)
-
-    def move_reasons(self, state: GameState, move: Move) -> Sequence[Reason]:
-        return move_reasons(state, move)
-
-    def step(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
-        return play(state, move)
-
-    def play(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
-        return play(state, move)  # the rules checked, then played once: its unseen cards are checked as it is played
-
-    def open_moves(self, state: GameState) -> Sequence[LegalMove]:
-        """The shows open to the players not to act, in or out of turn (§10.4): the kit's ``open`` moves."""
-        return out_of_turn_moves(state)
+    state_problems = staticmethod(state_problems)
+    read_move = staticmethod(read_move)
+    legal_moves = staticmethod(legal_moves)
+    move_reasons = staticmethod(move_reasons)
+    step = staticmethod(play)
+    play = staticmethod(play)  # the rules checked, then played once: its unseen cards are checked as it is played
+    open_moves = staticmethod(out_of_turn_moves)  # the shows open to the players not to act, in or out of turn (§10.4)
+    view = staticmethod(view)
 
     def closeness(self, refused: Move, option: Option) -> int:
         """The same action first, then the same hand card (a set with the card the player meant)."""
         other: Any = option.move
         same_card = refused.hand_card is not None and other.hand_card is not None and other.hand_card.rank == refused.hand_card.rank
         return 2 * int(other.action != refused.action) + int(not same_card)
-
-    def view(self, state: GameState, player: str) -> View:
-        return view(state, player)
 
     def outcome(self, state: GameState) -> Mapping[str, Any] | None:
         return state.outcome.to_dict() if state.outcome else None

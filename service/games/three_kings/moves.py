@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
+from service.core.kit import read_all
 from service.core.names import possessive
 from service.core.problems import InvalidInput, Problem
 from service.core.records import Listed
@@ -595,11 +596,7 @@ def _take_king(turn: _Turn) -> None:
 # -- reading a move from plain data ----------------------------------------------------------
 def read_move(data: Mapping[str, Any]) -> Move:
     """Read a move; raises :class:`InvalidInput` with pointers for malformed fields (not for illegal moves), up to the one cap."""
-    reader = Reader()
-    with reader.reading():
-        move = _read_move(data, reader)
-    reader.done()
-    return move
+    return read_all(_read_move, data, Reader())
 
 
 def _read_move(data: Mapping[str, Any], reader: Reader) -> Move:

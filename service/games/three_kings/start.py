@@ -7,11 +7,12 @@ The same seed always gives the same deal: the pack is shuffled by a
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.core.problems import InvalidInput, Problem
+from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas bound a seed with it
+from service.core.seeds import start_seed
 from service.core.zones import Zone
 
 from .cards import Card, card_texts, pack, pack_size
@@ -21,7 +22,6 @@ from .state import GameState, Player, check_state, kings_in, roster_problems
 
 HAND_SIZE = 4
 TABLE_SIZE = 4
-MAX_SEED = 2**53 - 1  # exact in any JSON number
 
 
 def shuffled(cards: Sequence[Card], seed: int) -> list[Card]:
@@ -64,12 +64,7 @@ def _opened(state: GameState) -> tuple[GameState, list[Event]]:
 def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None = None, dealer: int = 0) -> NewGame:
     """Shuffle, deal four cards to each player one at a time from the dealer's left, then turn four onto the table."""
     rules = rules or Rules()
-    problems = _start_problems(names, rules, dealer)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
-    if problems:
-        raise InvalidInput(problems)
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    seed = start_seed(_start_problems(names, rules, dealer), seed)
     pile = shuffled(pack(len(names)), seed)
     hands: list[list[Card]] = [[] for _ in names]
     for round_number in range(HAND_SIZE * len(names)):

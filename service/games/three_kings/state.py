@@ -14,7 +14,9 @@ from itertools import chain
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
+from service.core.kit import checked, read_whole
 from service.core.problems import InvalidInput, Problem
+from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader as CoreReader
 from service.core.zones import Zone
 
@@ -133,17 +135,7 @@ def possibly_held(state: GameState, hand: Zone[Card], rank: int, known: Counter[
 # -- checking a state whole --------------------------------------------------------------
 def roster_problems(names: list[str], pointer: str = "/players/{}") -> list[Problem]:
     """2 to 20 seats (§2.1), each named once."""
-    problems = []
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §2.1)"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(pointer.format(index), "blank_name", "a player needs a name"))
-        elif name in seen:
-            problems.append(Problem(pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
-    return problems
+    return core_roster(names, (MIN_PLAYERS, MAX_PLAYERS), "rules.md §2.1", "/players", pointer.removeprefix("/players/{}"))
 
 
 def state_problems(state: GameState) -> list[Problem]:
@@ -218,10 +210,8 @@ def _three_kings_problems(state: GameState) -> list[Problem]:
 
 
 def check_state(state: GameState) -> GameState:
-    problems = state_problems(state)
-    if problems:
-        raise InvalidInput(problems)
-    return state
+    """Return ``state`` if it describes a real table, else raise with every problem (up to the cap)."""
+    return checked(state_problems, state)
 
 
 # -- reading a state from plain data ------------------------------------------------------
@@ -264,17 +254,7 @@ class Reader(CoreReader[Card]):
 
 def read_state(data: Mapping[str, Any]) -> GameState:
     """Read a state from its plain form and check it whole; every problem is raised at once."""
-    return check_state(read_unchecked(data))
-
-
-def read_unchecked(data: Mapping[str, Any]) -> GameState:
-    """Read a state from its plain form; every problem of the reading is raised at once, up to the one cap (the state
-    is not checked)."""
-    reader = Reader()
-    with reader.reading():
-        state = read(data, reader)
-    reader.done()
-    return state
+    return read_whole(read, state_problems, data, Reader())
 
 
 def read(data: Mapping[str, Any], reader: Reader) -> GameState:

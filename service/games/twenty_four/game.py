@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from service.core.cards import Card, card_texts
+from service.core.cards import card_texts
 from service.core.kit import Engine
-from service.core.problems import Problem
 from service.core.protocol import GameInfo
-from service.core.reading import Reader
-from service.core.records import Event
-from service.core.verdicts import Reason
 
 from . import moves
-from .moves import ACTIONS, LegalMove, Move, View
+from .moves import ACTIONS, Move
 from .state import MAX_PLAYERS, MIN_PLAYERS, TABLE_STEPS, TwentyFourState, read, state_problems
 
 RULES_VERSION = "2026.11-1"
@@ -41,26 +37,13 @@ class TwentyFour(Engine[TwentyFourState, Move]):
     ZONES: ClassVar[Mapping[str, Any]] = {"/players/*/pile": "nobody", "/players/*/won": "everyone", "/table": "everyone", "/set_aside": "everyone"}
     COUNTED_ACTIONS = ACTIONS
 
-    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
-        return read(data, reader)
-
-    def state_problems(self, state: TwentyFourState) -> Iterable[Problem]:
-        return state_problems(state)
-
-    def read_move(self, data: Mapping[str, Any]) -> Move:
-        return moves.move_from_dict(data)
-
-    def legal_moves(self, state: TwentyFourState) -> Sequence[LegalMove]:
-        return moves.legal_moves(state)
-
-    def move_reasons(self, state: TwentyFourState, move: Move) -> Sequence[Reason]:
-        return moves.move_reasons(state, move)
-
-    def step(self, state: TwentyFourState, move: Move) -> tuple[TwentyFourState, Sequence[Event]]:
-        return moves.step(state, move)
-
-    def view(self, state: TwentyFourState, player: str) -> View:
-        return moves.view(state, player)
+    read = staticmethod(read)
+    state_problems = staticmethod(state_problems)
+    read_move = staticmethod(moves.move_from_dict)
+    legal_moves = staticmethod(moves.legal_moves)
+    move_reasons = staticmethod(moves.move_reasons)
+    step = staticmethod(moves.step)
+    view = staticmethod(moves.view)
 
     def to_act(self, state: TwentyFourState) -> None:
         return None  # anyone not barred may claim, and the table turns the cards: there is no player to act

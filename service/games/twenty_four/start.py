@@ -6,13 +6,14 @@ so the same seed always gives the same dealer, targets, piles and rounds.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from service.core.cards import Card, card_texts
 from service.core.problems import InvalidInput, Problem
+from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas bound a seed with it
+from service.core.seeds import drawn_seed, seed_problems
 
 from .pack import pack_for, shuffled
 from .standings import leaders as _leaders
@@ -30,7 +31,6 @@ from .state import (
 )
 from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
-MAX_SEED = 2**53 - 1  # exact in any JSON number
 Event = dict[str, Any]
 
 
@@ -45,19 +45,22 @@ class NewGame:
         return {"state": self.state.to_dict(), "seed": self.state.seed, "events": list(self.events)}
 
 
-def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None = None, dealer: int | None = None) -> NewGame:
-    """Seat the players in the order given, find the first dealer (by the draw unless ``dealer`` is given), deal hand 1."""
-    rules = rules or Rules()
-    problems = roster_problems(names)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
+def _check_start(names: Sequence[str], rules: Rules, dealer: int | None, seed: int | None = None) -> None:
+    """Raise with every problem of a new game's table: its players, its seed (a dealt game's), the first dealer, the hands."""
+    problems = roster_problems(names) + seed_problems(seed)
     if dealer is not None and names and not 0 <= dealer < len(names):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
     if not 1 <= rules.hands <= MAX_HANDS:
         problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if problems:
         raise InvalidInput(problems)
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+
+
+def new_game(names: Sequence[str], rules: Rules | None = None, seed: int | None = None, dealer: int | None = None) -> NewGame:
+    """Seat the players in the order given, find the first dealer (by the draw unless ``dealer`` is given), deal hand 1."""
+    rules = rules or Rules()
+    _check_start(names, rules, dealer, seed)
+    seed = drawn_seed(seed)
     events: list[Event] = []
     if dealer is None:
         dealer, draws = draw_for_dealer(len(names), rules.face_cards, seed)
@@ -176,13 +179,7 @@ def from_table(names: Sequence[str], rules: Rules | None = None, dealer: int | N
     """A game at a real table: the players draw for the first dealer with named cards unless ``dealer`` is given;
     then each hand waits for its target's eight cards (option) and each round for its four cards, all named by moves."""
     rules = rules or Rules()
-    problems = roster_problems(names)
-    if dealer is not None and names and not 0 <= dealer < len(names):
-        problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
-    if not 1 <= rules.hands <= MAX_HANDS:
-        problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
-    if problems:
-        raise InvalidInput(problems)
+    _check_start(names, rules, dealer)
     state = TwentyFourState(rules=rules, players=tuple(Seat(name) for name in names), deal="physical", phase="draw", drawing=tuple(names))
     if dealer is None:
         return NewGame(check_state(state), ())

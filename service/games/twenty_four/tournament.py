@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from service.tournaments.scoring import CellProblem, GameRow, RowsRefused
 
@@ -18,17 +19,9 @@ YES, NO = frozenset({"yes", "y", "true", "1", "x"}), frozenset({"no", "n", "fals
 class CardsWonRows:
     """One row per player of a game: ``cards_won``; optionally ``hands`` (default 1) and ``face_cards`` (default no)."""
 
-    @property
-    def columns(self) -> tuple[str, ...]:
-        return ("cards_won",)
-
-    @property
-    def optional_columns(self) -> tuple[str, ...]:
-        return ("hands", "face_cards")
-
-    @property
-    def max_rows(self) -> int:
-        return MAX_PLAYERS
+    columns: ClassVar[tuple[str, ...]] = ("cards_won",)
+    optional_columns: ClassVar[tuple[str, ...]] = ("hands", "face_cards")
+    max_rows: ClassVar[int] = MAX_PLAYERS
 
     def score(self, rows: Sequence[GameRow]) -> Mapping[str, Fraction]:
         """Each player's cards won, checked: multiples of 4, and no more in all than the pack over the hands."""
