@@ -366,7 +366,7 @@ class TwentyFour1718ViewSchema(LeanSchema):
 
 # -- new matches ------------------------------------------------------------------------------------
 class TwentyFour1718RulesSchema(LeanSchema):
-    """A match's variant settings, under ``rules`` as every game's are (they were top-level fields until 0.3.0)."""
+    """A match's variant settings, under ``rules`` as every game's are (top-level fields in 0.3.0 and before)."""
 
     honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
     games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
