@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from service.core.cards import Card
 from service.core.kit import Engine, Seen
-from service.core.problems import Problem
 from service.core.protocol import GameInfo
-from service.core.reading import Reader
-from service.core.records import Event, Option
-from service.core.verdicts import Reason
+from service.core.records import Option
 
 from . import moves
 from .hands import as_number
 from .moves import LegalMove, Move, move_from_dict
 from .rules import OPTION_DESCRIPTIONS
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, read, state_problems
-from .view import PlayerView, player_view
+from .view import player_view
 
 INFO = GameInfo(
     slug="24-kings",
@@ -44,23 +40,13 @@ class KingsGame(Engine[GameState, Move]):
         "/castles": "everyone",
     }
 
-    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
-        return read(data, reader)
-
-    def state_problems(self, state: GameState) -> Iterable[Problem]:
-        return state_problems(state)
-
-    def read_move(self, data: Mapping[str, Any]) -> Move:
-        return move_from_dict(data)
-
-    def legal_moves(self, state: GameState) -> list[LegalMove]:
-        return moves.legal_moves(state)
-
-    def move_reasons(self, state: GameState, move: Move) -> Sequence[Reason]:
-        return moves.move_reasons(state, move)
-
-    def step(self, state: GameState, move: Move) -> tuple[GameState, Sequence[Event]]:
-        return moves.step(state, move)
+    read = staticmethod(read)
+    state_problems = staticmethod(state_problems)
+    read_move = staticmethod(move_from_dict)
+    legal_moves = staticmethod(moves.legal_moves)
+    move_reasons = staticmethod(moves.move_reasons)
+    step = staticmethod(moves.step)
+    view = staticmethod(player_view)
 
     def closeness(self, refused: Move, option: Option) -> int:
         assert isinstance(option, LegalMove)  # legal_moves lists LegalMove records
@@ -69,9 +55,6 @@ class KingsGame(Engine[GameState, Move]):
     def verdict_details(self, state: GameState, move: Move) -> Mapping[str, Any]:
         valid = moves.call_valid(state, move)
         return {"call_valid": valid} if valid is not None else {}
-
-    def view(self, state: GameState, player: str) -> PlayerView:
-        return player_view(state, player)
 
     def to_act(self, state: GameState) -> str | None:
         """The player to act; once the game is over, its next dealer, who deals the next game (rules.md §28)."""

@@ -7,20 +7,19 @@ gives the same castles, hands and reshuffles.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
+from service.core.seeds import MAX_SEED as MAX_SEED  # the schemas and the sealed token bound a seed with it
+from service.core.seeds import start_seed
 from service.games.kings.pack import DECK_SIZE, full_deck
 
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards, shuffled
 from .rules import Rules
 from .state import HAND_SIZE, Direction, GameState, Match, Player, Zone, check_state, roster_problems
-
-MAX_SEED = 2**53 - 1  # exact in any JSON number
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +84,7 @@ def new_game(
 ) -> NewGame:
     """Shuffle, run the Castle Phase, deal seven cards each, one at a time, from the player after The Turn."""
     rules = rules or Rules()
-    problems = _seat_problems(names, dealer)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
-    if problems:
-        raise InvalidInput(problems)
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    seed = start_seed(_seat_problems(names, dealer), seed)
     pile = shuffled(full_deck(), seed, 0)
     castles, face_up, log = _castle_phase(pile)
     state = _first_to_act(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
 from service.core.problems import Problem
+from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
 from service.core.zones import Zone as CoreZone
 from service.games.kings.pack import DECK_SIZE, third_copies, third_copies_among
@@ -245,17 +246,7 @@ def _outcome_problems(state: GameState) -> list[Problem]:
 
 def roster_problems(names: Sequence[str], name_pointer: str = "/players/{}") -> list[Problem]:
     """The seats' names: 2 to 10 players (rules.md §3), each named, no name twice."""
-    problems = []
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(Problem("/players", "player_count", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (rules.md §3)"))
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if not name.strip():
-            problems.append(Problem(name_pointer.format(index), "blank_name", "a player needs a name"))
-        elif name in seen:
-            problems.append(Problem(name_pointer.format(index), "duplicate_name", f"{name!r} names an earlier player too"))
-        seen.add(name)
-    return problems
+    return core_roster(names, (MIN_PLAYERS, MAX_PLAYERS), "rules.md §3", "/players", name_pointer.removeprefix("/players/{}"))
 
 
 def _seat_problems(state: GameState) -> list[Problem]:

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from service.core.cards import Card
 from service.core.kit import Engine, Seen
 from service.core.problems import InvalidInput, Problem
 from service.core.protocol import GameInfo
-from service.core.reading import Reader
-from service.core.records import Event, Listed
-from service.core.verdicts import Reason
 
 from .flow import match_winners
 from .moves import Move, move_from_dict, move_reasons, options, report_facts, step
@@ -39,23 +35,13 @@ class TwentyFour1718(Engine[TableState, Move]):
     INFO = INFO
     ZONES: ClassVar[Mapping[str, Seen]] = {"/players/*/hand": "owner", "/stock/cards": "nobody", "/tricks": "everyone", "/trick/cards": "everyone"}
 
-    def read(self, data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
-        return read(data, reader)
-
-    def state_problems(self, state: TableState) -> Iterable[Problem]:
-        return state_problems(state)
-
-    def read_move(self, data: Mapping[str, Any]) -> Move:
-        return move_from_dict(data)
-
-    def legal_moves(self, state: TableState) -> Sequence[Move | Listed[Move]]:
-        return options(state)
-
-    def move_reasons(self, state: TableState, move: Move) -> Sequence[Reason]:
-        return move_reasons(state, move)
-
-    def step(self, state: TableState, move: Move) -> tuple[TableState, Sequence[Event]]:
-        return step(state, move)
+    read = staticmethod(read)
+    state_problems = staticmethod(state_problems)
+    read_move = staticmethod(move_from_dict)
+    legal_moves = staticmethod(options)
+    move_reasons = staticmethod(move_reasons)
+    step = staticmethod(step)
+    report_facts = staticmethod(report_facts)
 
     def view(self, state: TableState, player: str) -> PlayerView:
         seat = state.seat_of(player)
@@ -68,9 +54,6 @@ class TwentyFour1718(Engine[TableState, Move]):
 
     def phase(self, state: TableState) -> str:
         return state.phase
-
-    def report_facts(self, state: TableState) -> Mapping[str, Any]:
-        return report_facts(state)
 
     def outcome(self, state: TableState) -> Mapping[str, Any] | None:
         """Once the match is over: games won per player and the match's winners (several on a tie)."""

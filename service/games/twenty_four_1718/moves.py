@@ -78,11 +78,7 @@ class Move:
             data["stock"] = card_texts(self.stock)
         if self.drawn is not None:
             data["drawn"] = card_texts(self.drawn)
-        if self.sequences is not None:
-            data["sequences"] = [card_texts(run) for run in self.sequences]
-        if self.point is not None:
-            data["point"] = {"count": self.point[0], "sum": self.point[1]}
-        return data
+        return data | self.claim.to_dict()  # the announcement's fields, written as the claim writes them
 
 
 # -- legal moves ----------------------------------------------------------------------------------

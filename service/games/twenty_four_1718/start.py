@@ -7,17 +7,17 @@ shuffle ``n`` its ``n``-th deal, so a seed replays the whole match.
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
+from service.core.seeds import drawn_seed, seed_problems
 
 from .flow import Event, dealt_event, open_hand, settle, tally_of
 from .hand import score_turn_up
 from .pack import DEAL_SHAPES, PLAYER_COUNTS, shuffled
-from .state import HONORS_OPTIONS, MAX_GAMES, MAX_SEED, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
+from .state import HONORS_OPTIONS, MAX_GAMES, HonorsOption, Seat, Stock, TableState, Trick, roster_problems, state_problems
 
 DRAW_SHUFFLE = 0
 
@@ -64,9 +64,7 @@ def _options_problems(honors: str, games: int, seed: int | None) -> list[Problem
         problems.append(Problem("/honors", "bad_choice", f"honors is one of {', '.join(HONORS_OPTIONS)}, not {honors!r}"))
     if not 1 <= games <= MAX_GAMES:
         problems.append(Problem("/games", "bad_integer", f"a match is 1 to {MAX_GAMES} games, not {games}"))
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("/seed", "bad_seed", f"a seed is a whole number from 0 to {MAX_SEED}"))
-    return problems
+    return problems + seed_problems(seed)
 
 
 def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int = 1, seed: int | None = None, dealer: int | None = None) -> NewMatch:
@@ -76,7 +74,7 @@ def new_match(names: Sequence[str], honors: HonorsOption = "point", games: int =
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {dealer} does not exist at a table of {len(names)} (seats count from 0)"))
     if problems:
         raise InvalidInput(problems)
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    seed = drawn_seed(seed)
     rounds: tuple[DrawRound, ...] = ()
     if dealer is None:
         dealer, rounds = draw_for_dealer(names, seed)
@@ -189,7 +187,7 @@ def table_hand(table: TableHand) -> NewMatch:
         to_act=leader,
         tricks=(),
         trick=Trick(leader),
-        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
+        seed=drawn_seed(table.seed),
         deals=table.hand_number,
         deal="physical",
     )
@@ -218,7 +216,7 @@ def _table_draw(table: TableHand) -> NewMatch:
         to_act=0,
         tricks=(),
         trick=Trick(1 % max(seats, 1)),
-        seed=secrets.randbelow(MAX_SEED + 1) if table.seed is None else table.seed,
+        seed=drawn_seed(table.seed),
         deals=0,
         deal="physical",
     )

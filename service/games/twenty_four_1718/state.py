@@ -21,6 +21,7 @@ from service.core.kit import checked, read_whole
 from service.core.problems import Problem, excess_copies
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
+from service.core.seeds import MAX_SEED as MAX_SEED  # the reading and the schemas bound a seed with it
 
 from .chips import WINNING_CHIPS
 from .declarations import SEQUENCE_MIN, Claim
@@ -35,7 +36,6 @@ HONORS_OPTIONS: tuple[HonorsOption, ...] = get_args(HonorsOption)
 DealKind = Literal["service", "physical"]
 DEAL_KINDS: tuple[DealKind, ...] = get_args(DealKind)
 MAX_GAMES = 99
-MAX_SEED = 2**53 - 1  # exact in any JSON number
 MAX_NAME = 40
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import ClassVar
 
 from service.tournaments.limits import MAX_ROWS
 from service.tournaments.scoring import CellProblem, GameRow, RowsRefused
@@ -20,17 +21,9 @@ from .pack import PLAYER_COUNTS
 class ChipRows:
     """Scores a game's rows from a ``chips`` column: the player at six chips won the game."""
 
-    @property
-    def columns(self) -> tuple[str, ...]:
-        return ("chips",)
-
-    @property
-    def optional_columns(self) -> tuple[str, ...]:
-        return ()
-
-    @property
-    def max_rows(self) -> int:
-        return MAX_ROWS
+    columns: ClassVar[tuple[str, ...]] = ("chips",)
+    optional_columns: ClassVar[tuple[str, ...]] = ()
+    max_rows: ClassVar[int] = MAX_ROWS
 
     def score(self, rows: Sequence[GameRow]) -> Mapping[str, Fraction]:
         """1 for the game's winner, 0 for the others; every bad cell and a game without exactly one winner refused."""
