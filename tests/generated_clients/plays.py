@@ -56,8 +56,9 @@ def oracle_game(client: Any, slug: str) -> dict[str, Any]:
     state = client.post(f"/v1/{slug}/games", json=NEW_GAMES[slug]).get_json()["state"]
     moves = []
     for step in range(MOST_MOVES + 1):
-        listed = client.post(f"/v1/{slug}/moves/legal", json={"state": state}).get_json()["moves"]
-        if not listed:
+        report = client.post(f"/v1/{slug}/moves/legal", json={"state": state}).get_json()
+        listed = report["moves"]
+        if not listed or report["phase"] == "over":  # over, a match may still list its next deal (24 Kings)
             return {"moves": moves, "state": state}
         move = chosen(listed, step)
         moves.append(move)

@@ -72,7 +72,7 @@ async function play_{ident}(client: Client): Promise<Played> {{
   for (let step = 0; step <= MOST_MOVES; step++) {{
     const legal = await client.POST("/v1/{slug}/moves/legal", {{ body: {{ state }} }});
     if (legal.data === undefined) throw failed("/moves/legal", legal);
-    if (legal.data.moves.length === 0) return {{ moves, state }};
+    if (legal.data.moves.length === 0 || legal.data.phase === "over") return {{ moves, state }};  // over, a match may list its next deal
     const move = chosen(legal.data.moves, step);
     moves.push(move);
     const applied = await client.POST("/v1/{slug}/moves/apply", {{ body: {{ state, move }} }});
