@@ -195,6 +195,8 @@ def _value_loader(field: fields.Field[Any], name: str) -> Loader:
     kind = type(field)
     if kind in _SCALARS:
         load = _SCALARS[kind]
+    elif "plain_load" in vars(kind):  # a game's own scalar field that says how to read a plain value (its exact class)
+        load = getattr(kind, "plain_load")  # noqa: B009  (a name Field does not declare, so mypy needs getattr)
     elif kind is fields.List and isinstance(field, fields.List):  # the exact class, and typed as one
         load = _list_of(_value_loader_or_null(field.inner, name))
     elif kind is fields.Nested and isinstance(field, fields.Nested) and not field.many and field.unknown is None and compilable(field.schema):

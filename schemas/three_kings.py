@@ -20,6 +20,7 @@ from service.games.three_kings.state import DEALS, PHASES
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
+from .compiled import Unsure
 from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
@@ -42,6 +43,17 @@ class RankCard(fields.String):
             return parse_card(text)  # the engine's card: the engine takes it as read, so each card is read once
         except CardError as error:
             raise ValidationError(CodedMessage(str(error), "bad_card")) from error
+
+    @staticmethod
+    def plain_load(value: Any) -> Any:
+        """The same reading for schemas/compiled.py's fast path, without marshmallow's field machinery (a state
+        carries up to a whole pack of these); anything doubtful goes back to ``_deserialize``, which words it."""
+        if type(value) is not str or len(value) > 8:
+            raise Unsure
+        try:
+            return parse_card(value)
+        except CardError:
+            raise Unsure from None
 
 
 def rank_cards(most: int = MAX_CARDS, **kwargs: Any) -> fields.List[Any]:

@@ -23,11 +23,14 @@ from schemas.fields import CARD_PATTERN
 from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequestSchema, TableSetupRequestSchema
 from schemas.tournaments import StandingsRequestSchema
 from service.core.cards import CANONICAL_CARDS, ONE_DECK, Card, CardError, parse_card
+from service.games import registered
 from service.games.kings.web import examples
 from service.http.referee import request_schemas
 
 EX = examples()
 StateRequestSchema, MoveRequestSchema, _ = request_schemas("24-kings")
+_, ThreeKingsMoveRequestSchema, _ = request_schemas("three-kings")  # rank cards: a game's own field with its plain reader
+THREE_KINGS = registered("three-kings").web().examples()
 CASES = [
     (CalculusRequestSchema, EX["calculus_request"]),
     (HandsRequestSchema, EX["hands_request"]),
@@ -36,6 +39,7 @@ CASES = [
     (StateRequestSchema, {"state": EX["state"]}),
     (MoveRequestSchema, {"state": EX["state"], "move": EX["move"]}),
     (StandingsRequestSchema, {"rows": [{"game": 1, "player": "ann", "points": 2}]}),
+    (ThreeKingsMoveRequestSchema, {"state": THREE_KINGS["state"], "move": THREE_KINGS["move"]}),
 ]
 EDGE_NUMBERS = st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 10**400, 1e308, 1.0, -0.0, 2.5])
 JSON = st.recursive(
