@@ -230,23 +230,10 @@ def test_player_shapes_the_answers_of_a_plain_state_too(keyed):
 
 # -- Twenty-Four's standings of a sealed deal: its public state and its token, no seat key -------------------------------
 def _solution(cards: list[str], target: int) -> str | None:
-    """A correct claim over the four cards by brute force (tests/twenty_four/oracle.py), fully bracketed, or None."""
+    """A correct claim over the four cards by brute force (the Twenty-Four tests' oracle), fully bracketed, or None."""
     from tests.twenty_four import oracle
 
-    def text(tree: object) -> str:
-        if isinstance(tree, int):
-            return str(tree)
-        operator, left, right = tree  # type: ignore[misc]
-        return f"({text(left)} {operator} {text(right)})"
-
-    values = tuple({"A": 1}.get(card[:-1]) or int(card[:-1]) for card in cards)
-    for tree in oracle.trees(values):
-        try:
-            if oracle.value(tree) == target:
-                return text(tree)
-        except ZeroDivisionError:
-            continue
-    return None
+    return oracle.solution(tuple({"A": 1}.get(card[:-1]) or int(card[:-1]) for card in cards), target)
 
 
 def test_a_sealed_twenty_four_deal_has_standings_from_its_public_state_and_token(keyed):

@@ -59,6 +59,25 @@ def trees(values: tuple[int, ...]) -> list[Tree]:
     return found
 
 
+def text(tree: Tree) -> str:
+    """A tree written out, fully bracketed: what a player would claim."""
+    if isinstance(tree, int):
+        return str(tree)
+    operator, left, right = tree  # type: ignore[misc]
+    return f"({text(left)} {operator} {text(right)})"
+
+
+def solution(values: tuple[int, ...], target: int) -> str | None:
+    """A correct expression over ``values`` for ``target`` by brute force, fully bracketed, or None."""
+    for tree in trees(values):
+        try:
+            if value(tree) == target:
+                return text(tree)
+        except ZeroDivisionError:
+            continue
+    return None
+
+
 def _shapes(values: list[int]) -> list[Tree]:
     if len(values) == 1:
         return [values[0]]

@@ -49,24 +49,6 @@ def value(card):
     return VALUE[card[:-1]]
 
 
-def solution(values, target):
-    """A correct expression by brute force, fully bracketed, or None."""
-    for tree in oracle.trees(tuple(values)):
-        try:
-            if oracle.value(tree) == target:
-                return text(tree)
-        except ZeroDivisionError:
-            continue
-    return None
-
-
-def text(tree):
-    if isinstance(tree, int):
-        return str(tree)
-    operator, left, right = tree
-    return f"({text(left)} {operator} {text(right)})"
-
-
 class Truth:
     """What the real table holds: the piles (top last), who won what, what was set aside."""
 
@@ -231,13 +213,13 @@ def random_claim(rng, values, target):
         correct = oracle.value(tree) == target
     except ZeroDivisionError:
         correct = False
-    return text(tree), correct
+    return oracle.text(tree), correct
 
 
 def play_round(client, box, truth, cards, target, rng, hidden):
     """Claims and slips until the round ends, each outcome decided by the test's own judge first."""
     values = [value(card) for card in cards]
-    answer = solution(values, target)
+    answer = oracle.solution(tuple(values), target)
     barred = set()
     while True:
         state = box[0]
