@@ -25,6 +25,7 @@ from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
+MAX_RANK_TEXT = 8  # longer text is refused before it is read: a card is a few characters (10H, JK, JOKER)
 RANK_DESCRIPTION = "A card by rank: A, 2-10 (or T), J, Q, K; a suit may follow (7H), kept for display only; JK is a joker, a King."
 
 
@@ -37,7 +38,7 @@ class RankCard(fields.String):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         text = super()._deserialize(value, attr, data, **kwargs)
-        if len(text) > 8:
+        if len(text) > MAX_RANK_TEXT:
             raise ValidationError(CodedMessage("a card is at most a few characters, e.g. 10H or JK", "bad_card"))
         try:
             return parse_card(text)  # the engine's card: the engine takes it as read, so each card is read once
@@ -48,7 +49,7 @@ class RankCard(fields.String):
     def plain_load(value: Any) -> Any:
         """The same reading for schemas/compiled.py's fast path, without marshmallow's field machinery (a state
         carries up to a whole pack of these); anything doubtful goes back to ``_deserialize``, which words it."""
-        if type(value) is not str or len(value) > 8:
+        if type(value) is not str or len(value) > MAX_RANK_TEXT:
             raise Unsure
         try:
             return parse_card(value)
