@@ -187,12 +187,13 @@ def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held
 
 # -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
 class TargetEntry(NamedTuple):
-    """A target of a hand the hand set plays, with what it needs as a tally."""
+    """A target of a hand the hand set plays, with what it needs as a tally (and, suited, its exact cards)."""
 
     hand: int  # the hand's index in HANDS
     spec: HandSpec
     target: Target
     need: Tally
+    keys: tuple[int, ...]  # a suited target's cards, one key per card, sorted (Target.keys, spelled out once)
 
 
 class TargetGroup(NamedTuple):
@@ -257,7 +258,7 @@ class HandSetPlan:
         for index, (spec, hand) in enumerate(zip(HANDS, targets, strict=True)):
             if hand_set.allows(spec):
                 for target in hand:
-                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target]))
+                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target], target.keys))
         self.groups = tuple(
             TargetGroup(ranks_need, ranks_need.ranks(), tuple(entries))
             for ranks_need, entries in ((Tally.needing(need, by_rank=True), entries) for need, entries in groups.items())
@@ -377,7 +378,7 @@ class Scorer:
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys_by_rank())
                 elif tally.covers(entry.need):
-                    choices = (target.keys,)
+                    choices = (entry.keys,)
                 else:
                     continue
                 points = half_points[entry.hand]
@@ -411,8 +412,7 @@ class Scorer:
         return best, calling
 
     def _instance(self, found: Found) -> HandInstance:
-        card_of = self._card_of_key
-        return HandInstance(found.spec, tuple(card_of[key] for key in found.keys), found.half_points)
+        return HandInstance(found.spec, tuple(map(self._card_of_key.__getitem__, found.keys)), found.half_points)
 
     def classify(self, cards: Sequence[Card]) -> list[HandInstance]:
         """The readings of exactly these cards as one hand of the set, best first."""
@@ -725,5 +725,5 @@ def _matching_choices(entry: TargetEntry, holding: _Holding) -> list[tuple[int, 
     if entry.target.any_suit:
         return _suit_choices(entry.target, holding.keys_by_rank())
     if holding.tally.covers(entry.need):
-        return [entry.target.keys]
+        return [entry.keys]
     return []
