@@ -717,8 +717,15 @@ def _suit_choices(target: Target, keys_by_rank: Mapping[int, Sequence[int]]) -> 
     The target's ranks come in ascending order and a key sorts by its rank first, so a choice is its
     ranks' parts one after the other, already sorted.
     """
-    per_rank = [sorted(set(combinations(keys_by_rank.get(rank, ()), n))) for rank, n in target.need]
+    per_rank = [_rank_choices(keys_by_rank.get(rank, ()), n) for rank, n in target.need]
     return [tuple(chain.from_iterable(parts)) for parts in product(*per_rank)]
+
+
+def _rank_choices(keys: Sequence[int], needed: int) -> list[tuple[int, ...]]:
+    """Every distinct choice of ``needed`` of one rank's held keys (sorted): for one card, each distinct key in order."""
+    if needed == 1:
+        return [(key,) for key in dict.fromkeys(keys)]
+    return sorted(set(combinations(keys, needed)))
 
 
 def _matching_choices(entry: TargetEntry, holding: _Holding) -> list[tuple[int, ...]]:
