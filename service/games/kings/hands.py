@@ -39,9 +39,12 @@ def as_number(half_points: int) -> int | float:
     return whole if not half else whole + 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class HandInstance:
-    """A hand found in (or declared from) a player's cards."""
+class HandInstance(NamedTuple):
+    """A hand found in (or declared from) a player's cards.
+
+    Like :class:`Split`, a NamedTuple: immutable, and made for every player of every request at a tenth of a
+    frozen dataclass's cost (which sets each field through ``object.__setattr__``).
+    """
 
     spec: HandSpec
     cards: tuple[Card, ...]
@@ -57,9 +60,8 @@ class HandInstance:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
-    """A player's cards divided for The Calculus: Pointer, hands, left-overs."""
+class Split(NamedTuple):
+    """A player's cards divided for The Calculus: Pointer, hands, left-overs (a NamedTuple, as :class:`HandInstance`)."""
 
     pointer: Card | None
     hands: tuple[HandInstance, ...]
