@@ -7,7 +7,14 @@ from typing import ClassVar
 
 import pytest
 
+from service.core.problems import Problem
+from service.core.protocol import PlainData
 from service.core.records import PlainForm
+from service.games.kings.calculus import CallVerdict
+from service.games.kings.rules import Rules as KingsRules
+from service.games.kings.state import Outcome
+from service.games.three_kings.rules import Rules as ThreeKingsRules
+from service.games.twenty_four.standings import Standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +57,36 @@ def test_an_exception_naming_no_field_fails_when_the_class_is_made() -> None:
             to_dict = PlainForm(card=list)
 
     assert "card: no such field" in str(raised.value.__cause__)
+
+
+@pytest.mark.parametrize(
+    ("record", "plain"),
+    [
+        (Problem("/players/0", "bad_card", "XX is no card"), {"pointer": "/players/0", "code": "bad_card", "message": "XX is no card"}),
+        (CallVerdict("ann", False, "why not"), {"player": "ann", "valid": False, "reason": "why not"}),
+        (
+            Outcome("hand_called", "ann", (5, 9, 4, 10), ("ann", "bob")),
+            {"reason": "hand_called", "caller": "ann", "castle_values": [5, 9, 4, 10], "winners": ["ann", "bob"]},
+        ),
+        (Standing("ann", (3, 0), 2, 5, 1), {"player": "ann", "hands": [3, 0], "this_hand": 2, "total": 5, "rank": 1}),
+        (ThreeKingsRules("bonus", True), {"scoring": "bonus", "play_it_out": True}),
+        (
+            KingsRules("quick", ghoul_raiser=True),
+            {
+                "hands": "quick",
+                "subjects_count": False,
+                "no_harm_no_foul": False,
+                "static_castles": False,
+                "equal_opportunity": False,
+                "shuffle_me_out": False,
+                "face_up_consequences": False,
+                "ghoul_raiser": True,
+            },
+        ),
+    ],
+)
+def test_the_records_keep_their_wire_form_and_key_order(record: PlainData, plain: dict[str, object]) -> None:
+    assert isinstance(record, PlainData)
+    data = record.to_dict()
+    assert data == plain
+    assert list(data) == list(plain)
