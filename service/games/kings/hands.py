@@ -187,6 +187,20 @@ def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held
     return PointerChoice(False, highest, saved_beside_highest) if left else None
 
 
+# A multiset of castle-relative keys packed in one int, five bits a key: four for the count (a holding
+# has at most MAX_HOLDING < 16 of a card) and a guard bit, so that one subtraction takes a hand's cards
+# from a remainder and the guard bits tell whether the remainder held them all.
+_FIELD = 5
+_GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
+
+
+def _packed(keys: Iterable[int]) -> int:
+    packed = 0
+    for key in keys:
+        packed += 1 << (_FIELD * key)
+    return packed
+
+
 # -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
 class TargetEntry(NamedTuple):
     """A target of a hand the hand set plays, with what it needs as a tally (and, suited, its exact cards)."""
@@ -196,6 +210,7 @@ class TargetEntry(NamedTuple):
     target: Target
     need: Tally
     keys: tuple[int, ...]  # a suited target's cards, one key per card, sorted (Target.keys, spelled out once)
+    packed: int  # the same cards as a packed multiset (:func:`_packed`), what the split search subtracts
 
 
 class TargetGroup(NamedTuple):
@@ -230,6 +245,7 @@ class Found(NamedTuple):
     spec: HandSpec
     keys: tuple[int, ...]
     half_points: int
+    packed: int  # the keys as a packed multiset (:func:`_packed`)
 
 
 class HandSetPlan:
@@ -260,7 +276,7 @@ class HandSetPlan:
         for index, (spec, hand) in enumerate(zip(HANDS, targets, strict=True)):
             if hand_set.allows(spec):
                 for target in hand:
-                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target], target.keys))
+                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target], target.keys, _packed(target.keys)))
         self.groups = tuple(
             TargetGroup(ranks_need, ranks_need.ranks(), tuple(entries))
             for ranks_need, entries in ((Tally.needing(need, by_rank=True), entries) for need, entries in groups.items())
@@ -387,7 +403,7 @@ class Scorer:
                 for keys in choices:
                     known = best.get(keys)
                     if known is None or known.half_points < points:
-                        best[keys] = Found(entry.spec, keys, points)
+                        best[keys] = Found(entry.spec, keys, points, _packed(keys) if target.any_suit else entry.packed)
         return list(best.values())
 
     def find_hands(self, cards: Iterable[Card]) -> list[HandInstance]:
@@ -424,7 +440,7 @@ class Scorer:
         whole = tuple(sorted(holding.keys))
         rank_need = tuple(sorted(Counter(key >> 2 for key in holding.keys).items()))
         found = [
-            self._instance(Found(entry.spec, keys, self._half_points[entry.hand]))
+            self._instance(Found(entry.spec, keys, self._half_points[entry.hand], _packed(keys)))
             for group in self._plan.groups
             for entry in group.entries
             if entry.target.rank_need == rank_need
@@ -512,7 +528,7 @@ class Scorer:
             return (self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer) if full else None), None
         free_kings = len(kings)
         # Each hand as (cards as a packed multiset, how many, its half points, its ranks); a call-only search stops at six cards.
-        hands = [(_packed(found.keys), len(found.keys), found.half_points, [key >> 2 for key in found.keys]) for found in instances]
+        hands = [(found.packed, len(found.keys), found.half_points, [key >> 2 for key in found.keys]) for found in instances]
         last = len(keys) if full else HAND_CARDS_IN_A_CALL
         fixed = None if pointer is None else pointer.face_value
         best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
@@ -549,7 +565,10 @@ class Scorer:
                 for rank in ranks:
                     left.remove(rank)
                 stack.append((index, after ^ _GUARDS, hand_points + points, (*chosen, index), left, used + size))
-        return self._split_of(best, keys, kings, kings_held, pointer, instances), self._split_of(calling, keys, kings, kings_held, pointer, instances)
+        best_split = self._split_of(best, keys, kings, kings_held, pointer, instances)
+        if calling is not None and best is not None and calling[2] == best[2]:  # a caller's best split is often their call
+            return best_split, best_split
+        return best_split, self._split_of(calling, keys, kings, kings_held, pointer, instances)
 
     def _split_of(
         self,
@@ -697,20 +716,6 @@ _rank_of = itemgetter(0)  # a Card's rank, at C speed
 def scorer_for(castles: tuple[Castle, ...], rules: Rules) -> Scorer:
     """A shared Scorer per table: every player of a table, and most moves of a game, use the same one."""
     return Scorer(castles, rules)
-
-
-# A multiset of castle-relative keys packed in one int, five bits a key: four for the count (a holding
-# has at most MAX_HOLDING < 16 of a card) and a guard bit, so that one subtraction takes a hand's cards
-# from a remainder and the guard bits tell whether the remainder held them all.
-_FIELD = 5
-_GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
-
-
-def _packed(keys: Iterable[int]) -> int:
-    packed = 0
-    for key in keys:
-        packed += 1 << (_FIELD * key)
-    return packed
 
 
 def _suit_choices(target: Target, keys_by_rank: Mapping[int, Sequence[int]]) -> list[tuple[int, ...]]:
