@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.types import UnknownOption
 
-from .compiled import Loader, Unsure, compilable, compile_loader
-from .fields import CodedMessage, code_messages
+from .compiled import Loader, compilable, compile_loader
+from .fields import CodedMessage, Unsure, code_messages
 
 RULES_RENAMED: Mapping[str, str] = {"options": "rules"}  # a game's variant settings are its rules in every game (CHANGELOG 0.3.0)
 

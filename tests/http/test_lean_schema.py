@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields
 
 from schemas.base import LeanSchema
-from schemas.compiled import Unsure, compile_loader
-from schemas.fields import CARD_PATTERN
+from schemas.compiled import compile_loader
+from schemas.fields import CARD_PATTERN, Unsure
 from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequestSchema, TableSetupRequestSchema
 from schemas.tournaments import StandingsRequestSchema
 from service.core.cards import CANONICAL_CARDS, ONE_DECK, Card, CardError, parse_card
@@ -305,3 +305,26 @@ def test_the_schema_refuses_what_the_reader_refuses_with_the_readers_words(text)
         parse_card(text)
     assert outcome(HandsRequestSchema(), body) == ("error", {"cards": {1: [str(refused.value)]}})
     assert not re.match(CARD_PATTERN, text)
+
+
+NAMES = st.lists(st.sampled_from([" ", "\t", "a", "B", "é", "e\u0301", "\u200b", "\u202e", "\x07", "\ud800", "名"]), max_size=6).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(NAMES | st.sampled_from(["ann", " ann ", "", "x" * 40, "x" * 41, "e\u0301va"]))
+def test_a_name_read_by_its_plain_reader_is_read_as_marshmallow_reads_it(name):
+    """A player's name on the fast path: normalised as the field's own reading normalises it, or left to marshmallow."""
+    body = {**EX["calculus_request"], "caller": name}
+    fast = fast_outcome(CalculusRequestSchema, body)
+    stock = stock_load(CalculusRequestSchema, body)
+    assert fast == stock if stock[0] == "ok" else fast == ("unsure", None)
+
+
+def test_the_fast_paths_own_table_holds_only_marshmallows_classes_and_each_project_field_says_how_it_reads():
+    """One way to learn a field's plain reader: marshmallow's classes in the table, the project's on the class."""
+    from schemas import compiled
+    from schemas import fields as project_fields
+
+    assert all(kind.__module__.startswith("marshmallow.") for kind in compiled._SCALARS)
+    for kind in (project_fields.Card, project_fields.CardList, project_fields.Integer, project_fields.Number, project_fields.Boolean, project_fields.Name):
+        assert "plain_load" in vars(kind), kind
