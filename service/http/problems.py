@@ -60,7 +60,8 @@ class GuardedInput:
 
     gunicorn parses a chunked body as the application reads it, and raises its own errors (``InvalidChunkSize``,
     ``ChunkMissingTerminator``, ``NoMoreData``) from ``read``; whichever reader meets them (:func:`request_bytes`,
-    werkzeug's form parser), they are the client's fault. The service names no server's classes: any exception but
+    werkzeug's form parser), they are the client's fault. The request-log middleware wraps every request's input
+    in one (:class:`service.http.request_log.RequestLog`). The service names no server's classes: any exception but
     an HTTP one, raised while the body is read, is an :class:`UnreadableBody`.
     """
 
@@ -91,18 +92,6 @@ class GuardedInput:
         close = getattr(self._stream, "close", None)
         if close is not None:
             close()
-
-
-def guard_input(wsgi_app: Any) -> Any:
-    """WSGI middleware: every request's input stream read through :class:`GuardedInput`."""
-
-    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
-        stream = environ.get("wsgi.input")
-        if stream is not None:
-            environ["wsgi.input"] = GuardedInput(stream)
-        return wsgi_app(environ, start_response)
-
-    return guarded
 
 
 def problem_response(
