@@ -78,14 +78,35 @@ def _as_predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return passes
 
 
+def _longest(validators: list[Callable[[Any], Any]]) -> int | None:
+    """The most items a list or map may hold under ``validators`` (their ``Length`` bounds), None when unbounded."""
+    bounds = [v.equal if v.equal is not None else v.max for v in validators if isinstance(v, Length)]
+    known = [bound for bound in bounds if bound is not None]
+    return min(known) if known else None
+
+
+def _too_long(value: Any, most: int | None) -> bool:
+    """Whether ``value`` is a list or a map past its bound: refused (left to marshmallow) before any item is read.
+
+    A list loads to a list of as many items, so its bound reads the same on the raw value; a map whose keys merge as
+    they load (names normalised) may be shorter once loaded, and is then merely left to marshmallow, which decides.
+    This is what lets a valid body skip the length walk of service/http/lengths.py: the fast path never reads the
+    items of an over-long list, however deep it lies.
+    """
+    return most is not None and (type(value) is list or type(value) is dict) and len(value) > most
+
+
 def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
     if not validators:
         return load
+    most = _longest(validators)
     checks = [_predicate(validator) or _as_predicate(validator) for validator in validators]
     if len(checks) == 1:
         check = checks[0]
 
         def load_and_check(value: Any) -> Any:
+            if _too_long(value, most):
+                raise Unsure
             result = load(value)
             if not check(result):
                 raise Unsure
@@ -94,6 +115,8 @@ def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
         return load_and_check
 
     def load_and_validate(value: Any) -> Any:
+        if _too_long(value, most):
+            raise Unsure
         result = load(value)
         if not all(check(result) for check in checks):
             raise Unsure
@@ -112,7 +135,11 @@ def _list_of(inner: Loader) -> Loader:
 
 
 def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
+    most = _longest(list(field.validators))
+
     def deserialize(value: Any) -> Any:
+        if _too_long(value, most):
+            raise Unsure
         try:
             return field.deserialize(value, name, None)
         except ValidationError:

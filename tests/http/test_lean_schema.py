@@ -328,3 +328,46 @@ def test_the_fast_paths_own_table_holds_only_marshmallows_classes_and_each_proje
     assert all(kind.__module__.startswith("marshmallow.") for kind in compiled._SCALARS)
     for kind in (project_fields.Card, project_fields.CardList, project_fields.Integer, project_fields.Number, project_fields.Boolean, project_fields.Name):
         assert "plain_load" in vars(kind), kind
+
+
+class Unreadable:
+    """An item no reader may touch: reading it (hashing, comparing, asking its type's questions) fails the test."""
+
+    def __hash__(self) -> int:
+        raise AssertionError("an item of an over-long list was read")
+
+    def __eq__(self, other: object) -> bool:
+        raise AssertionError("an item of an over-long list was read")
+
+
+@pytest.mark.parametrize("where", ["cards", "castle kings"])
+def test_the_fast_path_never_reads_an_item_of_an_over_long_list(where):
+    """A list past its bound (hands: 7 cards here... at most a deck; a castle: at most 2 Kings) is left to marshmallow's
+    path before any item is read, at any depth: what lets a valid body skip service/http/lengths.py's walk."""
+    body = copy.deepcopy(EX["hands_request"])
+    if where == "cards":
+        body["cards"] = [Unreadable()] * (HandsRequestSchema().fields["cards"].validators[0].max + 1)
+    else:
+        body["castles"][1]["kings"] = [Unreadable()] * 3  # at most 2 Kings sit on a castle (rules.md)
+    assert fast_outcome(HandsRequestSchema, body) == ("unsure", None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CASES), st.data(), JSON, st.integers(0, 60))
+def test_a_body_the_fast_path_vouches_for_has_no_list_past_its_bound(case, data, item, length):
+    """load_body skips the length walk for a vouched body: the walk must have had nothing to refuse in it."""
+    from service.http.lengths import check_lengths
+
+    schema_class, example = case
+    lists = [path for path in paths(example) if path and isinstance(_at(example, path), list)]
+    if not lists:
+        return
+    body = mutate(example, data.draw(st.sampled_from(lists)), "replace", [item] * length)
+    if fast_outcome(schema_class, body)[0] == "ok":
+        assert check_lengths(schema_class(), body)[0] is None
+
+
+def _at(value: Any, path: tuple) -> Any:
+    for step in path:
+        value = value[step]
+    return value
