@@ -1,6 +1,6 @@
 """The request path's own cost, in process (issue 25): what every request pays besides its endpoint's work.
 
-    python -m benchmarks.request_path [--repeat 5] [--number 5000]
+    python -m benchmarks.request_path [--repeat 9] [--number 2000]
 
 Calls the WSGI apps directly (no server, no socket), best of ``--repeat`` rounds of
 CPU time per call: the plain Flask floor (benchmarks/floor_app.py), the service's
@@ -40,16 +40,23 @@ from service.http.security_headers import ANSWER_HEADERS
 LAYERS_GOAL = 0.10
 
 
-def best_us(call: Callable[[], Any], repeat: int, number: int) -> float:
-    """The least CPU time of one call, over ``repeat`` rounds of ``number`` calls, in µs."""
-    for _ in range(min(number, 500)):
-        call()
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.process_time()
-        for _ in range(number):
+def best_us(calls: dict[str, Callable[[], Any]], repeat: int, number: int) -> dict[str, float]:
+    """The least CPU time of one call of each, over ``repeat`` rounds of ``number`` calls, in µs.
+
+    The rounds take turns (every call once per round, in order), so a spell of load on a shared machine
+    falls on all of them alike instead of on whichever ran then: the layers are differences of a few µs
+    between figures of ≈ 80 µs, which one call measured after another could not resolve at a load of 7.
+    """
+    for call in calls.values():
+        for _ in range(min(number, 500)):
             call()
-        best = min(best, (time.process_time() - started) / number * 1e6)
+    best = dict.fromkeys(calls, float("inf"))
+    for _ in range(repeat):
+        for name, call in calls.items():
+            started = time.process_time()
+            for _ in range(number):
+                call()
+            best[name] = min(best[name], (time.process_time() - started) / number * 1e6)
     return best
 
 
@@ -64,8 +71,8 @@ def wsgi_get(app: Callable[..., Any], path: str) -> Callable[[], bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    options.add_argument("--repeat", type=int, default=5)
-    options.add_argument("--number", type=int, default=5000)
+    options.add_argument("--repeat", type=int, default=9)
+    options.add_argument("--number", type=int, default=2000)
     args = options.parse_args(argv)
     service = create_app()
     middleware = service.extensions[MIDDLEWARE_KEY]
@@ -73,15 +80,19 @@ def main(argv: list[str] | None = None) -> int:
     flask_app = middleware.app
     raw = json.dumps(bodies()["hands-7"][1]).encode()
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-        figures = {
-            "floor": best_us(wsgi_get(floor_app.wsgi_app, "/"), args.repeat, args.number),
-            "healthz": best_us(wsgi_get(service.wsgi_app, "/healthz"), args.repeat, args.number),
-            "no_access": best_us(wsgi_get(RequestLog(flask_app, False, ANSWER_HEADERS), "/healthz"), args.repeat, args.number),
-            "id_only": best_us(wsgi_get(RequestLog(flask_app, False), "/healthz"), args.repeat, args.number),
-            "bare": best_us(wsgi_get(flask_app, "/healthz"), args.repeat, args.number),
-            "guarded": best_us(lambda: strict_json(raw), args.repeat, args.number),
-            "parsed": best_us(lambda: orjson.loads(raw), args.repeat, args.number),
-        }
+        figures = best_us(
+            {
+                "floor": wsgi_get(floor_app.wsgi_app, "/"),
+                "healthz": wsgi_get(service.wsgi_app, "/healthz"),
+                "no_access": wsgi_get(RequestLog(flask_app, False, ANSWER_HEADERS), "/healthz"),
+                "id_only": wsgi_get(RequestLog(flask_app, False), "/healthz"),
+                "bare": wsgi_get(flask_app, "/healthz"),
+                "guarded": lambda: strict_json(raw),
+                "parsed": lambda: orjson.loads(raw),
+            },
+            args.repeat,
+            args.number,
+        )
     access = figures["healthz"] - figures["no_access"]
     headers = figures["no_access"] - figures["id_only"]
     request_id = figures["id_only"] - figures["bare"]

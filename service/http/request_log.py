@@ -45,6 +45,7 @@ _RECORD_FIELDS = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dic
 
 
 _second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text: one entry, replaced each second
+_MILLIS = tuple(f"{milli:03d}" for milli in range(1000))  # "000" to "999": formatting one costs more than the rest of the time text
 
 
 def log_time(milliseconds: int) -> str:
@@ -52,13 +53,15 @@ def log_time(milliseconds: int) -> str:
     the time in whole milliseconds since the epoch (``time.time_ns() // 1_000_000``: integers, no float to split).
 
     Formatting the date and time costs 4 µs, a quarter of the access line; it changes once a
-    second, so the text of the last second is kept (one entry, replaced when the second changes).
+    second, so the text of the last second is kept (one entry, replaced when the second changes),
+    and the milliseconds' three digits are read from a table made once (formatting them took
+    0.5 µs of the 0.9 µs this function cost).
     """
     global _second
-    whole, milli = divmod(milliseconds, 1000)
+    whole = milliseconds // 1000
     if _second[0] != whole:
         _second = (whole, time.strftime("%Y-%m-%d %H:%M:%S,", time.localtime(whole)))
-    return f"{_second[1]}{milli:03d}"
+    return _second[1] + _MILLIS[milliseconds - whole * 1000]
 
 
 def json_line(fields: dict[str, Any]) -> str:
