@@ -204,3 +204,12 @@ def test_the_characters_xml_cannot_hold_are_exactly_those_outside_its_char_produ
 
     every = "".join(map(chr, range(0x110000)))
     assert [ord(found) for found in sheets.NOT_XML.findall(every)] == [point for point in range(0x110000) if not xml_char(point)]
+
+
+@given(st.text(alphabet=st.sampled_from("&<>\"'ab\x01\ufffe;#"), max_size=30))
+def test_a_text_in_the_workbook_reads_back_as_it_was_written_but_for_what_xml_cannot_hold(text):
+    """The escaping of a cell's text (the markup characters, and U+FFFD for what XML cannot hold), read back by an XML parser."""
+    from xml.etree import ElementTree
+
+    parsed = ElementTree.fromstring(f"<t>{sheets._escape(text)}</t>").text or ""
+    assert parsed == "".join("\ufffd" if char in "\x01\ufffe" else char for char in text)
