@@ -22,9 +22,11 @@ Then the restarts (issue 25, ``--restarts``, 10 unless 0): two probes send
 one request after another (``/healthz`` and a ``/hands``, each on a new
 connection) while every worker is told to stop (SIGTERM) at once, every
 ``--restart-every`` seconds, and the master forks new ones. Each restart must
-be seen (new worker pids), every probe answered 200, and the longest probe
-request at most 100 ms: with the app built in the master (preload), a new
-worker serves as soon as it is forked. Exits 1 when a bound is broken.
+be seen (new worker pids), overlapped by probe requests (one in flight at some
+moment between the signal and the new workers), every probe answered 200, and
+the longest probe request in flight during a restart (until 0.5 s after the new
+workers are seen) at most 100 ms: with the app built in the master (preload), a
+new worker serves as soon as it is forked. Exits 1 when a bound is broken.
 
     python -m benchmarks.soak [--duration 60] [--connections 64] [--requests 200000] [--restarts 10]
 """
@@ -230,10 +232,14 @@ def probe(port: int, path: str, body: bytes | None, stop: threading.Event, laten
         latencies.append((sent, (time.perf_counter() - started) * 1000))
 
 
+RESTART_TAIL_S = 0.5  # how long after the new workers are seen a probe request still counts as sent during the restart
+
+
 def restarts(port: int, master: int, count: int, every: float) -> dict[str, Any]:
-    """Stop every worker at once ``count`` times while two probes run: the longest probe request sent during a restart
-    (from the signal until 0.5 s after the new workers are up), the longest sent outside one (the machine's own noise),
-    and what went wrong."""
+    """Stop every worker at once ``count`` times while two probes run, and judge the probes (:func:`restart_verdict`).
+
+    A restart is seen when the master's children are as many as before and none of the old ones (a worker that has
+    exited but is not reaped yet is still a child); one not seen within 10 s is a restart missing from the count."""
     hands = json.dumps(bodies()["hands-7"][1]).encode()
     stop, latencies, failures = threading.Event(), [], []  # type: ignore[var-annotated]
     probes = [
@@ -241,11 +247,13 @@ def restarts(port: int, master: int, count: int, every: float) -> dict[str, Any]
     ]
     for thread in probes:
         thread.start()
-    windows: list[tuple[float, float]] = []
+    gaps: list[tuple[float, float]] = []
     try:
         for _ in range(count):
             time.sleep(every)
             old = workers_of(master)
+            if not old:  # nothing to stop: not a restart
+                continue
             signalled = time.monotonic()
             for pid in old:
                 os.kill(pid, signal.SIGTERM)
@@ -253,7 +261,7 @@ def restarts(port: int, master: int, count: int, every: float) -> dict[str, Any]
             while time.monotonic() < deadline:  # new workers, as many as before, none of the old ones
                 now = workers_of(master)
                 if len(now) >= len(old) and not now & old:
-                    windows.append((signalled, time.monotonic() + 0.5))
+                    gaps.append((signalled, time.monotonic()))
                     break
                 time.sleep(0.01)
         time.sleep(every)
@@ -261,15 +269,36 @@ def restarts(port: int, master: int, count: int, every: float) -> dict[str, Any]
         stop.set()
         for thread in probes:
             thread.join()
-    during = [ms for sent, ms in latencies if any(start - ms / 1000 <= sent <= end for start, end in windows)]
-    outside = [ms for sent, ms in latencies if not any(start - ms / 1000 <= sent <= end for start, end in windows)]
+    return restart_verdict(latencies, gaps) | {"failures": failures}
+
+
+def restart_verdict(latencies: list[tuple[float, float]], gaps: list[tuple[float, float]], tail: float = RESTART_TAIL_S) -> dict[str, Any]:
+    """What the probes saw of the restarts: ``latencies`` are (sent, ms) of every probe request, ``gaps`` (signalled,
+    new workers seen) of every restart seen, on the same clock.
+
+    A request counts as during a restart when it was in flight at any moment from the signal until ``tail`` seconds
+    after the new workers were seen: sent before the signal and still waiting when it came, or sent in that time (so
+    a replacement that is slow to fork, or to serve its first requests, lengthens the requests it holds up, and they
+    count). A restart that no probe request overlapped, from the signal until its new workers were seen, measured
+    nothing: ``unprobed`` counts them, and the verdict needs none.
+    """
+    windows = [(start, up + tail) for start, up in gaps]
+
+    def overlaps(sent: float, ms: float, start: float, end: float) -> bool:
+        return sent <= end and sent + ms / 1000 >= start
+
+    during = [ms for sent, ms in latencies if any(overlaps(sent, ms, start, end) for start, end in windows)]
+    outside = [ms for sent, ms in latencies if not any(overlaps(sent, ms, start, end) for start, end in windows)]
+    probed = [sum(1 for sent, ms in latencies if overlaps(sent, ms, start, up)) for start, up in gaps]
     return {
-        "restarts": len(windows),
+        "restarts": len(gaps),
         "requests": len(latencies),
         "during": len(during),
         "max_ms": max(during, default=float("nan")),
         "max_outside_ms": max(outside, default=float("nan")),
-        "failures": failures,
+        "unprobed": sum(1 for count in probed if count == 0),
+        "fewest_probes": min(probed, default=0),
+        "longest_gap_ms": max(((up - start) * 1000 for start, up in gaps), default=float("nan")),
     }
 
 
@@ -350,9 +379,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"requests served: {requests} (asked for {args.requests}, within {args.max_time} s)")
     stalls = True
     if restarted is not None:
-        stalls = restarted["restarts"] < args.restarts or bool(restarted["failures"]) or not restarted["max_ms"] <= RESTART_STALL_MS
+        stalls = (
+            restarted["restarts"] < args.restarts or bool(restarted["failures"]) or restarted["unprobed"] > 0 or not restarted["max_ms"] <= RESTART_STALL_MS
+        )
         print(
-            f"restarts: every worker stopped at once {restarted['restarts']} of {args.restarts} times under 2 probes; "
+            f"restarts: every worker stopped at once {restarted['restarts']} of {args.restarts} times under 2 probes, "
+            f"new workers seen at most {restarted['longest_gap_ms']:.0f} ms after the signal; each restart overlapped by at least "
+            f"{restarted['fewest_probes']} probe request(s) ({restarted['unprobed']} by none: must be 0); "
             f"{restarted['requests']} probe requests, {restarted['during']} of them during a restart, the longest of those "
             f"{restarted['max_ms']:.1f} ms (must be at most {RESTART_STALL_MS:g} ms; the longest outside a restart, the machine's noise: "
             f"{restarted['max_outside_ms']:.1f} ms), "

@@ -297,11 +297,16 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
 
     def __init__(self, app: Any, *, spec_kwargs: dict[str, Any]) -> None:
         self._undocumented: list[tuple[Any, str, Any]] = []  # (blueprint, name, parameters), in registration order
+        self._responses_written = True  # while flask-smorest builds the document's frame: its own reads must not write them
         super().__init__(app, spec_kwargs={**spec_kwargs, "extra_plugins": [OperationIds(), Conventions()]})
+        self._responses_written = False  # the shared error responses: written on the first read, before any operation names them
 
     @property
     def spec(self) -> Any:
-        """The OpenAPI document, with every blueprint registered so far written into it, in their order."""
+        """The OpenAPI document, with the shared responses and every blueprint registered so far written into it, in their order."""
+        if not self.__dict__.get("_responses_written", True):
+            self._responses_written = True
+            self._write_responses()
         pending, self._undocumented = self.__dict__.get("_undocumented") or [], []
         for blp, name, parameters in pending:
             blp.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
@@ -326,30 +331,40 @@ class RefereeApi(Api):  # type: ignore[misc]  # flask-smorest ships no type info
         registers the header, whose schema PaginationMetadata then appears in the document unused)."""
 
     def _register_responses(self) -> None:
-        """Every error status as a problem+json response with its example and headers. Overriding this method is
-        how flask-smorest's maintainer says to define the default responses (marshmallow-code/flask-smorest#223)."""
+        """The headers every answer names, as components. Overriding this method is how flask-smorest's maintainer
+        says to define the default responses (marshmallow-code/flask-smorest#223); the responses themselves are
+        written on the first read of the document (:meth:`_write_responses`)."""
         for name, header in HEADERS.items():
             self.spec.components.header(name, header, lazy=True)
+
+    def _write_responses(self) -> None:
+        """Every error status as a problem+json response with its example and headers.
+
+        Written on the first read of the document, not while the app is built (issue 25): the examples are real
+        answers (the 403's asks the sealing through a request context, which imports Flask's test machinery) and
+        apispec resolves the problem schema for each; no request needs them, only the document.
+        """
+        spec = self._spec  # not the property: that would write the pending blueprints first
         for status in HTTPStatus:
             if status >= 400:
                 headers = {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"} | ({"Retry-After": "Retry-After"} if status in RETRY_AFTER_STATUSES else {})
                 example = seat_key_example(self._app) if status == HTTPStatus.FORBIDDEN else problem_example(status)
                 response = {"description": status_description(status), "schema": self.ERROR_SCHEMA, "example": example, "headers": headers}
-                prepare_response(response, self.spec, PROBLEM_MIME)
-                self.spec.components.response(status.name, response, lazy=True)
+                prepare_response(response, spec, PROBLEM_MIME)
+                spec.components.response(status.name, response, lazy=True)
         not_modified = {
             "description": "Not Modified: If-None-Match named the answer's current tag; no body.",
             "headers": {name: name for name in (REQUEST_ID_HEADER, "ETag", "Cache-Control", "Vary")},
         }
-        self.spec.components.response(HTTPStatus.NOT_MODIFIED.name, not_modified, lazy=True)
+        spec.components.response(HTTPStatus.NOT_MODIFIED.name, not_modified, lazy=True)
         default = {
             "description": "Any error: an RFC 9457 problem document",
             "schema": self.ERROR_SCHEMA,
             "example": problem_example(HTTPStatus.BAD_REQUEST),
             "headers": {REQUEST_ID_HEADER: REQUEST_ID_HEADER, "Vary": "Vary"},
         }
-        prepare_response(default, self.spec, PROBLEM_MIME)
-        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
+        prepare_response(default, spec, PROBLEM_MIME)
+        spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         return from_http_exception(error)

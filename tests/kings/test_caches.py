@@ -37,7 +37,8 @@ def test_every_cache_is_declared_in_caches_and_bounded_as_declared():
 
 
 def test_no_module_keeps_a_cache_of_its_own():
-    """A cache is a decision with a key and a bound: only caches.py makes one (a zero-argument @cache is a constant).
+    """A cache is a decision with a key and a bound: only caches.py makes one (a zero-argument @cache is a constant;
+    the constants built on first use are declared there too, caches.CONSTANTS).
 
     Read: 24 Kings' package, the card model and the schemas. (The registry's memos, of a game's package
     and of its request schemas, are keyed by the registered games: a fixed set.)
@@ -52,7 +53,7 @@ def test_no_module_keeps_a_cache_of_its_own():
             offenders.append(f"{path.relative_to(ROOT)}: {match.group(0).splitlines()[-1]}")
     assert not offenders
     module_caches = [name for name, value in vars(hands).items() if isinstance(value, functools._lru_cache_wrapper)]
-    assert sorted(module_caches) == sorted(CACHED)
+    assert sorted(module_caches) == sorted([*CACHED, *(constant.name for constant in caches.CONSTANTS)])
 
 
 def bytes_per_entry(fill) -> float:
@@ -119,3 +120,23 @@ def test_a_group_list_takes_no_more_than_its_bound(empty_caches):
     print(f"groups: {measured:.0f} bytes")
     assert measured <= caches.GROUPS_BY_RANKS.bytes_per_entry
     assert groups_for_ranks.cache_info().currsize == caches.GROUPS_BY_RANKS.entries  # every key it can have fits
+
+
+def test_the_hand_set_plans_are_built_on_first_use_not_at_import():
+    """Importing 24 Kings (and so building the app) builds no plan; the first reading of a holding builds them, once."""
+    import subprocess
+    import sys
+
+    child = (
+        "from service.games.kings import hands\n"
+        "assert hands.hand_set_plans.cache_info().currsize == 0 and hands.progress_tables.cache_info().currsize == 0\n"
+        "from service.games.kings.rules import Rules\n"
+        "from service.games.kings.castles import Castle\n"
+        "from service.core.cards import Card\n"
+        "castles = tuple(Castle(Card(rank, suit), ()) for rank, suit in ((5, 'H'), (9, 'C'), (4, 'D'), (10, 'S')))\n"
+        "hands.scorer_for(castles, Rules())\n"
+        "assert hands.hand_set_plans.cache_info().currsize == 1 and hands.progress_tables.cache_info().currsize == 1\n"
+        "print('built on first use')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", child], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "built on first use", done.stderr

@@ -116,3 +116,59 @@ def test_gunicorn_with_the_images_environment_refuses_to_start_and_says_how_to_m
     result = subprocess.run([sys.executable, "-m", *words], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode != 0
     assert KEYS_VARIABLE in result.stderr and "Fernet.generate_key()" in result.stderr
+
+
+# A child that builds the app as the image's CMD does and names every source Python had to compile on the way.
+COMPILED_AT_START = """
+import sys
+from importlib import _bootstrap_external
+
+compiled = []
+to_code = _bootstrap_external.SourceLoader.source_to_code
+
+
+def counted(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return to_code(self, data, path, *args, **kwargs)
+
+
+_bootstrap_external.SourceLoader.source_to_code = counted
+from service import create_app
+
+create_app()
+print("\\n".join(path for path in compiled if path.startswith(sys.argv[1])))
+"""
+
+
+def test_the_image_compiles_its_sources_once_at_build_so_a_start_compiles_none(tmp_path):
+    """The image's COPY of the sources and its compile step, replayed in a directory of its own; then the app built
+    there with the image's environment (which forbids writing bytecode): no source of the service is compiled at start."""
+    steps = instructions(DOCKERFILE)
+    copied = [arguments.split() for keyword, arguments in steps if keyword == "COPY" and not arguments.startswith("requirements")]
+    for source, target in copied:
+        subprocess.run(["cp", "-R", str(ROOT / source), str(tmp_path / target)], check=True)
+    for cache in tmp_path.rglob("__pycache__"):  # .dockerignore keeps the checkout's bytecode out of the image
+        subprocess.run(["rm", "-r", str(cache)], check=True)
+    [compile_step] = [arguments for keyword, arguments in steps if keyword == "RUN" and "compileall" in arguments]
+    words = compile_step.split()
+    assert words[0] == "python" and [keyword for keyword, _ in steps].index("USER") > steps.index(("RUN", compile_step))
+    env = {name: value for name, value in os.environ.items() if name not in ("PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+    env |= image_environment() | {"KINGS_ENV": "development", "PYTHONPATH": str(tmp_path)}  # production would want keys
+    assert env["PYTHONDONTWRITEBYTECODE"] == "1"
+    subprocess.run([sys.executable, *words[1:]], cwd=tmp_path, env=env, check=True, timeout=300)
+    started = subprocess.run([sys.executable, "-c", COMPILED_AT_START, str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split() == []
+
+
+def test_without_the_compile_step_a_start_compiles_every_module_it_imports(tmp_path):
+    """The check above can fail: the same sources, not compiled, are compiled at every start."""
+    for source in ("service", "schemas"):
+        subprocess.run(["cp", "-R", str(ROOT / source), str(tmp_path / source)], check=True)
+    for cache in tmp_path.rglob("__pycache__"):
+        subprocess.run(["rm", "-r", str(cache)], check=True)
+    env = {name: value for name, value in os.environ.items() if name not in ("PYTHONPYCACHEPREFIX", "PYTHONPATH")}
+    env |= image_environment() | {"KINGS_ENV": "development", "PYTHONPATH": str(tmp_path)}
+    started = subprocess.run([sys.executable, "-c", COMPILED_AT_START, str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert started.returncode == 0, started.stderr
+    assert len(started.stdout.split()) > 100

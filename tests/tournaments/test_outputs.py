@@ -194,3 +194,22 @@ def test_vary_accept_and_406(client):
     chosen = client.post(URL + "?format=csv", data=sheet, content_type="text/csv", headers={"Accept": "text/html"})
     assert chosen.status_code == 200 and chosen.mimetype == "text/csv"  # ?format= chooses whatever Accept says
     assert client.post(URL, data=sheet, content_type="text/csv").mimetype == "application/json"  # no Accept: JSON
+
+
+def test_the_characters_xml_cannot_hold_are_exactly_those_outside_its_char_production():
+    """XML 1.0's Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]; every code point checked."""
+
+    def xml_char(point: int) -> bool:
+        return point in (0x9, 0xA, 0xD) or 0x20 <= point <= 0xD7FF or 0xE000 <= point <= 0xFFFD or 0x10000 <= point <= 0x10FFFF
+
+    every = "".join(map(chr, range(0x110000)))
+    assert [ord(found) for found in sheets.NOT_XML.findall(every)] == [point for point in range(0x110000) if not xml_char(point)]
+
+
+@given(st.text(alphabet=st.sampled_from("&<>\"'ab\x01\ufffe;#"), max_size=30))
+def test_a_text_in_the_workbook_reads_back_as_it_was_written_but_for_what_xml_cannot_hold(text):
+    """The escaping of a cell's text (the markup characters, and U+FFFD for what XML cannot hold), read back by an XML parser."""
+    from xml.etree import ElementTree
+
+    parsed = ElementTree.fromstring(f"<t>{sheets._escape(text)}</t>").text or ""
+    assert parsed == "".join("\ufffd" if char in "\x01\ufffe" else char for char in text)

@@ -10,9 +10,21 @@ their sum: see :data:`MOST_BYTES`.
 
 from __future__ import annotations
 
-from service.core.caches import CacheBound, bounded
+from service.core.caches import CacheBound, bounded, constant, memo
 
-__all__ = ["CACHES", "GROUPS_BY_RANKS", "MOST_BYTES", "PROGRESS_READINGS", "SCORERS", "CacheBound", "bounded"]
+__all__ = [
+    "CACHES",
+    "CONSTANTS",
+    "GROUPS_BY_RANKS",
+    "HAND_SET_PLANS",
+    "MOST_BYTES",
+    "PROGRESS_READINGS",
+    "PROGRESS_TABLES",
+    "SCORERS",
+    "CacheBound",
+    "bounded",
+    "memo",
+]
 
 # The Scorer of a table: castle values, the cards of each castle position, and each hand's points.
 # Building one costs ≈ 20 µs (the castle-relative targets are built once per hand set, not per table).
@@ -33,3 +45,11 @@ GROUPS_BY_RANKS = CacheBound("groups_for_ranks", "(hand set, the ranks held)", e
 
 CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS)
 MOST_BYTES = sum(cache.most_bytes for cache in CACHES)  # ≈ 21 MiB a worker, all caches full
+
+# Constants built on first use rather than at import (issue 25: every start of the app paid them), one value each.
+# Every hand set's plan: its castle-relative targets, grouped for detection and planned for progress (≈ 10 ms to build;
+# 134 KB measured, 164 KB with the calc branch's plans, tests/core/test_caches_everywhere.py: bound with room for both).
+HAND_SET_PLANS = constant("hand_set_plans", "every hand set's plan", 240_000, "service.games.kings.hands")
+# A progress table per hand set and order of the castles' four suits (4 hand sets, 24 orders), sharing the plans.
+PROGRESS_TABLES = constant("progress_tables", "a progress table per hand set and order of suits", 120_000, "service.games.kings.hands")
+CONSTANTS: tuple[CacheBound, ...] = (HAND_SET_PLANS, PROGRESS_TABLES)

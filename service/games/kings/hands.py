@@ -17,7 +17,7 @@ from typing import NamedTuple
 from service.core.cards import KING, RANK_NAMES, SUITS, Card, card_texts
 from service.core.problems import InvalidInput, Problem
 
-from .caches import GROUPS_BY_RANKS, PROGRESS_READINGS, SCORERS, bounded
+from .caches import GROUPS_BY_RANKS, HAND_SET_PLANS, PROGRESS_READINGS, PROGRESS_TABLES, SCORERS, bounded, memo
 from .castles import Castle, castle_values
 from .catalog import HAND_SETS, HANDS, HandSet, HandSpec, SuitRule, Target, spec_targets
 from .rules import Rules
@@ -290,13 +290,17 @@ def _union(tallies: Iterable[int]) -> int:
     return result
 
 
-PLANS: dict[str, HandSetPlan] = {name: HandSetPlan(hand_set) for name, hand_set in HAND_SETS.items()}
+@memo(HAND_SET_PLANS)
+def hand_set_plans() -> dict[str, HandSetPlan]:
+    """Every hand set's plan, built on the first reading of a holding rather than at import: ≈ 10 ms of CPU
+    that only the endpoints reading hands need, which every start of the app paid (issue 25)."""
+    return {name: HandSetPlan(hand_set) for name, hand_set in HAND_SETS.items()}
 
 
 @bounded(GROUPS_BY_RANKS)
 def groups_for_ranks(hands: str, ranks: int) -> tuple[TargetGroup, ...]:
     """The groups of a hand set whose ranks are all among ``ranks``, in the plan's order (a few of the 28 or so)."""
-    return tuple(group for group in PLANS[hands].groups if not group.ranks & ~ranks)
+    return tuple(group for group in hand_set_plans()[hands].groups if not group.ranks & ~ranks)
 
 
 def _cards_by_key(suits: tuple[str, ...]) -> tuple[Card, ...]:
@@ -307,7 +311,7 @@ def _cards_by_key(suits: tuple[str, ...]) -> tuple[Card, ...]:
 class ProgressTable:
     """What progress readings depend on besides the hand and the cards: the hand set's plan and the castles' suits.
 
-    One per hand set and order of suits, made once (:data:`PROGRESS_TABLES`), so
+    One per hand set and order of suits, made once (:func:`progress_tables`), so
     that a reading's cache key compares and hashes it by identity.
     """
 
@@ -318,9 +322,12 @@ class ProgressTable:
         self.card_of_key = card_of_key
 
 
-# The 24 orders four castles of four suits can have, and a progress table for each with each hand set: constants.
-_CARDS_BY_KEY_OF_ORDER = {order: _cards_by_key(order) for order in permutations(SUITS)}
-PROGRESS_TABLES = {(hands, order): ProgressTable(plan, cards) for hands, plan in PLANS.items() for order, cards in _CARDS_BY_KEY_OF_ORDER.items()}
+@memo(PROGRESS_TABLES)
+def progress_tables() -> dict[tuple[str, tuple[str, ...]], ProgressTable]:
+    """The 24 orders four castles of four suits can have, and a progress table for each with each hand set: constants,
+    built with the plans (:func:`hand_set_plans`)."""
+    cards_of_order = {order: _cards_by_key(order) for order in permutations(SUITS)}
+    return {(hands, order): ProgressTable(plan, cards) for hands, plan in hand_set_plans().items() for order, cards in cards_of_order.items()}
 
 
 class _Holding:
@@ -365,10 +372,10 @@ class Scorer:
         self.castles = tuple(castles)
         self.values = castle_values(castles, rules)
         self.hand_set = HAND_SETS[rules.hands]
-        self._plan = PLANS[rules.hands]
+        self._plan = hand_set_plans()[rules.hands]
         self._suits = tuple(castle.suit for castle in castles)
         # A table whose castles repeat a suit is refused before it is scored, but a Scorer can still read it.
-        self._progress_table = PROGRESS_TABLES.get((rules.hands, self._suits)) or ProgressTable(self._plan, _cards_by_key(self._suits))
+        self._progress_table = progress_tables().get((rules.hands, self._suits)) or ProgressTable(self._plan, _cards_by_key(self._suits))
         self._card_of_key = self._progress_table.card_of_key
         self._key_of_card = {card: key for key, card in enumerate(self._card_of_key) if card.rank}
         self._half_points = tuple(spec.points.half_points(self.values) for spec in HANDS)
