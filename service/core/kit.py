@@ -147,9 +147,15 @@ class Engine(Generic[StateT, MoveT]):
         most :data:`MAX_ALTERNATIVES`, never the refused move itself (a template the refused move fills is
         that move too)."""
         sent = dict(refused.to_dict())
-        options = [option for option in listed(self.legal_moves(state)) if not _same_move(sent, option)]
-        options.sort(key=lambda option: self.closeness(refused, option))  # stable: the legal order within a closeness
-        return tuple(options[:MAX_ALTERNATIVES])
+        nearest: list[Option] = []
+        # sorted is stable (the legal order within a closeness), so skipping the refused move while taking the
+        # nearest is the same as leaving it out first: only the moves offered are compared with it
+        for option in sorted(listed(self.legal_moves(state)), key=lambda option: self.closeness(refused, option)):
+            if not _same_move(sent, option):
+                nearest.append(option)
+                if len(nearest) == MAX_ALTERNATIVES:
+                    break
+        return tuple(nearest)
 
     def play(self, state: StateT, move: MoveT) -> tuple[StateT, Sequence[Event]]:
         """Hook (optional): verify and step at once; raises :class:`IllegalMove` with every reason. A game whose
