@@ -25,6 +25,7 @@ problems and says so, so an impossible state costs no more than a bad one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from .problems import Findings, InvalidInput, Problem
@@ -36,6 +37,27 @@ from .verdicts import IllegalMove, Reason
 MAX_ALTERNATIVES = 6  # a verdict offers at most this many legal moves instead of a refused one
 
 Seen = Literal["everyone", "owner", "nobody"]  # who may see a zone's cards: all seats, the seat it belongs to, no seat
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """What a game refuses before it reads a move's rules: any move once it is over, then a move by nobody at the
+    table. A game configures its words (Three Kings: ``game_over``, §7; Twenty-Four (1718): ``match_over``, §10.3)
+    and opens its ``move_reasons`` with :meth:`opening`."""
+
+    code: str  # a move made once it is over
+    rule: str  # the rule that ends it
+    ended: str  # what is over, as the message says it: "game", "match"
+    seat_rule: str  # the rule that seats the players
+
+    def opening(self, over: bool, seat: int | None, player: str) -> int | list[Reason]:
+        """The mover's seat when the move's rules are to be read; else the one reason it is refused outright."""
+        if over:
+            return [Reason(self.code, self.rule, "", f"the {self.ended} is over: no move can be made")]
+        if seat is None:
+            return [Reason("unknown_player", self.seat_rule, "/player", f"{player!r} is not at this table")]
+        return seat
+
 
 StateT = TypeVar("StateT", bound=PlainData)
 MoveT = TypeVar("MoveT", bound=MoveLike)
