@@ -134,6 +134,13 @@ def transition_schema(module: str, move: type[Schema], state: type[Schema], even
     return type("TransitionSchema", (LeanSchema,), body)
 
 
+def fill_schema(module: str, name: str, needs: dict[str, str]) -> type[Schema]:
+    """What a game's template moves need (``name``, in its schema ``module``): each field a template leaves to fill,
+    with a text saying what goes there (``{"card": "A card from card_choices."}``)."""
+    body: dict[str, Any] = {field: fields.String(metadata={"description": need}) for field, need in needs.items()}
+    return type(name, (LeanSchema,), {"__module__": module, "__doc__": "What a template move needs before it is sent.", **body})
+
+
 def listed_move_schema(module: str, name: str, move: type[Schema], fill: type[Schema]) -> type[Schema]:
     """A game's move as an answer lists it (``name``, in its schema ``module``): the ``move`` and, on a template of a
     real table, what must be filled in (``fill``: the game's fields to fill)."""

@@ -15,7 +15,7 @@ from service.games.kings.start import MAX_SEED
 from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
-from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
+from .common import EventUnion, ReasonSchema, card_texts, event_schema, fill_schema, player_name, transition_schema
 from .fields import Boolean, Card, CardList, Integer, Length, Number, OneOf, Range
 
 DECK = 104
@@ -309,13 +309,14 @@ class ListedMoveSchema(LegalMoveSchema):
     Only in answers: a move posted with ``fill`` is still refused."""
 
     fill = fields.Nested(
-        LeanSchema.from_dict(
+        fill_schema(
+            __name__,
+            "MoveFillSchema",
             {
-                "card": fields.String(metadata={"description": "A card from card_choices."}),
-                "reveal": fields.String(metadata={"description": "The unseen cards of the hand, beside the known ones."}),
-                "castles": fields.String(metadata={"description": "A real table's next deal: its castles (face_up and hands may be added)."}),
+                "card": "A card from card_choices.",
+                "reveal": "The unseen cards of the hand, beside the known ones.",
+                "castles": "A real table's next deal: its castles (face_up and hands may be added).",
             },
-            name="KingsMoveFill",
         ),
         metadata={"description": "Present on a template (a move needing a card the referee cannot see): what must be filled in before it is sent."},
     )

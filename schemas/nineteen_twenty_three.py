@@ -20,7 +20,7 @@ from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS,
 
 from . import sealed as sealing
 from .base import LeanSchema
-from .common import EventUnion, ReasonSchema, event_schema, listed_move_schema, player_name, transition_schema
+from .common import EventUnion, ReasonSchema, event_schema, fill_schema, listed_move_schema, player_name, transition_schema
 from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
 
 PACK = MAX_DECKS * CARDS_PER_DECK
@@ -161,12 +161,15 @@ class MoveSchema(LeanSchema):
     )
 
 
-class MoveFillSchema(LeanSchema):
-    """What a real table's template move needs: each field to fill, with what goes there."""
-
-    hands = fields.String(metadata={"description": "reveal: each player's hand in full, in the order taken."})
-    draws = fields.String(metadata={"description": "draw: the cards each tied player draws, in order."})
-    last_war = fields.String(metadata={"description": "war: the card each player turns in the set's last game."})
+MoveFillSchema = fill_schema(
+    __name__,
+    "MoveFillSchema",
+    {
+        "hands": "reveal: each player's hand in full, in the order taken.",
+        "draws": "draw: the cards each tied player draws, in order.",
+        "last_war": "war: the card each player turns in the set's last game.",
+    },
+)
 
 
 ListedMoveSchema = listed_move_schema(__name__, "ListedMoveSchema", MoveSchema, MoveFillSchema)

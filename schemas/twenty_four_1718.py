@@ -7,7 +7,7 @@ or five players, a hand at most twelve cards, a trick at most five.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from marshmallow import Schema, fields
 
@@ -42,7 +42,7 @@ POSITION_HELP = "counted from 1 in the order of declaration: 1 is the leader (th
 
 
 def position(description: str, **kwargs: object) -> Integer:
-    """A player of a stand-alone answer, whose request names no player: their position counted from 1 (CHANGELOG, Unreleased)."""
+    """A player of a stand-alone answer, whose request names no player: their position counted from 1 (CHANGELOG 0.4.0)."""
     return Integer(validate=Range(min=1, max=MAX_SEATS), metadata={"description": f"{description}, {POSITION_HELP}."}, **kwargs)
 
 
@@ -78,6 +78,41 @@ def trump_field(**kwargs: object) -> fields.String:
     return fields.String(validate=OneOf(SUITS), metadata={"description": "The trump suit: the turn-up's suit."}, **kwargs)  # type: ignore[arg-type]
 
 
+# -- a match's rules --------------------------------------------------------------------------------
+class TwentyFour1718RulesSchema(LeanSchema):
+    """A match's variant settings, under ``rules`` as every game's are (top-level fields in 0.3.0 and before)."""
+
+    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
+    games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
+
+
+class TwentyFour1718StateRulesSchema(TwentyFour1718RulesSchema):
+    """A state's rules: written whole, so its honors are always said (a state carried them at the top level until 0.4.0)."""
+
+    honors = fields.String(required=True, validate=OneOf(HONORS_OPTIONS), metadata={"description": HONORS_HELP + ALTERNATE_HELP})
+
+
+def rules_field(schema: type[Schema], defaults: Mapping[str, object], description: str) -> fields.Nested:
+    """A request's ``rules``, ``defaults`` when omitted."""
+    return fields.Nested(schema, load_default=lambda: dict(defaults), metadata={"description": description, "default": dict(defaults)})
+
+
+class TwentyFour1718HandRulesSchema(LeanSchema):
+    """The rules a bare hand or trick is judged by: the honors of that hand (``alternate`` is a match's setting)."""
+
+    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+
+
+# A setting sent at the top level, where it was (a new match's until 0.3.0, a state's and a bare hand's until 0.4.0), is
+# refused naming its place under rules now; ``options`` is refused as in every game.
+MATCH_RULES_RENAMED: Mapping[str, str] = {**RULES_RENAMED, "honors": "rules.honors", "games": "rules.games"}
+HAND_RULES_RENAMED: Mapping[str, str] = {**RULES_RENAMED, "honors": "rules.honors"}
+MATCH_RULES = {"honors": "point", "games": 1}
+MATCH_RULES_HELP = "The match's settings; omitted, one game with honors at the point."
+HAND_RULES = {"honors": "point"}
+HAND_RULES_HELP = "The hand's rules; omitted, honors at the point."
+
+
 # -- the state and the moves ----------------------------------------------------------------------
 class TwentyFour1718SeatSchema(LeanSchema):
     name = player_name(required=True)
@@ -101,9 +136,10 @@ class TwentyFour1718TrickSchema(LeanSchema):
 class TwentyFour1718StateSchema(LeanSchema):
     """A match between two moves; players in the order of play (each one's right-hand neighbour next)."""
 
+    renamed = MATCH_RULES_RENAMED
+
     players = fields.List(fields.Nested(TwentyFour1718SeatSchema), required=True, validate=Length(min=4, max=MAX_SEATS))
-    honors = fields.String(required=True, validate=OneOf(HONORS_OPTIONS))
-    games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games the match is played to."})
+    rules = fields.Nested(TwentyFour1718StateRulesSchema, required=True, metadata={"description": "The match's settings: its honors and its games."})
     game = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "The game under way, from 1."})
     hand_number = Integer(required=True, validate=Range(min=1, max=10_000), metadata={"description": "The hand under way in this game, from 1."})
     dealer = seat("The dealer's seat; the leader sits next.", required=True)
@@ -337,7 +373,7 @@ class TwentyFour1718DeclarationMadeSchema(LeanSchema):
 
 
 class TwentyFour1718ViewTrickSchema(LeanSchema):
-    leader = fields.String(required=True)
+    leader = seat("The seat that led it.", required=True)
     cards = fields.List(fields.String(), required=True)
 
 
@@ -347,12 +383,16 @@ class TwentyFour1718ViewSchema(LeanSchema):
     player = fields.String(required=True)
     seat = Integer(required=True)
     phase = fields.String(required=True)
-    to_act = fields.String(required=True, allow_none=True)
-    games = Integer(required=True)
+    to_act = Integer(
+        required=True, allow_none=True, validate=SEAT, metadata={"description": "The seat that declares or plays next; null once the match is over."}
+    )
+    rules = fields.Nested(TwentyFour1718StateRulesSchema, required=True, metadata={"description": "The match's settings, as in the state."})
     game = Integer(required=True)
     hand_number = Integer(required=True)
-    dealer = fields.String(required=True)
-    leader = fields.String(required=True)
+    dealer = Integer(required=True, validate=SEAT, metadata={"description": "The dealer's seat."})
+    leader = Integer(
+        required=True, validate=SEAT, metadata={"description": "The seat that declares first and leads the hand's first trick: the dealer's right."}
+    )
     trump = fields.String(required=True, allow_none=True)
     turn_up = fields.String(required=True, allow_none=True)
     stock_face_down = Integer(required=True)
@@ -365,32 +405,8 @@ class TwentyFour1718ViewSchema(LeanSchema):
 
 
 # -- new matches ------------------------------------------------------------------------------------
-class TwentyFour1718RulesSchema(LeanSchema):
-    """A match's variant settings, under ``rules`` as every game's are (top-level fields in 0.3.0 and before)."""
-
-    honors = honors_field(HONORS_OPTIONS, HONORS_HELP + ALTERNATE_HELP)
-    games = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES), metadata={"description": "Games of 24 points to play."})
-
-
-class _RulesRequest(LeanSchema):
-    """A body that sends ``honors`` or ``games`` at the top level, where they were until 0.3.0, is refused naming their place now."""
-
-    renamed: ClassVar[Mapping[str, str]] = {**RULES_RENAMED, "honors": "rules.honors", "games": "rules.games"}
-
-
-def default_rules() -> dict[str, object]:
-    return {"honors": "point", "games": 1}
-
-
-def rules_field() -> fields.Nested:
-    return fields.Nested(
-        TwentyFour1718RulesSchema,
-        load_default=default_rules,
-        metadata={"description": "The match's settings; omitted, one game with honors at the point.", "default": default_rules()},
-    )
-
-
-class TwentyFour1718NewMatchRequestSchema(_RulesRequest):
+class TwentyFour1718NewMatchRequestSchema(LeanSchema):
+    renamed = MATCH_RULES_RENAMED
     players = fields.List(
         player_name(),
         required=True,
@@ -398,7 +414,7 @@ class TwentyFour1718NewMatchRequestSchema(_RulesRequest):
         metadata={"description": "Four or five names in the order of play (to the right)."},
     )
     seed = Integer(validate=Range(min=0, max=MAX_SEED), metadata={"description": "Same seed, same match; omitted, one is drawn and returned."})
-    rules = rules_field()
+    rules = rules_field(TwentyFour1718RulesSchema, MATCH_RULES, MATCH_RULES_HELP)
     dealer = seat("The first dealer's seat; omitted, the players draw for it.")
     sealed = sealing.sealed_flag()
 
@@ -417,7 +433,8 @@ class TwentyFour1718NewMatchResponseSchema(LeanSchema):
     seat_keys = sealing.seat_keys()
 
 
-class TwentyFour1718TableHandRequestSchema(_RulesRequest):
+class TwentyFour1718TableHandRequestSchema(LeanSchema):
+    renamed = MATCH_RULES_RENAMED
     players = fields.List(
         player_name(), required=True, validate=Length(min=4, max=MAX_SEATS), metadata={"description": "Names in the order of play (to the right)."}
     )
@@ -426,7 +443,7 @@ class TwentyFour1718TableHandRequestSchema(_RulesRequest):
     dealer = seat("The dealer's seat; omitted, the players draw for the first dealer, each round a move (rules.md §13.6).")
     turn_up = Card(metadata={"description": "The dealer's turn-up; required with a dealer, absent without."})
     stock = CardList(load_default=list, validate=Length(max=3), metadata={"description": "The face-down stock cards, if known; else counted."})
-    rules = rules_field()
+    rules = rules_field(TwentyFour1718RulesSchema, MATCH_RULES, MATCH_RULES_HELP)
     game = Integer(load_default=1, validate=Range(min=1, max=MAX_GAMES))
     hand_number = Integer(load_default=1, validate=Range(min=1, max=10_000), metadata={"description": "This hand's number in its game."})
     chips = fields.List(
@@ -440,10 +457,11 @@ class TwentyFour1718TableHandRequestSchema(_RulesRequest):
 
 # -- declarations, tricks, score -------------------------------------------------------------------------
 class TwentyFour1718DeclarationsRequestSchema(LeanSchema):
+    renamed = HAND_RULES_RENAMED
     hands = hands_field("The hands as dealt, from the leader to the right, the dealer last.")
     turn_up = Card(required=True)
     trump = trump_field()
-    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+    rules = rules_field(TwentyFour1718HandRulesSchema, HAND_RULES, HAND_RULES_HELP)
 
 
 class TwentyFour1718TurnUpSchema(LeanSchema):
@@ -514,9 +532,10 @@ class TwentyFour1718TrickLegalResponseSchema(LeanSchema):
 
 
 class TwentyFour1718TrickWinnerRequestSchema(LeanSchema):
+    renamed = HAND_RULES_RENAMED
     trick = CardList(required=True, validate=Length(min=4, max=MAX_SEATS), metadata={"description": "In playing order, the lead first."})
     trump = trump_field(required=True)
-    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+    rules = rules_field(TwentyFour1718HandRulesSchema, HAND_RULES, HAND_RULES_HELP)
 
 
 class TwentyFour1718TrickWinnerResponseSchema(LeanSchema):
@@ -537,10 +556,11 @@ class TwentyFour1718ClaimSchema(LeanSchema):
 
 
 class TwentyFour1718ScoreRequestSchema(LeanSchema):
+    renamed = HAND_RULES_RENAMED
     hands = hands_field("The hands as dealt, from the leader to the right, the dealer last.")
     turn_up = Card(required=True)
     trump = trump_field()
-    honors = honors_field(HONOR_SETS, HONORS_HELP + ".")
+    rules = rules_field(TwentyFour1718HandRulesSchema, HAND_RULES, HAND_RULES_HELP)
     tricks = fields.List(
         CardList(validate=Length(max=MAX_SEATS)),
         load_default=list,

@@ -11,6 +11,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from .cards import Card, Pack
+from .records import PlainForm
 
 MAX_PROBLEMS = 100  # a check names this many problems, then stops and says it stopped (the one cap, for every game)
 
@@ -48,8 +49,7 @@ class Problem:
     code: str
     message: str
 
-    def to_dict(self) -> dict[str, str]:
-        return {"pointer": self.pointer, "code": self.code, "message": self.message}
+    to_dict = PlainForm()
 
 
 class InvalidInput(ValueError):

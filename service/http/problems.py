@@ -229,14 +229,8 @@ _BODY_FAULTS: dict[type[HTTPException], tuple[str, str]] = {
 
 def from_invalid_input(error: InvalidInput) -> Response:
     found = f"the first {len(error.problems)} problem(s); the check stopped there" if error.truncated else f"{len(error.problems)} problem(s)"
-    return problem_response(
-        422,
-        f"the request describes no real table: {found}",
-        [p.to_dict() for p in error.problems],
-        slug="invalid-input",
-        title="Impossible table",
-        extra=error.summary(),
-    )
+    errors = [p.to_dict() for p in error.problems]
+    return problem_response(422, f"the request describes no real table: {found}", errors, slug="invalid-input", title="Impossible table", extra=error.summary())
 
 
 def from_illegal_move(error: IllegalMove) -> Response:
@@ -245,14 +239,9 @@ def from_illegal_move(error: IllegalMove) -> Response:
 
 
 def from_bad_rows(error: BadRows) -> Response:
-    rows = sorted({p.row for p in error.problems})
-    return problem_response(
-        422,
-        f"{len(error.problems)} problem(s) in row(s) {', '.join(map(str, rows))}",
-        [p.to_dict() for p in error.problems],
-        slug="bad-rows",
-        title="Bad result rows",
-    )
+    rows = ", ".join(map(str, sorted({p.row for p in error.problems})))
+    errors = [p.to_dict() for p in error.problems]
+    return problem_response(422, f"{len(error.problems)} problem(s) in row(s) {rows}", errors, slug="bad-rows", title="Bad result rows")
 
 
 def from_unexpected(error: Exception) -> Response:

@@ -9,6 +9,7 @@ small oracle written here for the tricks (§7.6 who takes a trick, §8 the honor
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -266,6 +267,7 @@ def test_four_players_hold_twelve_cards_and_their_point_is_three_to_twelve(brows
     names.clear()
     names.send_keys("ann, bob, cy, dee\t")  # names are the one thing typed
     Select(page.find_element(By.ID, "honors")).select_by_value("alternate")
+    Select(page.find_element(By.ID, "games")).select_by_value("3")
     Select(page.find_element(By.ID, "first-dealer")).select_by_value("dee")
     press(page, page.find_element(By.ID, "start"))
     assert "12 cards each" in wait_text(page, "#step-what", "dee deals")
@@ -276,6 +278,43 @@ def test_four_players_hold_twelve_cards_and_their_point_is_three_to_twelve(brows
     counts = [option.get_attribute("value") for option in Select(page.find_element(By.ID, "point-count")).options]
     assert counts == ["", *map(str, range(3, 13))]
     assert "0 of 6 chips" in page.find_element(By.ID, "chips-3").text
+    # A match of three games, as chosen: the page reads it from the state's rules (0.5.0), where the referee keeps it
+    assert "Game 1 of 3, hand 1" in page.find_element(By.ID, "game-status").text
+    assert "0 games won" in page.find_element(By.ID, "chips-3").text
+    assert page.execute_script("return JSON.parse(localStorage.getItem('twenty-four-1718-table-v1')).game.rules") == {"honors": "alternate", "games": 3}
+
+
+def test_a_game_kept_before_0_5_0_plays_on_with_its_settings_under_rules(browser, live_url):
+    """A phone that kept a game while states carried honors and games at their top (0.4.0) reloads into it and plays on."""
+    page = open_page(browser, live_url, PAGE)
+    table = Table(page)
+    table.choose("games", "2")
+    table.choose("first-dealer", "eve")
+    table.tap("#start")
+    table.tap_in("turn-up-picker", "5H")
+    table.answer("#enter-deal")
+    table.declare("ann", "", 3, 20)
+    wait_text(page, "#step-title", "bob declares")
+    key = "twenty-four-1718-table-v1"
+
+    def old_form(state: dict[str, Any]) -> dict[str, Any]:
+        return {**{name: value for name, value in state.items() if name != "rules"}, **state["rules"]}
+
+    kept = page.execute_script(f"return JSON.parse(localStorage.getItem('{key}'))")
+    assert kept["game"]["rules"] == {"honors": "point", "games": 2} and kept["history"]
+    kept["game"] = old_form(kept["game"])
+    kept["history"] = [{**entry, "state": old_form(entry["state"])} for entry in kept["history"]]
+    page.execute_script(f"localStorage.setItem('{key}', arguments[0])", json.dumps(kept))
+    page.refresh()
+    wait_ready(page)
+    assert "Game 1 of 2, hand 1" in wait_text(page, "#game-status", "eve deals, ann leads")
+    table.declare("bob", "", 3, 20)  # the referee reads the kept state: the move is judged and applied
+    wait_text(page, "#step-title", "cy declares")
+    table.tap("#undo")
+    wait_text(page, "#step-title", "bob declares")
+    table.tap("#undo")  # the state before ann's declaration was kept in the old form too: it was moved as well
+    wait_text(page, "#step-title", "ann declares")
+    assert page.execute_script(f"return JSON.parse(localStorage.getItem('{key}')).game.rules") == {"honors": "point", "games": 2}
 
 
 def test_the_referee_unreachable_is_said_plainly_and_what_was_entered_is_kept(browser, app):

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from tests.browser.conftest import TIME_TAP, record_figures, screenshot, wait_ready
 from tests.browser.test_pages_usable import check
@@ -205,9 +206,11 @@ def test_1718_sealed_passed_round_each_seat_declares_with_its_own_key(browser, l
     phone = Sealed(page, "twenty-four-1718-table-v1")
     names = ["ann", "bob", "cy", "dee"]
     phone.players(", ".join(names))
+    Select(page.find_element(By.ID, "games")).select_by_value("2")
     phone.deal(names)
     state = phone.stored()["sealed"]["state"]
     assert all(player["hand"] == [] and player["hidden"] == 12 for player in state["players"])  # §2.2: twelve each, sealed
+    assert state["rules"] == {"honors": "point", "games": 2} and "Game 1 of 2, hand 1" in page.find_element(By.ID, "sealed-status").text
     turns = []
     for turn in range(2):
         state = phone.stored()["sealed"]["state"]

@@ -39,8 +39,7 @@ def position(seed: int, players: int, plays: int, honors: str) -> dict[str, Any]
     stock = sorted({f"{rank}{suit}" for rank in oracle.ORDER for suit in "SHDC"} - dealt)
     return {
         "players": [{"name": NAMES[seat], "hand": held[seat], "chips": 0, "games_won": 0} for seat in range(players)],
-        "honors": honors,
-        "games": 1,
+        "rules": {"honors": honors, "games": 1},
         "game": 1,
         "hand_number": 1,
         "dealer": players - 1,

@@ -70,7 +70,8 @@ class Tracker:
     def _open_hand(self, state: dict[str, Any]) -> None:
         leader = (state["dealer"] + 1) % self.seats
         turn_up = state["stock"]["turn_up"]
-        honors = state["honors"] if state["honors"] != "alternate" else ("point" if state["hand_number"] % 2 else "face")
+        rule = state["rules"]["honors"]
+        honors = rule if rule != "alternate" else ("point" if state["hand_number"] % 2 else "face")
         before = list(self.chips)
         paid: list[tuple[str, int]] = []
         if turn_up[:-1] in oracle.HONORS[honors]:

@@ -25,14 +25,14 @@ def test_every_endpoint_of_the_game_is_reached(referee):
     assert game.conformance()["cases"]
     match = game.new_game({"players": ["a", "b", "c", "d", "e"], "seed": 3, "rules": {"honors": "face", "games": 2}, "dealer": 0})
     state = match["state"]
-    assert (state["dealer"], state["honors"], state["games"]) == (0, "face", 2)
+    assert (state["dealer"], state["rules"]) == (0, {"honors": "face", "games": 2})
     assert game.check_state(state)["valid"] is True
     move = game.legal_moves(state)["moves"][0]
     assert game.validate(state, move)["legal"] is True
     assert game.apply(state, move)["events"][0]["type"] == "declared"
     assert game.view(state, "c")["player"] == "c"
     assert game.game_from_table(TABLE_REQUEST)["state"]["stock"]["cards"] == ["KC"]
-    assert game.invoke("declarations", {"hands": EXAMPLE_HANDS, "turn_up": "5H", "honors": "point", "trump": "H"})["chips"] == [0, 1, 2, 0, 1]
+    assert game.invoke("declarations", {"hands": EXAMPLE_HANDS, "turn_up": "5H", "rules": {"honors": "point"}, "trump": "H"})["chips"] == [0, 1, 2, 0, 1]
     assert game.invoke("tricks/legal", {"hand": ["KS", "2S", "5H", "AH"], "trick": ["7S", "9S", "3H"], "trump": "H"})["legal"] == ["KS"]
     assert referee.invoke("post_v1_twenty_four_1718_tricks_winner", {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H"})["winner_position"] == 3
     score = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "tricks": [], "chips": [0, 0, 5, 0, 0]}

@@ -48,7 +48,7 @@ def test_tricks_legal_leading_needs_no_trick(client):
 
 def test_tricks_winner_is_the_readings_example(client):
     assert post(client, "/tricks/winner", TRICK_WINNER_REQUEST) == {"winner_position": 3, "card": "3H", "honors": ["3H", "2H"]}
-    assert post(client, "/tricks/winner", {**TRICK_WINNER_REQUEST, "honors": "face"})["honors"] == []
+    assert post(client, "/tricks/winner", {**TRICK_WINNER_REQUEST, "rules": {"honors": "face"}})["honors"] == []
 
 
 def test_score_stops_at_the_sequence(client):
@@ -62,7 +62,7 @@ def test_score_of_a_whole_hand_with_the_card(client):
     from .deals import played_hand
 
     hand = played_hand(2)
-    answer = post(client, "/score", {"hands": hand.hands, "turn_up": hand.turn_up, "tricks": hand.tricks, "honors": "face"})
+    answer = post(client, "/score", {"hands": hand.hands, "turn_up": hand.turn_up, "tricks": hand.tricks, "rules": {"honors": "face"}})
     assert answer["complete"] is True and answer["steps"][-1]["step"] == "card"
     assert sum(answer["chips"]) == len(answer["steps"])
 
@@ -86,9 +86,9 @@ def test_honors_and_games_go_under_rules_and_the_old_places_are_refused_naming_t
     assert set(errors) == {("/honors", "renamed_field"), ("/games", "renamed_field")}
     assert "rules.honors" in errors[("/honors", "renamed_field")] and "rules.games" in errors[("/games", "renamed_field")]
     state = post(client, path, {**base, "rules": {"honors": "face", "games": 2}})["state"]
-    assert (state["honors"], state["games"]) == ("face", 2)
+    assert state["rules"] == {"honors": "face", "games": 2} and "honors" not in state and "games" not in state
     state = post(client, path, base)["state"]
-    assert (state["honors"], state["games"]) == ("point", 1)  # the defaults: one game, honors at the point (rules.md §1.4)
+    assert state["rules"] == {"honors": "point", "games": 1}  # the defaults: one game, honors at the point (rules.md §1.4)
 
 
 def test_a_table_hand_counts_what_the_table_cannot_see(client):
@@ -224,3 +224,90 @@ def test_the_view_shows_a_point_sum_only_after_a_tied_count(client):
     state = examples()["state"]
     seen = {made["player"]: made["point"] for made in post(client, "/view", {"state": state, "player": "eve"})["declarations"]}
     assert seen == {"ann": {"count": 5, "sum": 15}, "bob": {"count": 5, "sum": 47}, "cy": {"count": 5, "sum": 47}, "dee": {"count": 3}, "eve": {"count": 3}}
+
+
+# -- names alike across games (issue 26): rules in the state and the bare-hand requests, seats in the view -----------------
+def _old_form(state: dict) -> dict:
+    """A state as 0.4.0 wrote it: honors and games at the top level, no rules."""
+    return {**{key: value for key, value in state.items() if key != "rules"}, **state["rules"]}
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"), [("/state/check", {}), ("/moves/legal", {}), ("/moves/validate", "move"), ("/moves/apply", "move"), ("/view", "player")]
+)
+def test_a_state_in_the_old_form_is_refused_naming_rules(client, path, extra):
+    state = examples()["state"]
+    assert state["rules"] == {"honors": "point", "games": 1} and not {"honors", "games"} & state.keys()
+    body = {"state": _old_form(state), **({extra: examples()[extra]} if extra else {})}
+    response = client.post(ROOT + path, json=body)
+    assert response.status_code == 422
+    errors = {(e["pointer"], e["code"]): e["message"] for e in response.get_json()["errors"]}
+    # one problem per old field, each naming its new place; the missing rules are told too
+    assert {("/state/honors", "renamed_field"), ("/state/games", "renamed_field")} <= set(errors)
+    assert "rules.honors" in errors[("/state/honors", "renamed_field")] and "rules.games" in errors[("/state/games", "renamed_field")]
+    body["state"] = state
+    assert client.post(ROOT + path, json=body).status_code == 200
+
+
+def test_a_states_rules_are_read_and_checked_where_they_are(client):
+    state = examples()["state"]
+    for rules, pointer in (
+        ({"games": 1}, "/state/rules/honors"),
+        ({"honors": "half", "games": 1}, "/state/rules/honors"),
+        ({"honors": "face", "games": 0}, "/state/rules/games"),
+    ):
+        response = client.post(ROOT + "/state/check", json={"state": {**state, "rules": rules}})
+        assert response.status_code == 422 and pointer in [e["pointer"] for e in response.get_json()["errors"]], rules
+    # the match's settings change what the referee says: at the face cards 5H, the turn-up, is no honor (rules.md §1.4)
+    face = post(client, "/moves/legal", {"state": {**state, "rules": {"honors": "face", "games": 1}}})
+    assert post(client, "/moves/legal", {"state": state})["honors"] == ["AH", "2H", "3H", "4H", "5H"]
+    assert face["honors"] == ["9H", "10H", "JH", "QH", "KH"]
+
+
+BARE_HANDS = [("/declarations", DECLARATIONS_REQUEST), ("/tricks/winner", TRICK_WINNER_REQUEST), ("/score", SCORE_STOP_REQUEST)]
+
+
+@pytest.mark.parametrize(("path", "body"), BARE_HANDS)
+def test_a_bare_hands_honors_go_under_rules_and_the_old_place_is_refused(client, path, body):
+    assert body["rules"] == {"honors": "point"}
+    sent = {key: value for key, value in body.items() if key != "rules"}
+    response = client.post(ROOT + path, json={**sent, "honors": "point"})
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/honors", "renamed_field")] and "rules.honors" in errors[0]["message"]
+    assert post(client, path, sent) == post(client, path, body)  # omitted, the honors are at the point
+    # alternate is a match's setting, by hands or games: a bare hand's honors are the point's or the face cards'
+    response = client.post(ROOT + path, json={**sent, "rules": {"honors": "alternate"}})
+    assert response.status_code == 422 and [e["pointer"] for e in response.get_json()["errors"]] == ["/rules/honors"]
+
+
+def test_a_bare_hands_honors_under_rules_are_the_ones_scored(client):
+    """§12.2's deal: the turn-up 5H is an honor at the point (A 2 3 4 5 of trumps), not at the face cards (9 to K), §1.4, §4."""
+    point = post(client, "/declarations", DECLARATIONS_REQUEST)
+    face = post(client, "/declarations", {**DECLARATIONS_REQUEST, "rules": {"honors": "face"}})
+    assert (point["turn_up"]["honor"], face["turn_up"]["honor"]) == (True, False)
+    assert (point["chips"][4], face["chips"][4]) == (1, 0)  # the dealer (the last hand) scores the turn-up's chip
+    assert post(client, "/tricks/winner", {**TRICK_WINNER_REQUEST, "rules": {"honors": "face"}})["honors"] == []
+
+
+def test_the_view_gives_seats_as_the_state_does(client):
+    """dealer, to_act, leader and the trick's leader are indexes into players, as in the state; the leader sits after the dealer."""
+    state = examples()["state"]
+    names = [player["name"] for player in state["players"]]
+    for player in names:
+        view = post(client, "/view", {"state": state, "player": player})
+        assert (view["dealer"], view["to_act"], view["trick"]["leader"]) == (state["dealer"], state["to_act"], state["trick"]["leader"])
+        assert view["leader"] == (state["dealer"] + 1) % len(names)  # rules.md §2.2: the player to the dealer's right leads
+        assert view["rules"] == state["rules"] and "games" not in view
+        assert view["seat"] == names.index(player) and [seat["name"] for seat in view["players"]] == names
+    assert (names[state["dealer"]], names[state["to_act"]]) == ("eve", "cy")  # the example: eve deals, cy, void in spades, plays
+
+
+def test_the_view_of_a_match_over_names_no_seat_to_act(client):
+    from .selfplay import NAMES
+
+    state = post(client, "/games", {"players": NAMES[:4], "seed": 3})["state"]
+    while state["phase"] != "over":
+        state = post(client, "/moves/apply", {"state": state, "move": post(client, "/moves/legal", {"state": state})["moves"][0]})["state"]
+    view = post(client, "/view", {"state": state, "player": NAMES[0]})
+    assert view["to_act"] is None and view["dealer"] == state["dealer"] and view["leader"] == (state["dealer"] + 1) % 4

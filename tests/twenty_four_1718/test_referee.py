@@ -346,6 +346,24 @@ def test_a_real_state_has_no_problem_and_round_trips():
     assert GAME.read_state(state.to_dict()) == state
 
 
+def test_the_engine_reads_the_match_settings_under_rules_only():
+    """Names alike (0.5.0): the settings are read from rules; the top-level places are not read, and their problems point under /rules."""
+    state = replace(mid_hand(), honors="alternate", games=3)
+    data = state.to_dict()
+    assert data["rules"] == {"honors": "alternate", "games": 3} and not {"honors", "games"} & data.keys()
+    old = {**{key: value for key, value in data.items() if key != "rules"}, "honors": "alternate", "games": 3}
+    with pytest.raises(InvalidInput) as caught:
+        GAME.read_state(old)
+    assert ("/rules", "not_an_object") in {(p.pointer, p.code) for p in caught.value.problems}
+    with pytest.raises(InvalidInput) as caught:
+        GAME.read_state({**data, "rules": {"honors": "half", "games": 0}})
+    assert {(p.pointer, p.code) for p in caught.value.problems} >= {("/rules/honors", "bad_choice"), ("/rules/games", "bad_integer")}
+    assert GAME.read_state({**data, "rules": {"honors": "alternate"}}) == replace(state, games=1)  # one game when omitted
+    with pytest.raises(InvalidInput) as caught:  # a new match's own check points where its request holds them
+        new_match(FIVE, "half", 0, seed=1)  # values no schema would let through
+    assert {(p.pointer, p.code) for p in caught.value.problems} == {("/rules/honors", "bad_choice"), ("/rules/games", "bad_integer")}
+
+
 def test_a_card_twice_and_a_card_missing():
     state = mid_hand()
     ann = state.players[0]

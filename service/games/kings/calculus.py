@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
+from service.core.records import PlainForm
 from service.games.kings.pack import third_copies_among
 
 from .castles import Castle, castle_cards, castle_places, castle_problems
@@ -46,8 +47,7 @@ class CallVerdict:
     valid: bool
     reason: str
 
-    def to_dict(self) -> dict[str, object]:
-        return {"player": self.player, "valid": self.valid, "reason": self.reason}
+    to_dict = PlainForm()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal, get_args
+
+from service.core.records import PlainForm
 
 HandSetName = Literal["standard", "quick", "elders", "time-sink"]
 HAND_SET_NAMES: tuple[str, ...] = get_args(HandSetName)
@@ -43,9 +45,7 @@ class Rules:
         if self.hands not in HAND_SET_NAMES:
             raise ValueError(f"unknown hand set {self.hands!r}; use one of {', '.join(HAND_SET_NAMES)}")
 
-    def to_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in _FIELD_NAMES}
+    to_dict = PlainForm()
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(OPTION_DESCRIPTIONS)
-_FIELD_NAMES = tuple(field.name for field in fields(Rules))

@@ -18,6 +18,7 @@ from service.core.kit import checked, read_whole
 from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
+from service.core.records import PlainForm
 from service.core.zones import Zone as CoreZone
 from service.games.kings.pack import DECK_SIZE, third_copies, third_copies_among
 
@@ -73,13 +74,7 @@ class Outcome:
     castle_values: tuple[int, ...]
     winners: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "reason": self.reason,
-            "caller": self.caller,
-            "castle_values": list(self.castle_values),
-            "winners": list(self.winners),
-        }
+    to_dict = PlainForm(castle_values=list, winners=list)
 
 
 @dataclass(frozen=True, slots=True)

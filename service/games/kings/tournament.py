@@ -38,10 +38,11 @@ OPTIONS = (
 
 @dataclass(frozen=True, slots=True)
 class _CardRow:
-    """A row whose cells read well: the player's cards, the castles as this row gives them, whether they called."""
+    """A row whose cells read well: the player and their cards as The Calculus takes them, the castles as this row
+    gives them, whether they called."""
 
     row: GameRow
-    cards: tuple[Card, ...]
+    player: PlayerCards
     castles: tuple[Castle, ...]
     caller: bool
 
@@ -69,7 +70,7 @@ class KingsRowScorer:
             raise RowsRefused(problems)
         callers = [card_row.row.player for card_row in read if card_row.caller]
         try:
-            result = calculus(read[0].castles, [PlayerCards(r.row.player, r.cards) for r in read], self.rules, callers[0] if callers else None)
+            result = calculus(read[0].castles, [r.player for r in read], self.rules, callers[0] if callers else None)
         except InvalidInput as error:
             raise RowsRefused([_cell_problem(read, p.pointer, p.code, p.message) for p in error.problems]) from error
         return {player.name: Fraction(player.split.half_score, 2) for player in result.players}
@@ -92,7 +93,7 @@ def _card_row(row: GameRow, problems: list[CellProblem]) -> _CardRow | None:
         problems.append(CellProblem(row.number, "caller", "bad_caller", f"caller is yes or no (or empty), not {caller!r}"))
     if len(problems) != before:
         return None
-    return _CardRow(row, cards, tuple(castles), caller in TRUE_TEXTS)
+    return _CardRow(row, PlayerCards(row.player, cards), tuple(castles), caller in TRUE_TEXTS)
 
 
 def _cards(row: GameRow, problems: list[CellProblem]) -> tuple[Card, ...]:

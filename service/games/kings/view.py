@@ -45,24 +45,27 @@ class PlayerView:
     state: GameState
     seat: int
 
+    def _seen_player(self, seat: int) -> dict[str, object]:
+        """What this seat sees of the player at ``seat``: how many cards they hold, and the hand itself only when it
+        is this seat's or shown: at the end every hand is, for The Calculus; while hands are revealed in turn (§27),
+        each once it is scored."""
+        state, player = self.state, self.state.players[seat]
+        seen: dict[str, object] = {
+            "name": player.name,
+            "status": player.status,
+            "cards_held": player.hand.size,
+            "score": None if player.half_score is None else as_number(player.half_score),
+        }
+        if seat == self.seat or state.phase == "over" or (state.phase == "reveal" and player.half_score is not None):
+            seen["hand"] = player.hand.to_dict()
+        return seen
+
     def to_dict(self) -> dict[str, object]:
         state = self.state
-        players = []
-        for seat, player in enumerate(state.players):
-            seen: dict[str, object] = {
-                "name": player.name,
-                "status": player.status,
-                "cards_held": player.hand.size,
-                "score": None if player.half_score is None else as_number(player.half_score),
-            }
-            # At the end every hand is shown for The Calculus; while hands are revealed in turn (§27), each once it is scored.
-            if seat == self.seat or state.phase == "over" or (state.phase == "reveal" and player.half_score is not None):
-                seen["hand"] = player.hand.to_dict()
-            players.append(seen)
         return {
             "player": state.players[self.seat].name,
             "rules": state.rules.to_dict(),
-            "players": players,
+            "players": [self._seen_player(seat) for seat in range(len(state.players))],
             "castles": [castle.to_dict() for castle in state.castles],
             "draw_pile": {"count": state.draw_pile.size},
             "face_up": card_texts(state.face_up),

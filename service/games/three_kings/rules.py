@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from service.core.problems import Problem
+from service.core.records import PlainForm
 
 Scoring = Literal["three_kings_wins", "bonus", "penalty"]
 SCORINGS: tuple[str, ...] = get_args(Scoring)
@@ -26,8 +27,7 @@ class Rules:
     scoring: Scoring = "three_kings_wins"
     play_it_out: bool = False
 
-    def to_dict(self) -> dict[str, object]:
-        return {"scoring": self.scoring, "play_it_out": self.play_it_out}
+    to_dict = PlainForm()
 
 
 def rules_problems(rules: Rules, pointer: str) -> list[Problem]:

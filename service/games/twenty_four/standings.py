@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from service.core.records import PlainForm
+
 
 def leaders(names: Sequence[str], points: Sequence[int]) -> list[str]:
     """Who has the most points; equal most share the win (§5.1, §5.2)."""
@@ -22,8 +24,7 @@ class Standing:
     total: int
     rank: int
 
-    def to_dict(self) -> dict[str, object]:
-        return {"player": self.player, "hands": list(self.hands), "this_hand": self.this_hand, "total": self.total, "rank": self.rank}
+    to_dict = PlainForm(hands=list)
 
 
 @dataclass(frozen=True, slots=True)

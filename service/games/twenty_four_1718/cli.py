@@ -33,7 +33,7 @@ def new_match_body(args: argparse.Namespace, players: list[str]) -> dict[str, An
 
 
 def declarations(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return _post(client, "declarations", {"hands": [_cards(hand) for hand in args.hands], "turn_up": args.turn_up, "honors": args.honors})
+    return _post(client, "declarations", {"hands": [_cards(hand) for hand in args.hands], "turn_up": args.turn_up, "rules": {"honors": args.honors}})
 
 
 def show_declarations(answer: dict[str, Any]) -> str:
@@ -66,7 +66,7 @@ def tricks_legal(args: argparse.Namespace, client: RefereeClient) -> str | dict[
 
 
 def tricks_winner(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    return _post(client, "tricks/winner", {"trick": list(args.trick), "trump": args.trump, "honors": args.honors})
+    return _post(client, "tricks/winner", {"trick": list(args.trick), "trump": args.trump, "rules": {"honors": args.honors}})
 
 
 def show_winner(answer: dict[str, Any]) -> str:
@@ -75,7 +75,7 @@ def show_winner(answer: dict[str, Any]) -> str:
 
 
 def score(args: argparse.Namespace, client: RefereeClient) -> dict[str, Any]:
-    """A whole hand's chips from a JSON file holding the /score body (hands, turn_up, tricks, honors, chips)."""
+    """A whole hand's chips from a JSON file holding the /score body (hands, turn_up, tricks, rules, chips)."""
     return _post(client, "score", read_object(args.file))
 
 

@@ -61,9 +61,9 @@ def draw_for_dealer(names: Sequence[str], seed: int) -> tuple[int, tuple[DrawRou
 def _options_problems(honors: str, games: int, seed: int | None) -> list[Problem]:
     problems = []
     if honors not in HONORS_OPTIONS:
-        problems.append(Problem("/honors", "bad_choice", f"honors is one of {', '.join(HONORS_OPTIONS)}, not {honors!r}"))
+        problems.append(Problem("/rules/honors", "bad_choice", f"honors is one of {', '.join(HONORS_OPTIONS)}, not {honors!r}"))
     if not 1 <= games <= MAX_GAMES:
-        problems.append(Problem("/games", "bad_integer", f"a match is 1 to {MAX_GAMES} games, not {games}"))
+        problems.append(Problem("/rules/games", "bad_integer", f"a match is 1 to {MAX_GAMES} games, not {games}"))
     return problems + seed_problems(seed)
 
 

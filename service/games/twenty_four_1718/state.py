@@ -194,11 +194,14 @@ class TableState:
         players[seat] = player
         return replace(self, players=tuple(players))
 
+    def rules_to_dict(self) -> dict[str, object]:
+        """The match's variant settings as the wire carries them: under ``rules``, as every game's."""
+        return {"honors": self.honors, "games": self.games}
+
     def to_dict(self) -> dict[str, object]:
         return {
             "players": [player.to_dict() for player in self.players],
-            "honors": self.honors,
-            "games": self.games,
+            "rules": self.rules_to_dict(),
             "game": self.game,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -480,11 +483,11 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
         reader.problem("/tricks", "not_a_list", "tricks is the list of the hand's completed tricks")
         tricks_data = []
     tricks = tuple(_trick(reader, item, f"/tricks/{number}", count) for number, item in enumerate(tricks_data))
-    games = reader.integer(data, "games", "", 1, MAX_GAMES, 1)
+    rules = reader.mapping(data.get("rules"), "/rules", '{"honors": ..., "games": n}')  # a match's variant settings, as in every game
     state = TableState(
         players=players,
-        honors=reader.choice(data, "honors", "", HONORS_OPTIONS),
-        games=games,
+        honors=reader.choice(rules, "honors", "/rules", HONORS_OPTIONS),
+        games=reader.integer(rules, "games", "/rules", 1, MAX_GAMES, 1),
         game=reader.integer(data, "game", "", 1, MAX_GAMES, 1),
         hand_number=reader.integer(data, "hand_number", "", 1, 10_000),
         dealer=reader.integer(data, "dealer", "", 0, count - 1),

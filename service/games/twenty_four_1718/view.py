@@ -2,9 +2,11 @@
 
 Their own hand; of everyone else only how many cards they hold. The
 turn-up, the trick under way, the chips, the tricks each player has taken
-and the declarations already made are public. Completed tricks lie face
-down, so their cards are not shown, nor is any card of the stock but the
-turn-up.
+and the declarations already made are public. As in the state (and in every
+game's view), a seat is a number, an index into ``players`` (``dealer``,
+``to_act``, ``leader``, the trick's ``leader``), and the match's settings
+are its ``rules``. Completed tricks lie face down, so their cards are not
+shown, nor is any card of the stock but the turn-up.
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ class PlayerView:
             "player": names[self.seat],
             "seat": self.seat,
             "phase": state.phase,
-            "to_act": None if state.phase == "over" else names[state.to_act],
-            "games": state.games,
+            "to_act": None if state.phase == "over" else state.to_act,
+            "rules": state.rules_to_dict(),
             "game": state.game,
             "hand_number": state.hand_number,
-            "dealer": names[state.dealer],
-            "leader": names[state.leader],
+            "dealer": state.dealer,
+            "leader": state.leader,
             "trump": state.trump if state.trump_known else None,
             "turn_up": str(state.stock.turn_up) if state.trump_known else None,
             "stock_face_down": state.stock.size - 1 if state.trump_known else 0,
@@ -48,7 +50,7 @@ class PlayerView:
             ],
             "declarations": self._declarations(),
             "tricks_played": len(state.tricks),
-            "trick": {"leader": names[state.trick.leader], "cards": card_texts(state.trick.cards)},
+            "trick": {"leader": state.trick.leader, "cards": card_texts(state.trick.cards)},
         }
 
     def _declarations(self) -> list[dict[str, object]]:

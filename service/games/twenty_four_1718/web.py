@@ -112,10 +112,10 @@ TABLE_REQUEST: dict[str, Any] = {
     "rules": {"honors": "point", "games": 1},
     "seed": 7,
 }
-DECLARATIONS_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "trump": "H", "honors": "point", "turn_up": "5H"}
+DECLARATIONS_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "trump": "H", "rules": {"honors": "point"}, "turn_up": "5H"}
 TRICK_LEGAL_REQUEST: dict[str, Any] = {"hand": ["KS", "2S", "5H", "AH"], "trick": ["7S", "9S", "3H"], "trump": "H"}
-TRICK_WINNER_REQUEST: dict[str, Any] = {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H", "honors": "point"}
-SCORE_STOP_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "honors": "point", "tricks": [], "chips": [0, 0, 5, 0, 0]}
+TRICK_WINNER_REQUEST: dict[str, Any] = {"trick": ["7S", "9S", "3H", "KS", "2H"], "trump": "H", "rules": {"honors": "point"}}
+SCORE_STOP_REQUEST: dict[str, Any] = {"hands": EXAMPLE_HANDS, "turn_up": "5H", "rules": {"honors": "point"}, "tricks": [], "chips": [0, 0, 5, 0, 0]}
 OPENING = [("ann", "2S"), ("bob", "8S")]  # after the declarations: ann leads a spade, bob heads it; cy, void in spades, must trump
 
 
@@ -154,7 +154,7 @@ def create_from_table(body: dict[str, Any]) -> dict[str, Any]:
 
 def declarations(body: dict[str, Any]) -> dict[str, Any]:
     """The declarations of a deal; hands from the leader to the right, the dealer last (rules.md §4-§6)."""
-    return declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["honors"], body.get("trump")).to_dict()
+    return declarations_report(_hands(body["hands"]), _card(body["turn_up"]), body["rules"]["honors"], body.get("trump")).to_dict()
 
 
 def tricks_legal(body: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +165,7 @@ def tricks_legal(body: dict[str, Any]) -> dict[str, Any]:
 
 def tricks_winner(body: dict[str, Any]) -> dict[str, Any]:
     """The highest trump, else the highest card of the suit led (rules.md §7.6, §8)."""
-    return trick_report(parse_cards(body["trick"]), body["trump"], body["honors"]).to_dict()
+    return trick_report(parse_cards(body["trick"]), body["trump"], body["rules"]["honors"]).to_dict()
 
 
 def score(body: dict[str, Any]) -> dict[str, Any]:
@@ -174,7 +174,7 @@ def score(body: dict[str, Any]) -> dict[str, Any]:
     result = score_hand(
         _hands(body["hands"]),
         _card(body["turn_up"]),
-        body["honors"],
+        body["rules"]["honors"],
         _hands(body["tricks"]),
         body.get("chips"),
         body.get("trump"),

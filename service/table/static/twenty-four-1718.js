@@ -23,7 +23,7 @@ const HAND_SIZE = { 4: 12, 5: 10 }; // rules.md §2.2
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const POINT_VALUE = (rank) => Math.min(RANK_ORDER.indexOf(rank) + 1, 10); // A 1, 2-10 their number, J Q K 10 (§6.2)
 
-// A match's settings travel under `rules`, as every game's do (CHANGELOG, Unreleased).
+// A match's settings travel under `rules`, as every game's do, in a request and in the state (CHANGELOG 0.4.0, 0.5.0).
 function rulesOf(table) {
   return { honors: table.honors, games: table.games };
 }
@@ -45,7 +45,19 @@ function fresh() {
   };
 }
 
+// A state this phone kept before 0.5.0 has honors and games at its top: they go under `rules`, where the referee
+// reads them now and this page looks for them. A sealed match's token still names its old form: the referee refuses
+// it (sealed_token_mismatch) and the table stops it; its public state is moved too, so the page can say so.
+function underRules(state) {
+  if (!state || typeof state !== "object" || state.rules) return state;
+  const { honors, games, ...rest } = state;
+  return { ...rest, rules: { honors, games: games ?? 1 } };
+}
+
 const table = load(STORAGE, fresh);
+table.game = underRules(table.game);
+table.history = table.history.map((entry) => ({ ...entry, state: underRules(entry.state) }));
+if (table.sealed) table.sealed = { ...table.sealed, state: underRules(table.sealed.state) };
 let busy = false;
 const save = () => keep(STORAGE, table);
 
@@ -435,7 +447,7 @@ function showStatus() {
   } else if (game.phase === "draw") {
     parts.push(element("h3", "The draw for the first dealer"));
   } else {
-    const of = game.games > 1 ? ` of ${game.games}` : "";
+    const of = game.rules.games > 1 ? ` of ${game.rules.games}` : "";
     const dealer = game.players[game.dealer].name;
     parts.push(element("h3", `Game ${game.game}${of}, hand ${game.hand_number}`));
     if (game.phase === "deal") parts.push(element("p", `${dealer} deals this hand with real cards.`));
@@ -558,7 +570,7 @@ function showChips() {
     const roles = [];
     if (game.phase !== "draw" && seat === game.dealer) roles.push("deals");
     if (game.phase !== "over" && game.phase !== "draw" && seat === game.to_act) roles.push("to act");
-    const games = game.games > 1 ? `, ${plural(player.games_won, "game")} won` : "";
+    const games = game.rules.games > 1 ? `, ${plural(player.games_won, "game")} won` : "";
     const dots = "●".repeat(player.chips) + "○".repeat(Math.max(0, CHIPS_TO_WIN - player.chips));
     const item = element("li");
     const mark = element("span", dots);
@@ -623,7 +635,7 @@ function sealedStatus(state) {
     parts.push(element("h3", "The match is over"));
     parts.push(element("p", `${winnersOf(state).length > 1 ? "Winners" : "Winner"}: ${listing(winnersOf(state))}.`, "winners"));
   } else {
-    const of = state.games > 1 ? ` of ${state.games}` : "";
+    const of = state.rules.games > 1 ? ` of ${state.rules.games}` : "";
     const acting = state.players[state.to_act].name;
     parts.push(element("h3", `Game ${state.game}${of}, hand ${state.hand_number}: ${acting} ${state.phase === "declare" ? "declares" : "plays"}`));
     parts.push(element("p", `${state.players[state.dealer].name} deals. Turn-up ${short(state.stock.turn_up)}: ${SUIT_NAMES[suitOf(state.stock.turn_up)]} are trumps.`));
