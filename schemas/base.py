@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.types import UnknownOption
 
-from .compiled import Loader, Unsure, compilable, compile_loader
-from .fields import CodedMessage, code_messages
+from .compiled import Loader, compilable, compile_loader
+from .fields import CodedMessage, Unsure, code_messages
 
 RULES_RENAMED: Mapping[str, str] = {"options": "rules"}  # a game's variant settings are its rules in every game (CHANGELOG 0.3.0)
 
@@ -52,10 +52,8 @@ class LeanSchema(Schema):
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None, unknown: UnknownOption | None = None) -> Any:
         if many or partial or (unknown not in (None, RAISE)) or self._hooks_in_use():
             return super().load(data, many=many, partial=partial, unknown=unknown)
-        if self._fast_load is None:
-            self._fast_load = compile_loader(self) if compilable(self) else _unsure
         try:
-            return self._fast_load(data)
+            return self.plain_load(data)
         except Unsure:
             pass
         if not isinstance(data, Mapping):
@@ -84,6 +82,14 @@ class LeanSchema(Schema):
         if errors:
             raise ValidationError(errors)
         return result
+
+    def plain_load(self, data: Any) -> Any:
+        """What ``load`` answers for a plainly valid body, by the compiled fast path alone; :class:`Unsure` for
+        anything else (then ``load`` decides and words it). A body it vouches for holds every ``Length`` bound of the
+        schema, at every depth, and no over-long list had its items read (:mod:`schemas.compiled`)."""
+        if self._fast_load is None:
+            self._fast_load = compile_loader(self) if compilable(self) else _unsure
+        return self._fast_load(data)
 
     def on_bind_field(self, field_name: str, field_obj: fields.Field[Any]) -> None:
         """marshmallow's hook for a field joining the schema: every message the field can give carries its code."""

@@ -5,7 +5,7 @@ time on the machinery that explains invalid ones. :func:`compile_loader`
 turns a :class:`~schemas.base.LeanSchema` into one closure per field that
 accepts exactly the plain JSON each field documents (a ``str``, an ``int``,
 a list of known card texts...) and returns what marshmallow's ``load`` would.
-Whenever a value is not plainly valid, the closure raises :class:`Unsure`
+Whenever a value is not plainly valid, the closure raises :class:`~schemas.fields.Unsure`
 and the caller runs marshmallow's own load, which decides and words every
 error. So the fast path never refuses and never words a message: it can
 only say "valid, and here is the result", and tests/http/test_lean_schema.py
@@ -17,30 +17,22 @@ them (``field.deserialize``, ``validator(value)``).
 Why it exists beside marshmallow's own load (issue 26: kept only where the bench
 shows it wins what the structure cannot): CPU µs to load the bodies of
 benchmarks/test_bench_schemas.py, this fast path / LeanSchema's load without it /
-marshmallow's ``Schema.load`` — hands-7 5.4 / 44.5 / 86.8, calculus-6p
-32.8 / 189 / 169, moves-legal 48.9 / 284 / 371, moves-apply 86.9 / 447 / 447
-(best of 7 rounds, 2 shared cores, 2026-11-27): 4 to 16 times less per body.
+marshmallow's ``Schema.load`` — hands-7 5.7 / 42.0 / 52.2, calculus-6p
+21.5 / 117 / 152, moves-legal 41.6 / 258 / 337, moves-apply 43.6 / 275 / 366
+(best of 7 rounds, 2 shared cores, load 3.9, 2026-11-27, after players' names
+took the fast path too: their field's ``plain_load``): 6 to 8 times less per body.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
-from service.core.cards import CANONICAL_CARDS, Card, CardError, parse_card
-
-from .fields import Boolean, CardList, Integer, Length, Number, OneOf, Range
-from .fields import Card as CardField
+from .fields import Length, OneOf, Range, Unsure
 
 Loader = Callable[[Any], Any]
-_LARGEST_EXACT_FLOAT = 2**53
-
-
-class Unsure(Exception):
-    """The fast path cannot vouch for this value; marshmallow must judge it."""
 
 
 def _plain_string(value: Any) -> str:
@@ -49,68 +41,9 @@ def _plain_string(value: Any) -> str:
     return value
 
 
-_CANONICAL_CARD = CANONICAL_CARDS.__getitem__
-
-
-def _card_list(value: Any) -> list[Card]:
-    if type(value) is not list:
-        raise Unsure
-    if not value:  # most lists of Kings on a castle: half the cost of mapping nothing
-        return []
-    try:  # every item a canonical card text, as in nearly every body: one lookup each, at C speed
-        return list(map(_CANONICAL_CARD, value))
-    except (KeyError, TypeError):  # a text to read, or an item that is not a text (unhashable ones raise TypeError)
-        pass
-    cards = []
-    for item in value:
-        if type(item) is not str:
-            raise Unsure
-        try:
-            cards.append(parse_card(item))
-        except CardError:
-            raise Unsure from None
-    return cards
-
-
-def _card(value: Any) -> Card:
-    """One card: a canonical text is one lookup; anything else is checked as a list of one."""
-    try:
-        return _CANONICAL_CARD(value)
-    except (KeyError, TypeError):
-        return _card_list([value])[0]
-
-
-def _integer(value: Any) -> int:
-    if type(value) is not int:
-        raise Unsure
-    return value
-
-
-def _number(value: Any) -> float:
-    if type(value) is float:
-        if not math.isfinite(value):
-            raise Unsure
-        return value
-    if type(value) is int and -_LARGEST_EXACT_FLOAT <= value <= _LARGEST_EXACT_FLOAT:
-        return float(value)
-    raise Unsure
-
-
-def _boolean(value: Any) -> bool:
-    if type(value) is not bool:
-        raise Unsure
-    return value
-
-
-# Exact classes only: a subclass may have changed what its value means.
-_SCALARS: dict[type, Loader] = {
-    fields.String: _plain_string,
-    CardField: _card,
-    CardList: _card_list,
-    Integer: _integer,
-    Number: _number,
-    Boolean: _boolean,
-}
+# marshmallow's own field classes the fast path reads (exact classes only: a subclass may have changed what its value
+# means). The project's fields are not here: each says how it reads a plain value (``plain_load``, schemas/fields.py).
+_SCALARS: dict[type, Loader] = {fields.String: _plain_string}
 
 
 def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool] | None:
@@ -145,14 +78,35 @@ def _as_predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return passes
 
 
+def _longest(validators: list[Callable[[Any], Any]]) -> int | None:
+    """The most items a list or map may hold under ``validators`` (their ``Length`` bounds), None when unbounded."""
+    bounds = [v.equal if v.equal is not None else v.max for v in validators if isinstance(v, Length)]
+    known = [bound for bound in bounds if bound is not None]
+    return min(known) if known else None
+
+
+def _too_long(value: Any, most: int | None) -> bool:
+    """Whether ``value`` is a list or a map past its bound: refused (left to marshmallow) before any item is read.
+
+    A list loads to a list of as many items, so its bound reads the same on the raw value; a map whose keys merge as
+    they load (names normalised) may be shorter once loaded, and is then merely left to marshmallow, which decides.
+    This is what lets a valid body skip the length walk of service/http/lengths.py: the fast path never reads the
+    items of an over-long list, however deep it lies.
+    """
+    return most is not None and (type(value) is list or type(value) is dict) and len(value) > most
+
+
 def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
     if not validators:
         return load
+    most = _longest(validators)
     checks = [_predicate(validator) or _as_predicate(validator) for validator in validators]
     if len(checks) == 1:
         check = checks[0]
 
         def load_and_check(value: Any) -> Any:
+            if _too_long(value, most):
+                raise Unsure
             result = load(value)
             if not check(result):
                 raise Unsure
@@ -161,6 +115,8 @@ def _validated(load: Loader, validators: list[Callable[[Any], Any]]) -> Loader:
         return load_and_check
 
     def load_and_validate(value: Any) -> Any:
+        if _too_long(value, most):
+            raise Unsure
         result = load(value)
         if not all(check(result) for check in checks):
             raise Unsure
@@ -179,7 +135,11 @@ def _list_of(inner: Loader) -> Loader:
 
 
 def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
+    most = _longest(list(field.validators))
+
     def deserialize(value: Any) -> Any:
+        if _too_long(value, most):
+            raise Unsure
         try:
             return field.deserialize(value, name, None)
         except ValidationError:
@@ -195,8 +155,8 @@ def _value_loader(field: fields.Field[Any], name: str) -> Loader:
     kind = type(field)
     if kind in _SCALARS:
         load = _SCALARS[kind]
-    elif "plain_load" in vars(kind):  # a game's own scalar field that says how to read a plain value (its exact class)
-        load = getattr(kind, "plain_load")  # noqa: B009  (a name Field does not declare, so mypy needs getattr)
+    elif "plain_load" in vars(kind):  # a project field that says how it reads a plain value (its exact class: schemas/fields.py)
+        load = getattr(field, "plain_load")  # noqa: B009  (a name Field does not declare, so mypy needs getattr)
     elif kind is fields.List and isinstance(field, fields.List):  # the exact class, and typed as one
         load = _list_of(_value_loader_or_null(field.inner, name))
     elif kind is fields.Nested and isinstance(field, fields.Nested) and not field.many and field.unknown is None and compilable(field.schema):

@@ -20,8 +20,7 @@ from service.games.three_kings.state import DEALS, PHASES
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
-from .compiled import Unsure
-from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range
+from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range, Unsure
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"

@@ -20,7 +20,7 @@ from .api import RefereeApi, schema_name
 from .caching import init_caching
 from .cors import init_cors
 from .json_provider import OrjsonProvider
-from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected, guard_input
+from .problems import from_bad_rows, from_illegal_move, from_invalid_input, from_unexpected
 from .request_log import init_request_log
 from .sealed import init_sealing
 from .security_headers import ANSWER_HEADERS, init_security_headers
@@ -75,8 +75,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULT_CONFIG)
     if test_config:
         app.config.update(test_config)
-    # A WSGI middleware around the whole app: it sees the final status, whatever the hooks did, and adds the
-    # security headers every answer carries (nosniff, Referrer-Policy, Content-Security-Policy) where the app set none.
+    # A WSGI middleware around the whole app: it sees the final status, whatever the hooks did, adds the security
+    # headers every answer carries (nosniff, Referrer-Policy, Content-Security-Policy) where the app set none, and
+    # reads every body through a guard (a body the server cannot read is a 400, not a 500).
     init_request_log(app, ANSWER_HEADERS)
     init_caching(app)
     init_cors(app)
@@ -101,5 +102,4 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
-    app.wsgi_app = guard_input(app.wsgi_app)  # type: ignore[method-assign]  # a body the server cannot read is a 400, not a 500
     return app

@@ -20,6 +20,8 @@ from flask import Response, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
+from schemas.base import LeanSchema
+from schemas.fields import Unsure
 from service.core.caches import memo, per_game
 from service.core.problems import MAX_PROBLEMS, InvalidInput, problem_type
 from service.core.verdicts import IllegalMove
@@ -60,7 +62,8 @@ class GuardedInput:
 
     gunicorn parses a chunked body as the application reads it, and raises its own errors (``InvalidChunkSize``,
     ``ChunkMissingTerminator``, ``NoMoreData``) from ``read``; whichever reader meets them (:func:`request_bytes`,
-    werkzeug's form parser), they are the client's fault. The service names no server's classes: any exception but
+    werkzeug's form parser), they are the client's fault. The request-log middleware wraps every request's input
+    in one (:class:`service.http.request_log.RequestLog`). The service names no server's classes: any exception but
     an HTTP one, raised while the body is read, is an :class:`UnreadableBody`.
     """
 
@@ -91,18 +94,6 @@ class GuardedInput:
         close = getattr(self._stream, "close", None)
         if close is not None:
             close()
-
-
-def guard_input(wsgi_app: Any) -> Any:
-    """WSGI middleware: every request's input stream read through :class:`GuardedInput`."""
-
-    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
-        stream = environ.get("wsgi.input")
-        if stream is not None:
-            environ["wsgi.input"] = GuardedInput(stream)
-        return wsgi_app(environ, start_response)
-
-    return guarded
 
 
 def problem_response(
@@ -498,9 +489,16 @@ def refused_body(data: Any, messages: Any) -> UnprocessableEntity:
 def load_body(schema: Schema, data: Any) -> Any:
     """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
 
-    Every list bound of the schema is checked first, on the parsed body (:func:`.lengths.check_lengths`): a list
-    past its bound is refused without any item of it being loaded, beside every other problem of the body.
+    A body the schema's fast path vouches for (:meth:`schemas.base.LeanSchema.plain_load`) is loaded at once: that
+    path holds every list bound itself, before any item of a list is read. Any other body has every list bound of
+    the schema checked first, on the parsed body (:func:`.lengths.check_lengths`): a list past its bound is refused
+    without any item of it being loaded, beside every other problem of the body.
     """
+    if isinstance(schema, LeanSchema):
+        try:
+            return schema.plain_load(data)
+        except Unsure:
+            pass
     refusals, loadable = check_lengths(schema, data)
     try:
         loaded = schema.load(loadable)

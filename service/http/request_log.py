@@ -31,6 +31,8 @@ from typing import Any
 import orjson
 from flask import Flask, has_request_context, request
 
+from .problems import GuardedInput
+
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_KEY = "kings.request_id"  # where the middleware leaves the id in the WSGI environ
 MIDDLEWARE_KEY = "request_log"  # the middleware in the app's extensions (other layers wrap it: benchmarks/request_path.py)
@@ -43,19 +45,23 @@ _RECORD_FIELDS = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dic
 
 
 _second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text: one entry, replaced each second
+_MILLIS = tuple(f"{milli:03d}" for milli in range(1000))  # "000" to "999": formatting one costs more than the rest of the time text
 
 
-def log_time(seconds: float) -> str:
-    """``2026-11-26 20:45:05,333``: the local time of a line, to the millisecond (logging's default format).
+def log_time(milliseconds: int) -> str:
+    """``2026-11-26 20:45:05,333``: the local time of a line, to the millisecond (logging's default format), from
+    the time in whole milliseconds since the epoch (``time.time_ns() // 1_000_000``: integers, no float to split).
 
     Formatting the date and time costs 4 µs, a quarter of the access line; it changes once a
-    second, so the text of the last second is kept (one entry, replaced when the second changes).
+    second, so the text of the last second is kept (one entry, replaced when the second changes),
+    and the milliseconds' three digits are read from a table made once (formatting them took
+    0.5 µs of the 0.9 µs this function cost).
     """
     global _second
-    whole = int(seconds)
+    whole = milliseconds // 1000
     if _second[0] != whole:
-        _second = (whole, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(whole)))
-    return f"{_second[1]},{int((seconds - whole) * 1000):03d}"
+        _second = (whole, time.strftime("%Y-%m-%d %H:%M:%S,", time.localtime(whole)))
+    return _second[1] + _MILLIS[milliseconds - whole * 1000]
 
 
 def json_line(fields: dict[str, Any]) -> str:
@@ -72,7 +78,12 @@ class JsonLineFormatter(logging.Formatter):
     """A log record as one JSON line (without the newline, which the handler adds)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        fields: dict[str, Any] = {"time": log_time(record.created), "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        fields: dict[str, Any] = {
+            "time": log_time(int(record.created * 1000)),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
         fields |= {key: value for key, value in record.__dict__.items() if key not in _RECORD_FIELDS}
         if record.exc_info:
             fields["exc_info"] = self.formatException(record.exc_info)
@@ -119,42 +130,58 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 class RequestLog:
-    """WSGI middleware: give the request its id (in the environ and on the answer), add the headers every
-    answer carries (``answer_headers``, each unless the app set its own), and write the access line."""
+    """WSGI middleware: give the request its id (in the environ and on the answer), read its body through
+    :class:`~service.http.problems.GuardedInput` (a body the server cannot read is a 400, not a 500), add the headers
+    every answer carries (``answer_headers``, each unless the app set its own), and write the access line."""
 
     def __init__(self, app: WsgiApp, access: bool, answer_headers: Iterable[tuple[str, str]] = ()) -> None:
         self.app = app
         self.access = access
         self.answer_headers = tuple((name, value, name.lower()) for name, value in answer_headers)
+        self.answer_names = frozenset(lowered for _, _, lowered in self.answer_headers)
+        self.answer_pairs = [(name, value) for name, value, _ in self.answer_headers]
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
         request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else os.urandom(16).hex()
         environ[REQUEST_ID_KEY] = request_id
-        answer: list[Any] = []
+        stream = environ.get("wsgi.input")
+        if stream is not None:
+            environ["wsgi.input"] = GuardedInput(stream)
+        status = length = None
 
-        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            given = {name.lower(): value for name, value in headers}
-            for name, value, lowered in self.answer_headers:
-                if lowered not in given:
-                    headers.append((name, value))
+        def start(answer_status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            nonlocal status, length
+            status, length = answer_status, None  # the last start wins (an error page may restart the answer)
+            own = None  # the answer headers the app set itself (the docs' and the phone page's policies)
+            for name, value in headers:
+                lowered = name.lower()
+                if lowered == "content-length":
+                    length = value
+                elif lowered in self.answer_names:
+                    if own is None:
+                        own = set()
+                    own.add(lowered)
+            if own is None:  # nearly every answer: all of them
+                headers.extend(self.answer_pairs)
+            else:
+                headers.extend((name, value) for name, value, lowered in self.answer_headers if lowered not in own)
             headers.append((REQUEST_ID_HEADER, request_id))
-            answer[:] = (status, given.get("content-length"))
-            return start_response(status, headers, exc_info)
+            return start_response(answer_status, headers, exc_info)
 
         body = self.app(environ, start)
-        if self.access and answer and access_log.isEnabledFor(logging.INFO):
-            status, length = answer
+        if self.access and status is not None and access_log.isEnabledFor(logging.INFO):
+            path = environ.get("PATH_INFO", "")
             sys.stdout.write(
                 json_line(
                     {
-                        "time": log_time(time.time()),
+                        "time": log_time(time.time_ns() // 1_000_000),
                         "level": "INFO",
                         "logger": ACCESS_LOGGER,
                         "message": "request",
                         "method": environ.get("REQUEST_METHOD"),
-                        "path": environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "replace"),
+                        "path": path if path.isascii() else path.encode("latin-1").decode("utf-8", "replace"),
                         "status": int(status[:3]),
                         "duration_ms": int((time.perf_counter() - started) * 1e6) / 1000,  # to the µs
                         "bytes": int(length) if length is not None and length.isdigit() else None,

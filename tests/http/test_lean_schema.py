@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields
 
 from schemas.base import LeanSchema
-from schemas.compiled import Unsure, compile_loader
-from schemas.fields import CARD_PATTERN
+from schemas.compiled import compile_loader
+from schemas.fields import CARD_PATTERN, Unsure
 from schemas.kings import CalculusRequestSchema, HandsRequestSchema, NewGameRequestSchema, TableSetupRequestSchema
 from schemas.tournaments import StandingsRequestSchema
 from service.core.cards import CANONICAL_CARDS, ONE_DECK, Card, CardError, parse_card
@@ -305,3 +305,69 @@ def test_the_schema_refuses_what_the_reader_refuses_with_the_readers_words(text)
         parse_card(text)
     assert outcome(HandsRequestSchema(), body) == ("error", {"cards": {1: [str(refused.value)]}})
     assert not re.match(CARD_PATTERN, text)
+
+
+NAMES = st.lists(st.sampled_from([" ", "\t", "a", "B", "é", "e\u0301", "\u200b", "\u202e", "\x07", "\ud800", "名"]), max_size=6).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(NAMES | st.sampled_from(["ann", " ann ", "", "x" * 40, "x" * 41, "e\u0301va"]))
+def test_a_name_read_by_its_plain_reader_is_read_as_marshmallow_reads_it(name):
+    """A player's name on the fast path: normalised as the field's own reading normalises it, or left to marshmallow."""
+    body = {**EX["calculus_request"], "caller": name}
+    fast = fast_outcome(CalculusRequestSchema, body)
+    stock = stock_load(CalculusRequestSchema, body)
+    assert fast == stock if stock[0] == "ok" else fast == ("unsure", None)
+
+
+def test_the_fast_paths_own_table_holds_only_marshmallows_classes_and_each_project_field_says_how_it_reads():
+    """One way to learn a field's plain reader: marshmallow's classes in the table, the project's on the class."""
+    from schemas import compiled
+    from schemas import fields as project_fields
+
+    assert all(kind.__module__.startswith("marshmallow.") for kind in compiled._SCALARS)
+    for kind in (project_fields.Card, project_fields.CardList, project_fields.Integer, project_fields.Number, project_fields.Boolean, project_fields.Name):
+        assert "plain_load" in vars(kind), kind
+
+
+class Unreadable:
+    """An item no reader may touch: reading it (hashing, comparing, asking its type's questions) fails the test."""
+
+    def __hash__(self) -> int:
+        raise AssertionError("an item of an over-long list was read")
+
+    def __eq__(self, other: object) -> bool:
+        raise AssertionError("an item of an over-long list was read")
+
+
+@pytest.mark.parametrize("where", ["cards", "castle kings"])
+def test_the_fast_path_never_reads_an_item_of_an_over_long_list(where):
+    """A list past its bound (hands: 7 cards here... at most a deck; a castle: at most 2 Kings) is left to marshmallow's
+    path before any item is read, at any depth: what lets a valid body skip service/http/lengths.py's walk."""
+    body = copy.deepcopy(EX["hands_request"])
+    if where == "cards":
+        body["cards"] = [Unreadable()] * (HandsRequestSchema().fields["cards"].validators[0].max + 1)
+    else:
+        body["castles"][1]["kings"] = [Unreadable()] * 3  # at most 2 Kings sit on a castle (rules.md)
+    assert fast_outcome(HandsRequestSchema, body) == ("unsure", None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CASES), st.data(), JSON, st.integers(0, 60))
+def test_a_body_the_fast_path_vouches_for_has_no_list_past_its_bound(case, data, item, length):
+    """load_body skips the length walk for a vouched body: the walk must have had nothing to refuse in it."""
+    from service.http.lengths import check_lengths
+
+    schema_class, example = case
+    lists = [path for path in paths(example) if path and isinstance(_at(example, path), list)]
+    if not lists:
+        return
+    body = mutate(example, data.draw(st.sampled_from(lists)), "replace", [item] * length)
+    if fast_outcome(schema_class, body)[0] == "ok":
+        assert check_lengths(schema_class(), body)[0] is None
+
+
+def _at(value: Any, path: tuple) -> Any:
+    for step in path:
+        value = value[step]
+    return value

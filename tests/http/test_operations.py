@@ -243,3 +243,15 @@ def test_any_origin_is_echoed_so_it_varies_too(monkeypatch: Any) -> None:
 def test_without_cors_nothing_varies_on_origin(monkeypatch: Any) -> None:
     monkeypatch.delenv("KINGS_CORS_ORIGINS", raising=False)
     assert "Origin" not in create_app().test_client().get("/v1/games", headers={"Origin": "https://club.example"}).headers.get("Vary", "")
+
+
+@pytest.mark.parametrize("milliseconds", [0, 999, 1_000, 1_795_757_582_001, 1_795_757_582_999, 1_795_757_583_000, 1_795_757_583_042])
+def test_a_lines_time_is_logging_s_default_format_to_the_millisecond(milliseconds: int) -> None:
+    """The kept second and the table of milliseconds give what logging's own Formatter writes for the same instant."""
+    from service.http.request_log import log_time
+
+    record = logging.LogRecord("x", logging.INFO, "", 0, "", None, None)
+    record.created, record.msecs = milliseconds / 1000, milliseconds % 1000
+    expected = logging.Formatter().formatTime(record)  # "%Y-%m-%d %H:%M:%S,mmm" in local time
+    assert log_time(milliseconds) == expected
+    assert log_time(milliseconds) == expected  # and again, from the kept second

@@ -22,13 +22,19 @@ DECK = full_deck()
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[list[Castle], Rules, list[Card]]:
-    suits = draw(st.permutations(SUITS))
+def random_castles(draw: st.DrawFn) -> list[Castle]:
+    """Four castles of the four suits in any order, each a card with as many Kings of its suit as it may hold."""
     castles = []
-    for suit in suits:
+    for suit in draw(st.permutations(SUITS)):
         rank = draw(st.integers(1, 13))
         kings = draw(st.integers(0, 1 if rank == 13 else 2))
         castles.append(Castle(Card(rank, suit), (Card(13, suit),) * kings))
+    return castles
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[list[Castle], Rules, list[Card]]:
+    castles = draw(random_castles())
     rules = Rules(
         hands=draw(st.sampled_from(HAND_SET_NAMES)),  # type: ignore[arg-type]
         subjects_count=draw(st.booleans()),

@@ -44,6 +44,13 @@ def test_no_harm_no_foul_penalises_nothing():
     assert as_number(split_of("QD 9C 2H 3D AC").half_score) == 12 - 15
 
 
+def test_a_tie_goes_to_the_split_with_more_hand_points():
+    # rules.md §16. NO HARM-NO FOUL: the 8H as Pointer scores 8; Half 7's (1/2 x |7 - 11| = 2) with 6C as Pointer, 2 + 6 = 8.
+    split = split_of("7H 8H 8H 6C", no_harm_no_foul=True)
+    assert as_number(split.half_score) == 8
+    assert [hand.spec.name for hand in split.hands] == ["Half 7's"] and str(split.pointer) == "6C"
+
+
 def test_no_cards_score_zero_and_a_lone_card_is_the_pointer():
     assert split_of("").half_score == 0 and split_of("").pointer is None
     assert as_number(split_of("5C").half_score) == 5
@@ -121,6 +128,12 @@ def test_valid_call_needs_seven_cards_as_one_full_or_two_halves_plus_pointer(car
     assert scorer.is_valid_call(parse_cards(cards)) is valid
     split = scorer.calling_split(parse_cards(cards))
     assert (split is not None and split.is_call_shape) is valid
+
+
+def test_no_cards_cannot_call():
+    # A call is seven cards (rules.md §11): the reading of an empty holding said it could.
+    reading = Scorer(make_castles("5H", "9C", "4D", "10S"), Rules()).read([])
+    assert reading.calling is None and reading.best.half_score == 0
 
 
 def test_a_half_hand_and_six_others_is_not_a_call():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
@@ -19,9 +20,8 @@ from .hands import MAX_HOLDING, Split, scorer_for
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerCards:
-    """One player at The Calculus; ``pointer``/``hands`` are set when declared."""
+class PlayerCards(NamedTuple):
+    """One player at The Calculus; ``pointer``/``hands`` are set when declared (a NamedTuple, as a Split is: one per player per request)."""
 
     name: str
     cards: tuple[Card, ...]

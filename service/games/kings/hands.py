@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, permutations, product, repeat
+from itertools import chain, combinations, permutations, product, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -39,9 +39,12 @@ def as_number(half_points: int) -> int | float:
     return whole if not half else whole + 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class HandInstance:
-    """A hand found in (or declared from) a player's cards."""
+class HandInstance(NamedTuple):
+    """A hand found in (or declared from) a player's cards.
+
+    Like :class:`Split`, a NamedTuple: immutable, and made for every player of every request at a tenth of a
+    frozen dataclass's cost (which sets each field through ``object.__setattr__``).
+    """
 
     spec: HandSpec
     cards: tuple[Card, ...]
@@ -57,9 +60,8 @@ class HandInstance:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
-    """A player's cards divided for The Calculus: Pointer, hands, left-overs."""
+class Split(NamedTuple):
+    """A player's cards divided for The Calculus: Pointer, hands, left-overs (a NamedTuple, as :class:`HandInstance`)."""
 
     pointer: Card | None
     hands: tuple[HandInstance, ...]
@@ -185,14 +187,30 @@ def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held
     return PointerChoice(False, highest, saved_beside_highest) if left else None
 
 
+# A multiset of castle-relative keys packed in one int, five bits a key: four for the count (a holding
+# has at most MAX_HOLDING < 16 of a card) and a guard bit, so that one subtraction takes a hand's cards
+# from a remainder and the guard bits tell whether the remainder held them all.
+_FIELD = 5
+_GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
+
+
+def _packed(keys: Iterable[int]) -> int:
+    packed = 0
+    for key in keys:
+        packed += 1 << (_FIELD * key)
+    return packed
+
+
 # -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
 class TargetEntry(NamedTuple):
-    """A target of a hand the hand set plays, with what it needs as a tally."""
+    """A target of a hand the hand set plays, with what it needs as a tally (and, suited, its exact cards)."""
 
     hand: int  # the hand's index in HANDS
     spec: HandSpec
     target: Target
     need: Tally
+    keys: tuple[int, ...]  # a suited target's cards, one key per card, sorted (Target.keys, spelled out once)
+    packed: int  # the same cards as a packed multiset (:func:`_packed`), what the split search subtracts
 
 
 class TargetGroup(NamedTuple):
@@ -227,6 +245,7 @@ class Found(NamedTuple):
     spec: HandSpec
     keys: tuple[int, ...]
     half_points: int
+    packed: int  # the keys as a packed multiset (:func:`_packed`)
 
 
 class HandSetPlan:
@@ -257,7 +276,7 @@ class HandSetPlan:
         for index, (spec, hand) in enumerate(zip(HANDS, targets, strict=True)):
             if hand_set.allows(spec):
                 for target in hand:
-                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target]))
+                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target], target.keys, _packed(target.keys)))
         self.groups = tuple(
             TargetGroup(ranks_need, ranks_need.ranks(), tuple(entries))
             for ranks_need, entries in ((Tally.needing(need, by_rank=True), entries) for need, entries in groups.items())
@@ -307,10 +326,11 @@ PROGRESS_TABLES = {(hands, order): ProgressTable(plan, cards) for hands, plan in
 class _Holding:
     """A player's non-King cards as castle-relative keys, plus the Kings, and the tally of the keys.
 
-    Built for every player of every request, so it is one plain loop.
+    Built for every player of every request, so it is one plain loop; the keys of each rank
+    (what any-suit targets choose among) are sorted out once, when a target first asks.
     """
 
-    __slots__ = ("keys", "kings", "tally")
+    __slots__ = ("_by_rank", "keys", "kings", "tally")
 
     def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
         self.keys: list[int] = []
@@ -322,6 +342,15 @@ class _Holding:
             else:
                 self.keys.append(key)
         self.tally = Tally.of_keys(self.keys)
+        self._by_rank: dict[int, list[int]] | None = None
+
+    def keys_by_rank(self) -> dict[int, list[int]]:
+        """The held keys of each rank held, sorted."""
+        if self._by_rank is None:
+            self._by_rank = {}
+            for key in sorted(self.keys):
+                self._by_rank.setdefault(key >> 2, []).append(key)
+        return self._by_rank
 
 
 class Scorer:
@@ -365,16 +394,16 @@ class Scorer:
             for entry in group.entries:
                 target = entry.target
                 if target.any_suit:
-                    choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys)
+                    choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys_by_rank())
                 elif tally.covers(entry.need):
-                    choices = (target.keys,)
+                    choices = (entry.keys,)
                 else:
                     continue
                 points = half_points[entry.hand]
                 for keys in choices:
                     known = best.get(keys)
                     if known is None or known.half_points < points:
-                        best[keys] = Found(entry.spec, keys, points)
+                        best[keys] = Found(entry.spec, keys, points, _packed(keys) if target.any_suit else entry.packed)
         return list(best.values())
 
     def find_hands(self, cards: Iterable[Card]) -> list[HandInstance]:
@@ -401,8 +430,7 @@ class Scorer:
         return best, calling
 
     def _instance(self, found: Found) -> HandInstance:
-        card_of = self._card_of_key
-        return HandInstance(found.spec, tuple(card_of[key] for key in found.keys), found.half_points)
+        return HandInstance(found.spec, tuple(map(self._card_of_key.__getitem__, found.keys)), found.half_points)
 
     def classify(self, cards: Sequence[Card]) -> list[HandInstance]:
         """The readings of exactly these cards as one hand of the set, best first."""
@@ -412,7 +440,7 @@ class Scorer:
         whole = tuple(sorted(holding.keys))
         rank_need = tuple(sorted(Counter(key >> 2 for key in holding.keys).items()))
         found = [
-            self._instance(Found(entry.spec, keys, self._half_points[entry.hand]))
+            self._instance(Found(entry.spec, keys, self._half_points[entry.hand], _packed(keys)))
             for group in self._plan.groups
             for entry in group.entries
             if entry.target.rank_need == rank_need
@@ -473,16 +501,16 @@ class Scorer:
     ) -> tuple[Split | None, Split | None]:
         """The best split of a holding (when ``full``) and its best calling split (when ``call``), from one search:
         every choice of disjoint hands, each scored with its best Pointer; a calling split is a choice of six hand
-        cards (rules.md §11). A caller's two questions share the search: the choices of six hand cards are the same
-        states in both (one layer of the search below), scored alike.
+        cards (rules.md §11). A caller's two questions share the search: a choice of six hand cards is scored for both.
 
-        The choices are searched by what they leave, not by the hands chosen: many choices of hands
-        leave the same cards (the same ranks from other suits, the same cards in another order), and
-        what a choice can still add and how its left-overs score depend only on those cards. So each
-        distinct remainder is expanded once, from the best way to reach it (most hand points, then
-        the first choice in catalog order), layer by layer of cards used: at most one state per
-        sub-multiset of the holding's cards (≤ 2^8 at a real table), instead of one per choice. The
-        answer is the one a walk over every choice in catalog order would give (tests/kings/test_hands.py).
+        A choice is a multiset of the holding's hands (a hand found twice over, two copies of each card, may be
+        chosen twice), walked depth first in catalog order: each choice extends one that lists its hands in order,
+        so the choices come in the order of their sorted hand indices, and the first of equal (score, hand points)
+        is the one catalog order prefers. A choice is not walked when an earlier one left the same cards with at
+        least as many hand points: whatever can be added to it can be added to the earlier one, which then scores
+        as much, with as many hand points, and comes earlier in catalog order. So each distinct remainder (≤ 2^8 of
+        them at a real table) is walked once at most, and the answer is the one a walk over every choice would give
+        (tests/kings/test_hands.py and test_split_search.py check it against brute forces).
         """
         card_of = self._card_of_key
         rules = self.rules
@@ -494,64 +522,53 @@ class Scorer:
         keys, kings = holding.keys, holding.kings
         if instances is None:
             instances = self._instances(holding)
-        if not keys and not kings and pointer is None:  # an empty holding scores 0
-            empty = Split(None, (), (), (), (), 0)
-            return empty, empty
+        if not keys and not kings and pointer is None:  # an empty holding scores 0, and cannot call (a call holds seven cards)
+            return Split(None, (), (), (), (), 0), None
         if not instances:  # no hand to choose (most holdings): the Pointer and the left-overs are the split, and nothing calls
             return (self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer) if full else None), None
         free_kings = len(kings)
-        needs = [_packed(found.keys) for found in instances]
-        ranks = [[key >> 2 for key in found.keys] for found in instances]
-        sizes = [len(found.keys) for found in instances]
-        points = [found.half_points for found in instances]
-        # layers[used]: remainder (packed counts) -> (hand points, the hands chosen in catalog order, the left-overs' ranks high first)
-        layers: list[dict[int, tuple[int, tuple[int, ...], list[int]]]] = [{} for _ in range(len(keys) + 1)]
-        layers[0][_packed(keys)] = (0, (), sorted((key >> 2 for key in keys), reverse=True))
-        # Past the last layer nothing scores (a call uses exactly six cards), and a state with fewer cards left
-        # than the smallest hand has nothing to expand.
-        last_layer = len(keys) if full else HAND_CARDS_IN_A_CALL
-        last_to_expand = min(last_layer, len(keys)) - min(sizes)
-        leaf_points: dict[tuple[int, ...], int | None] = {}  # the Pointer and left-overs' points, by the left-overs' ranks
+        # Each hand as (cards as a packed multiset, how many, its half points, its ranks); a call-only search stops at six cards.
+        hands = [(found.packed, len(found.keys), found.half_points, [key >> 2 for key in found.keys]) for found in instances]
+        last = len(keys) if full else HAND_CARDS_IN_A_CALL
+        fixed = None if pointer is None else pointer.face_value
         best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
         calling: tuple[int, int, tuple[int, ...]] | None = None  # the same, of six hand cards
-        for used in range(min(last_layer, len(keys)) + 1):
+        most_points: dict[int, int] = {}  # a remainder -> the most hand points an earlier choice left it with
+        # A choice: (the first hand it may add, what it leaves as packed counts, hand points, hands chosen, the left-overs' ranks high first, cards used)
+        stack: list[tuple[int, int, int, tuple[int, ...], list[int], int]] = [(0, _packed(keys), 0, (), sorted((key >> 2 for key in keys), reverse=True), 0)]
+        while stack:
+            start, remainder, hand_points, chosen, values, used = stack.pop()
+            known = most_points.get(remainder)
+            if known is not None and known >= hand_points:
+                continue
+            most_points[remainder] = hand_points
             at_call = call and used == HAND_CARDS_IN_A_CALL
-            for remainder, (hand_points, chosen, values) in layers[used].items():
-                if full or at_call:
-                    leaf = tuple(values)
-                    if leaf in leaf_points:
-                        scored = leaf_points[leaf]
-                    elif pointer is not None:
-                        scored = leaf_points[leaf] = pointer.face_value - penalty(values, kings_held, rules)
-                    else:
-                        choice = choose_pointer(values, free_kings, kings_held, rules)
-                        scored = leaf_points[leaf] = None if choice is None else choice.points
-                    if scored is not None:
-                        mine = (2 * scored + hand_points, hand_points, chosen)
-                        if full and (best is None or mine[:2] > best[:2] or (mine[:2] == best[:2] and chosen < best[2])):
-                            best = mine
-                        if at_call and (calling is None or mine[:2] > calling[:2] or (mine[:2] == calling[:2] and chosen < calling[2])):
-                            calling = mine
-                if used > last_to_expand:
+            if full or at_call:
+                if fixed is not None:
+                    scored: int | None = fixed - penalty(values, kings_held, rules)
+                else:
+                    choice = choose_pointer(values, free_kings, kings_held, rules)
+                    scored = None if choice is None else choice.points
+                if scored is not None:
+                    mine = (2 * scored + hand_points, hand_points)
+                    if full and (best is None or mine > best[:2]):
+                        best = (*mine, chosen)
+                    if at_call and (calling is None or mine > calling[:2]):
+                        calling = (*mine, chosen)
+            guarded = remainder | _GUARDS
+            for index in range(len(hands) - 1, start - 1, -1):  # pushed last first: popped in catalog order
+                need, size, points, ranks = hands[index]
+                after = guarded - need
+                if used + size > last or after & _GUARDS != _GUARDS:  # past a call's six cards, or a card of the hand is not left
                     continue
-                guarded = remainder | _GUARDS
-                for index, need in enumerate(needs):
-                    after = guarded - need
-                    if after & _GUARDS != _GUARDS:  # a count went below zero: the remainder lacks a card of this hand
-                        continue
-                    after ^= _GUARDS
-                    total = hand_points + points[index]
-                    layer = layers[used + sizes[index]]
-                    known = layer.get(after)
-                    if known is not None and known[0] > total:
-                        continue
-                    with_it = tuple(sorted((*chosen, index)))
-                    if known is None or known[0] < total or with_it < known[1]:
-                        left = list(values)
-                        for rank in ranks[index]:
-                            left.remove(rank)
-                        layer[after] = (total, with_it, left)
-        return self._split_of(best, keys, kings, kings_held, pointer, instances), self._split_of(calling, keys, kings, kings_held, pointer, instances)
+                left = values.copy()
+                for rank in ranks:
+                    left.remove(rank)
+                stack.append((index, after ^ _GUARDS, hand_points + points, (*chosen, index), left, used + size))
+        best_split = self._split_of(best, keys, kings, kings_held, pointer, instances)
+        if calling is not None and best is not None and calling[2] == best[2]:  # a caller's best split is often their call
+            return best_split, best_split
+        return best_split, self._split_of(calling, keys, kings, kings_held, pointer, instances)
 
     def _split_of(
         self,
@@ -701,32 +718,26 @@ def scorer_for(castles: tuple[Castle, ...], rules: Rules) -> Scorer:
     return Scorer(castles, rules)
 
 
-# A multiset of castle-relative keys packed in one int, five bits a key: four for the count (a holding
-# has at most MAX_HOLDING < 16 of a card) and a guard bit, so that one subtraction takes a hand's cards
-# from a remainder and the guard bits tell whether the remainder held them all.
-_FIELD = 5
-_GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
+def _suit_choices(target: Target, keys_by_rank: Mapping[int, Sequence[int]]) -> list[tuple[int, ...]]:
+    """Every distinct choice of held cards filling an any-suit target, as sorted keys.
+
+    The target's ranks come in ascending order and a key sorts by its rank first, so a choice is its
+    ranks' parts one after the other, already sorted.
+    """
+    per_rank = [_rank_choices(keys_by_rank.get(rank, ()), n) for rank, n in target.need]
+    return [tuple(chain.from_iterable(parts)) for parts in product(*per_rank)]
 
 
-def _packed(keys: Iterable[int]) -> int:
-    packed = 0
-    for key in keys:
-        packed += 1 << (_FIELD * key)
-    return packed
-
-
-def _suit_choices(target: Target, keys: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct choice of held cards filling an any-suit target, as sorted keys."""
-    per_rank = []
-    for rank, n in target.need:
-        of_rank = sorted(key for key in keys if key >> 2 == rank)
-        per_rank.append(sorted(set(combinations(of_rank, n))))
-    return [tuple(sorted(sum(parts, ()))) for parts in product(*per_rank)]
+def _rank_choices(keys: Sequence[int], needed: int) -> list[tuple[int, ...]]:
+    """Every distinct choice of ``needed`` of one rank's held keys (sorted): for one card, each distinct key in order."""
+    if needed == 1:
+        return [(key,) for key in dict.fromkeys(keys)]
+    return sorted(set(combinations(keys, needed)))
 
 
 def _matching_choices(entry: TargetEntry, holding: _Holding) -> list[tuple[int, ...]]:
     if entry.target.any_suit:
-        return _suit_choices(entry.target, holding.keys)
+        return _suit_choices(entry.target, holding.keys_by_rank())
     if holding.tally.covers(entry.need):
-        return [entry.target.keys]
+        return [entry.keys]
     return []
