@@ -25,6 +25,7 @@ problems and says so, so an impossible state costs no more than a bad one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from .problems import Findings, InvalidInput, Problem
@@ -36,6 +37,27 @@ from .verdicts import IllegalMove, Reason
 MAX_ALTERNATIVES = 6  # a verdict offers at most this many legal moves instead of a refused one
 
 Seen = Literal["everyone", "owner", "nobody"]  # who may see a zone's cards: all seats, the seat it belongs to, no seat
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """What a game refuses before it reads a move's rules: any move once it is over, then a move by nobody at the
+    table. A game configures its words (Three Kings: ``game_over``, §7; Twenty-Four (1718): ``match_over``, §10.3)
+    and opens its ``move_reasons`` with :meth:`opening`."""
+
+    code: str  # a move made once it is over
+    rule: str  # the rule that ends it
+    ended: str  # what is over, as the message says it: "game", "match"
+    seat_rule: str  # the rule that seats the players
+
+    def opening(self, over: bool, seat: int | None, player: str) -> int | list[Reason]:
+        """The mover's seat when the move's rules are to be read; else the one reason it is refused outright."""
+        if over:
+            return [Reason(self.code, self.rule, "", f"the {self.ended} is over: no move can be made")]
+        if seat is None:
+            return [Reason("unknown_player", self.seat_rule, "/player", f"{player!r} is not at this table")]
+        return seat
+
 
 StateT = TypeVar("StateT", bound=PlainData)
 MoveT = TypeVar("MoveT", bound=MoveLike)
@@ -147,9 +169,15 @@ class Engine(Generic[StateT, MoveT]):
         most :data:`MAX_ALTERNATIVES`, never the refused move itself (a template the refused move fills is
         that move too)."""
         sent = dict(refused.to_dict())
-        options = [option for option in listed(self.legal_moves(state)) if not _same_move(sent, option)]
-        options.sort(key=lambda option: self.closeness(refused, option))  # stable: the legal order within a closeness
-        return tuple(options[:MAX_ALTERNATIVES])
+        nearest: list[Option] = []
+        # sorted is stable (the legal order within a closeness), so skipping the refused move while taking the
+        # nearest is the same as leaving it out first: only the moves offered are compared with it
+        for option in sorted(listed(self.legal_moves(state)), key=lambda option: self.closeness(refused, option)):
+            if not _same_move(sent, option):
+                nearest.append(option)
+                if len(nearest) == MAX_ALTERNATIVES:
+                    break
+        return tuple(nearest)
 
     def play(self, state: StateT, move: MoveT) -> tuple[StateT, Sequence[Event]]:
         """Hook (optional): verify and step at once; raises :class:`IllegalMove` with every reason. A game whose

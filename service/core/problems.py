@@ -6,7 +6,6 @@ Every game reports every problem at once; the HTTP layer turns them into the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -166,7 +165,7 @@ def excess_copies_among(cards: Iterable[Card], places: Callable[[], Iterable[tup
     """:func:`excess_copies` of a whole table, cheaply: the cards are counted first, and ``places``
     (the same cards with their JSON pointers) is only built and walked when some card is over its
     limit, which a real table never is."""
-    if all(count <= pack.copies(card) for card, count in Counter(cards).items()):
+    if pack.holds(cards):
         return []
     return excess_copies(places(), pack, code)
 

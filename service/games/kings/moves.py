@@ -227,8 +227,9 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
     kings = [king for king in distinct if king.is_king]
     unseen_kings = [king for king in unseen if king.is_king]
-    for action, castle in [("dump_king", None)] + [(a, n) for n in range(1, CASTLE_COUNT + 1) for a in ("play_king", "dethrone")]:
-        fits = [king for king in kings + unseen_kings if castle is None or not _castle_reasons(state, action, king, state.castles[castle - 1])]
+    candidates = kings + unseen_kings
+    for action, castle in KING_TARGETS if candidates else ():  # a hand with no King, seen or unseen, has no King move
+        fits = [king for king in candidates if castle is None or not _castle_reasons(state, action, king, state.castles[castle - 1])]
         for king in (k for k in fits if k in kings):
             moves.append(LegalMove(Move(player.name, action, king, castle), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
         named = tuple(k for k in fits if k not in kings)
@@ -237,6 +238,12 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
     moves.append(LegalMove(Move(player.name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
+
+
+KING_TARGETS: tuple[tuple[str, int | None], ...] = (
+    ("dump_king", None),
+    *((action, castle) for castle in range(1, CASTLE_COUNT + 1) for action in ("play_king", "dethrone")),
+)  # where a King may go, in the order legal moves list them
 
 
 def _counted_draws(state: GameState) -> dict[str, int]:

@@ -27,8 +27,12 @@ def default_decks(players: int) -> int:
 MAX_DECKS = default_decks(MAX_PLAYERS)
 
 
+PACKS: dict[int, Pack] = {decks: Pack(decks=decks) for decks in range(1, MAX_DECKS + 1)}  # the packs a table may play with, built once
+
+
 def pack_of(decks: int) -> Pack:
-    return Pack(decks=decks)
+    """The pack of ``decks`` decks: one of :data:`PACKS`, built once, for any table the rules allow."""
+    return PACKS.get(decks) or Pack(decks=decks)
 
 
 def roster_problems(names: Sequence[str], pointer: str = "/players", name_key: str = "") -> list[Problem]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import KING
-from service.core.kit import read_all
+from service.core.kit import Closed, read_all
 from service.core.names import possessive
 from service.core.problems import InvalidInput, Problem
 from service.core.records import Listed
@@ -177,13 +177,14 @@ def out_of_turn_moves(state: GameState) -> list[LegalMove]:
 
 
 # -- judging a move ----------------------------------------------------------------------
+CLOSED = Closed("game_over", "7", "game", "3.5")  # a finished game (§7), a player not at the table (§3.5)
+
+
 def _rule_reasons(state: GameState, move: Move) -> list[Reason]:
     """Every reason ``move`` breaks a rule of play in ``state`` (the unseen cards it names aside)."""
-    if state.phase == "over":
-        return [Reason("game_over", "7", "", "the game is over: no move can be made")]
-    seat = state.seat_of(move.player)
-    if seat is None:
-        return [Reason("unknown_player", "3.5", "/player", f"{move.player!r} is not at this table")]
+    seat = CLOSED.opening(state.phase == "over", state.seat_of(move.player), move.player)
+    if isinstance(seat, list):
+        return seat
     reasons = _field_reasons(state, move)
     if move.action == "show_kings":
         return reasons or _show_reasons(state, seat)

@@ -21,7 +21,7 @@ from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
 
-from .pack import card_problems, pack_for
+from .pack import card_problems, pack_for, zone_card_problems
 from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
 Phase = Literal["draw", "target", "turn", "round", "over"]
@@ -192,7 +192,7 @@ def state_problems(state: TwentyFourState) -> list[Problem]:
         problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if not 0 <= state.dealer < max(len(state.players), 1):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)} (seats count from 0)"))
-    problems += card_problems(list(_places(state)), rules.face_cards)
+    problems += zone_card_problems(_zones(state), rules.face_cards)
     problems += _target_problems(state)
     problems += _result_problems(state, pack.size)
     problems += _deal_problems(state)
@@ -257,14 +257,12 @@ def _before_deal_problems(state: TwentyFourState) -> list[Problem]:
     return problems
 
 
-def _places(state: TwentyFourState) -> list[tuple[str, Card]]:
-    places = []
+def _zones(state: TwentyFourState) -> list[tuple[str, Sequence[Card]]]:
+    """Every zone of cards the pack is checked over, with its pointer."""
+    zones: list[tuple[str, Sequence[Card]]] = []
     for index, seat in enumerate(state.players):
-        places += [(f"/players/{index}/pile/{i}", card) for i, card in enumerate(seat.pile)]
-        places += [(f"/players/{index}/won/{i}", card) for i, card in enumerate(seat.won)]
-    places += [(f"/table/{i}", card) for i, card in enumerate(state.table)]
-    places += [(f"/set_aside/{i}", card) for i, card in enumerate(state.set_aside)]
-    return places
+        zones += [(f"/players/{index}/pile", seat.pile), (f"/players/{index}/won", seat.won)]
+    return [*zones, ("/table", state.table), ("/set_aside", state.set_aside)]
 
 
 def _target_problems(state: TwentyFourState) -> list[Problem]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from service.core.cards import Card, card_texts
+from service.core.kit import Closed
 from service.core.names import possessive
 from service.core.reading import Reader
 from service.core.records import Listed
@@ -162,13 +163,14 @@ def report_facts(state: TableState) -> dict[str, object]:
 
 
 # -- judging a move --------------------------------------------------------------------------------
+CLOSED = Closed("match_over", "10.3", "match", "1.2")  # a finished match (§10.3), a player not at the table (§1.2)
+
+
 def move_reasons(state: TableState, move: Move) -> list[Reason]:
     """Every reason ``move`` is illegal in ``state``; empty when it is legal."""
-    if state.phase == "over":
-        return [Reason("match_over", "10.3", "", "the match is over: no move can be made")]
-    seat = state.seat_of(move.player)
-    if seat is None:
-        return [Reason("unknown_player", "1.2", "/player", f"{move.player!r} is not at this table")]
+    seat = CLOSED.opening(state.phase == "over", state.seat_of(move.player), move.player)
+    if isinstance(seat, list):
+        return seat
     reasons = []
     turn = seat == state.to_act
     if not turn:
