@@ -10,7 +10,6 @@ from typing import Any
 from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
 from flask import Flask
 from flask_swagger_ui import get_swaggerui_blueprint
-from werkzeug.routing import Rule
 
 from service import __version__
 from service.core.problems import InvalidInput
@@ -54,29 +53,6 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
-class BuiltOnFirstUseRule(Rule):
-    """A URL rule whose builders (what ``url_for`` calls) are compiled the first time a URL is built from it.
-
-    werkzeug compiles two Python functions per rule, from a syntax tree, when the rule is added
-    (``Rule.compile``): for this app's 79 rules about 20 ms of CPU at every start of the app (issue 25),
-    for URLs that it matches on every request but builds only for the phone pages' two redirects.
-    Matching does not use the builders. Each builder here is a stand-in that compiles werkzeug's own
-    builder on its first call, keeps it in its place, and answers with it: the same URLs
-    (tests/http/test_url_rules.py compares every rule with werkzeug's). Flask's documented place
-    for the rule type is ``Flask.url_rule_class``.
-    """
-
-    def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
-        kept = "_build_unknown" if append_unknown else "_build"  # where Rule.compile keeps each of the two
-
-        def build_on_first_use(rule: Rule, /, **values: Any) -> tuple[str, str]:
-            builder: Callable[..., tuple[str, str]] = Rule._compile_builder(rule, append_unknown).__get__(rule, None)
-            setattr(rule, kept, builder)
-            return builder(**values)
-
-        return build_on_first_use
-
-
 class RefereeFlask(Flask):
     """Flask, asking whether a view or hook is a coroutine function with one look at its code.
 
@@ -91,8 +67,6 @@ class RefereeFlask(Flask):
         if type(func) is FunctionType and not func.__code__.co_flags & CO_COROUTINE and "_is_coroutine_marker" not in func.__dict__:
             return func
         return super().ensure_sync(func)
-
-    url_rule_class = BuiltOnFirstUseRule
 
 
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
