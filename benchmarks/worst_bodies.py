@@ -43,6 +43,7 @@ from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from service.games.nineteen_twenty_three.table import MAX_PLAYERS as NINETEEN_TWENTY_THREE_PLAYERS
 from service.games.twenty_four.expressions import MAX_DEPTH, MAX_LENGTH
+from service.http.problems import MAX_VALUES
 from service.tournaments.limits import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_STANDINGS_CELLS, MAX_XML_ELEMENTS
 
 Body = dict[str, Any]
@@ -287,6 +288,12 @@ def worst_refusals() -> dict[str, tuple[str, Body]]:
     return {
         "1923: the longest match, over after its first set (every set judged)": (MATCH_PATH, {"target": 1, "sets": match_sets(MAX_SETS)}),
         "1923: one set too many (refused before any set loads)": (MATCH_PATH, {"target": 10_000, "sets": match_sets(MAX_SETS + 1)}),
+        # a map the schema's fast path hands to marshmallow whole, one value a list of cards far past its bound, each
+        # card in a text that must be read (not the canonical one): its length refuses it before any card is read
+        "three kings: one pile of 99,900 cards (refused by its length, no card read)": (
+            "/v1/three-kings/score",
+            {"method": "bonus", "piles": {"ann": ["2s"] * (MAX_VALUES - 100)}},
+        ),
     }
 
 

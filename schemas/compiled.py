@@ -134,11 +134,69 @@ def _list_of(inner: Loader) -> Loader:
     return load_list
 
 
-def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
+Test = Callable[[Any], bool]
+
+
+def _past_bound(field: fields.Field[Any], schemas: dict[type[Schema], Test | None]) -> Test | None:
+    """A test of whether a value of ``field`` holds a list or a map past its ``Length`` bound, at any depth; None when nothing in
+    it is bounded. A field the fast path hands to marshmallow whole (a map of players' cards) is loaded item by item
+    before its validators run, so its bounds, and those of the lists inside it, are tested on the raw value first."""
     most = _longest(list(field.validators))
+    inner: Test | None = None
+    if isinstance(field, fields.Nested):
+        inner = _object_past_bound(type(field.schema), field.schema, schemas)
+        if inner is not None and field.many:
+            inner = _any_item(inner, list, None)
+    elif isinstance(field, fields.List):
+        inner = _any_item(each, list, _leaf_bound(field.inner, schemas)) if (each := _past_bound(field.inner, schemas)) else None
+    elif isinstance(field, fields.Mapping) and field.value_field is not None:
+        inner = _any_item(each, dict, _leaf_bound(field.value_field, schemas)) if (each := _past_bound(field.value_field, schemas)) else None
+    if most is None and inner is None:
+        return None
+    return lambda value: _too_long(value, most) or (inner is not None and inner(value))
+
+
+def _leaf_bound(field: fields.Field[Any], schemas: dict[type[Schema], Test | None]) -> int | None:
+    """The bound of a field with nothing bounded inside it (a list of cards), which its items are tested by at once."""
+    if isinstance(field, fields.Nested | fields.List | fields.Mapping):
+        field_inner = field.inner if isinstance(field, fields.List) else field.value_field if isinstance(field, fields.Mapping) else field
+        if field_inner is field or (field_inner is not None and _past_bound(field_inner, schemas) is not None):
+            return None
+    return _longest(list(field.validators))
+
+
+def _any_item(test: Test, kind: type[list[Any]] | type[dict[Any, Any]], leaf: int | None) -> Test:
+    """A test of a list's items or a map's values: true when one of them is past a bound. Items that are leaves
+    (``leaf``: their bound) are measured at C speed first; a length no list or map has (a long text) only means that
+    marshmallow judges the value, and anything without one (a number) is tested item by item."""
+
+    def past(value: Any) -> bool:
+        if type(value) is not kind:
+            return False
+        items = value.values() if type(value) is dict else value
+        if leaf is not None:
+            try:
+                return max(map(len, items), default=0) > leaf
+            except TypeError:
+                pass
+        return any(map(test, items))
+
+    return past
+
+
+def _object_past_bound(cls: type[Schema], schema: Schema, schemas: dict[type[Schema], Test | None]) -> Test | None:
+    if cls not in schemas:
+        schemas[cls] = None  # a schema that nests itself is tested once
+        tests = {(field.data_key or name): test for name, field in schema.load_fields.items() if (test := _past_bound(field, schemas))}
+        schemas[cls] = (lambda value: type(value) is dict and any(test(value[key]) for key, test in tests.items() if key in value)) if tests else None
+    return schemas[cls]
+
+
+def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
+    past_bound = _past_bound(field, {})
 
     def deserialize(value: Any) -> Any:
-        if _too_long(value, most):
+        if past_bound is not None and past_bound(value):
             raise Unsure
         try:
             return field.deserialize(value, name, None)

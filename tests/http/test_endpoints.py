@@ -242,6 +242,18 @@ def test_422_schema_problems_have_one_pointer_each(client):
     assert codes["/rules/hands"] == "not_an_option" and codes["/castles/0/kings"] == "bad_length"
 
 
+def test_422_a_map_entry_is_refused_at_the_entry_itself(client):
+    """A map's entry is its key's place in the body (/piles/ann); marshmallow files a bad key under ``key`` and a bad
+    value under ``value`` (/piles/ann/value/0), which is no place in the request. Three Kings' piles, by player."""
+    body = {"method": "bonus", "piles": {"ann": ["KH", "ZZ"], "bob": "KS", "cy\u202e": []}}
+    problem = client.post("/v1/three-kings/score", json=body).get_json()
+    assert sorted((e["pointer"], e["code"]) for e in problem["errors"]) == [
+        ("/piles/ann/1", "bad_card"),
+        ("/piles/bob", "not_a_list"),
+        ("/piles/cy\u202e", "name_bidi_control"),
+    ]
+
+
 def test_422_impossible_table_reports_every_problem(client):
     body = {
         "castles": [{"card": "5H"}, {"card": "9H"}, {"card": "4D", "kings": ["KS"]}, {"card": "10S"}],

@@ -52,3 +52,10 @@ def test_the_1923_refusals_name_their_cause(client):
     assert [(e["pointer"], e["code"]) for e in over["errors"]] == [("/sets/1", "match_already_over")]
     path, body = refusals["1923: one set too many (refused before any set loads)"]
     assert [(e["pointer"], e["code"]) for e in client.post(path, json=body).get_json()["errors"]] == [("/sets", "bad_length")]
+
+
+def test_the_three_kings_pile_is_refused_by_its_length(client):
+    from benchmarks.worst_bodies import worst_refusals
+
+    path, body = worst_refusals()["three kings: one pile of 99,900 cards (refused by its length, no card read)"]
+    assert [(e["pointer"], e["code"]) for e in client.post(path, json=body).get_json()["errors"]] == [("/piles/ann", "bad_length")]
