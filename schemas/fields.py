@@ -196,6 +196,50 @@ class Name(fields.String):
             raise Unsure from None
 
 
+class EntryMap(fields.Dict):
+    """A map whose refusals point at the entry, the key's place in the body (``/won/ann/0``).
+
+    marshmallow files a bad key under ``key`` and a bad value under ``value``
+    (``/won/ann/value/0``), which is no place in the request; both are lifted
+    to the entry itself, here where the map is declared.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[Any, Any]:
+        try:
+            loaded: dict[Any, Any] = super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]
+        except ValidationError as error:
+            if not isinstance(error.messages, Mapping):
+                raise
+            raise ValidationError({key: _entry_messages(parts) for key, parts in error.messages.items()}, valid_data=error.valid_data) from error
+        return loaded
+
+
+def _entry_messages(parts: Any) -> Any:
+    """One entry's refusals: the key's messages at the entry, the value's at or under it."""
+    if not isinstance(parts, Mapping):
+        return parts
+    key, value = parts.get("key"), parts.get("value")
+    if key is None or value is None:
+        return value if key is None else key
+    return {**value, "_schema": [*key, *value.get("_schema", ())]} if isinstance(value, Mapping) else [*key, *value]
+
+
+class PlayerMap(EntryMap):
+    """A map keyed by players' names (:class:`Name` keys): two keys that are one name once normalised (``"ann"`` and
+    ``" ann"``) are refused at the second, never merged with the last one winning."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[Any, Any]:
+        loaded = super()._deserialize(value, attr, data, **kwargs)
+        if len(loaded) < len(value):  # only then did two keys become one
+            first: dict[Any, str] = {}
+            for key in value:
+                name = self.key_field.deserialize(key) if self.key_field is not None else key
+                if name in first:
+                    raise ValidationError({key: [CodedMessage(f"names the same player as {first[name]!r}", "duplicate_name")]})
+                first[name] = key
+        return loaded
+
+
 class CodedMessage(str):
     """An error message that carries its problem code (``name_control_character``), for the problem document.
 

@@ -16,7 +16,7 @@ from service.games.kings.state import DEALS, DIRECTIONS, MAX_PLAYERS, PHASES
 
 from .base import LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, fill_schema, player_name, transition_schema
-from .fields import Boolean, Card, CardList, Integer, Length, Number, OneOf, Range
+from .fields import Boolean, Card, CardList, EntryMap, Integer, Length, Number, OneOf, Range
 
 DECK = 104
 SEALED_REQUEST = (
@@ -126,7 +126,7 @@ class MatchSchema(LeanSchema):
     """A match's running record (rules.md §28), carried from game to game by /games/next."""
 
     games = Integer(required=True, validate=Range(min=0, max=10_000), metadata={"description": "Games finished in the match so far."})
-    totals = fields.Dict(
+    totals = EntryMap(
         keys=fields.String(),
         values=Number(validate=Range(min=-1_000_000, max=1_000_000)),
         required=True,

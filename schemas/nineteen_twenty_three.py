@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import Schema, fields
 
 from service.games.nineteen_twenty_three.judging import RULE_OF_STEP
 from service.games.nineteen_twenty_three.moves import ACTIONS
@@ -21,7 +21,7 @@ from service.games.nineteen_twenty_three.table import CARDS_PER_DECK, MAX_DECKS,
 from . import sealed as sealing
 from .base import LeanSchema
 from .common import EventUnion, ReasonSchema, event_schema, fill_schema, listed_move_schema, player_name, transition_schema
-from .fields import Boolean, Card, CardList, Integer, Length, OneOf, Range
+from .fields import Boolean, Card, CardList, Integer, Length, OneOf, PlayerMap, Range
 
 PACK = MAX_DECKS * CARDS_PER_DECK
 # Sets in a match's standings: a match to 21 (the default) ends within a handful of sets, and 16 sets of 100 players
@@ -46,32 +46,6 @@ def target_field() -> Integer:
 
 def names_field(**kwargs: object) -> fields.List[Any]:
     return fields.List(player_name(), validate=Length(min=1, max=MAX_PLAYERS), **kwargs)  # type: ignore[arg-type]
-
-
-class PlayerMap(fields.Dict):
-    """A map keyed by player name whose refusals point at the player's entry (``/won/ann/0``).
-
-    marshmallow files a bad key under ``key`` and a bad value under ``value``
-    (``/won/ann/value/0``), which is no place in the request; both are lifted
-    to the entry itself.
-    """
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[Any, Any]:
-        try:
-            loaded: dict[Any, Any] = super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]
-        except ValidationError as error:
-            if not isinstance(error.messages, Mapping):
-                raise
-            raise ValidationError({name: _entry_messages(parts) for name, parts in error.messages.items()}, valid_data=error.valid_data) from error
-        return loaded
-
-
-def _entry_messages(parts: Mapping[str, Any]) -> Any:
-    """One entry's refusals: the key's messages at the entry, the value's at or under it."""
-    key, value = parts.get("key"), parts.get("value")
-    if key is None or value is None:
-        return value if key is None else key
-    return {"_schema": key, **value} if isinstance(value, Mapping) else [*key, *value]
 
 
 def cards_by_player(description: str, most: int = PACK) -> PlayerMap:

@@ -20,7 +20,7 @@ from service.games.three_kings.state import DEALS, PHASES
 from . import sealed as sealing
 from .base import RULES_RENAMED, LeanSchema
 from .common import EventUnion, ReasonSchema, card_texts, event_schema, player_name, transition_schema
-from .fields import Boolean, CodedMessage, Integer, Length, OneOf, Range, Unsure
+from .fields import Boolean, CodedMessage, Integer, Length, OneOf, PlayerMap, Range, Unsure
 
 MAX_CARDS = pack_size(MAX_PLAYERS)
 RANK_PATTERN = r"^\s*(10|[2-9]|[AaTtJjQqKk])([SHDCshdc]|♠|♥|♦|♣|♤|♡|♢|♧)?\s*$|^\s*([Jj][Kk]|[Jj][Oo][Kk][Ee][Rr])\s*$"
@@ -300,7 +300,7 @@ class SetsResponseSchema(LeanSchema):
 
 class ScoreRequestSchema(LeanSchema):
     method = fields.String(required=True, validate=OneOf(SCORINGS))
-    piles = fields.Dict(
+    piles = PlayerMap(
         keys=player_name(),
         values=rank_cards(),
         required=True,

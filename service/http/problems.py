@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 from flask import Response, request
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
 
 from schemas.base import LeanSchema
@@ -486,42 +486,6 @@ def refused_body(data: Any, messages: Any) -> UnprocessableEntity:
     return BodyDoesNotFit(messages)
 
 
-def entries_lifted(schema: Schema, messages: Any) -> Any:
-    """``messages`` of ``schema`` with each map entry's refusals at the entry, where the key is in the body (``/piles/ann/0``).
-
-    marshmallow's own maps (``fields.Dict``, ``fields.Mapping``: exact classes; a subclass words its own, as 1923's
-    ``PlayerMap`` does) file a bad key under ``key`` and a bad value under ``value`` (``/piles/ann/value/0``), which is
-    no place in the request: the key's messages go to the entry itself, the value's at or under it.
-    """
-    if not isinstance(messages, Mapping):
-        return messages
-    by_key = {(field.data_key or name): field for name, field in schema.load_fields.items()}
-    return {key: _field_lifted(by_key[key], inner) if key in by_key else inner for key, inner in messages.items()}
-
-
-def _field_lifted(field: fields.Field[Any], messages: Any) -> Any:
-    if not isinstance(messages, Mapping):
-        return messages
-    if isinstance(field, fields.Nested):
-        return {index: entries_lifted(field.schema, inner) for index, inner in messages.items()} if field.many else entries_lifted(field.schema, messages)
-    if isinstance(field, fields.List):
-        return {index: _field_lifted(field.inner, inner) for index, inner in messages.items()}
-    if type(field) in (fields.Dict, fields.Mapping) and isinstance(field, fields.Mapping):
-        return {key: _entry_lifted(field, parts) for key, parts in messages.items()}
-    return messages
-
-
-def _entry_lifted(field: fields.Mapping[Any], parts: Any) -> Any:
-    if not isinstance(parts, Mapping):
-        return parts
-    key, value = parts.get("key"), parts.get("value")
-    if value is not None and field.value_field is not None:
-        value = _field_lifted(field.value_field, value)
-    if key is None or value is None:
-        return value if key is None else key
-    return {**value, "_schema": [*key, *value.get("_schema", ())]} if isinstance(value, Mapping) else [*key, *value]
-
-
 def load_body(schema: Schema, data: Any) -> Any:
     """``data`` loaded by ``schema``, or :class:`BodyDoesNotFit` with every problem.
 
@@ -539,8 +503,7 @@ def load_body(schema: Schema, data: Any) -> Any:
     try:
         loaded = schema.load(loadable)
     except ValidationError as error:
-        messages = entries_lifted(schema, error.messages)
-        raise refused_body(data, merged(refusals, messages) if refusals is not None else messages) from error
+        raise refused_body(data, merged(refusals, error.messages) if refusals is not None else error.messages) from error
     if refusals is not None:
         raise refused_body(data, refusals)
     return loaded

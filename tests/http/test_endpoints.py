@@ -254,6 +254,28 @@ def test_422_a_map_entry_is_refused_at_the_entry_itself(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/v1/three-kings/score", {"method": "bonus", "piles": {"ann": ["KH", "KS", "KD"], "ann ": []}}, "/piles/ann "),
+        ("/v1/1923/sets/score", {"won": {"ann": ["AH", "KH"], " ann": ["2H"], "bob": ["3C"]}}, "/won/ ann"),
+    ],
+)
+def test_422_two_keys_naming_one_player_are_refused_not_merged(client, path, body, pointer):
+    """ "ann" and " ann" are one player once the name is normalised: the second key is refused where it stands,
+    never merged with the first and the last one winning (which would drop the first one's cards)."""
+    problem = client.post(path, json=body).get_json()
+    assert [(e["pointer"], e["code"]) for e in problem["errors"]] == [(pointer, "duplicate_name")]
+
+
+def test_422_a_bad_card_is_quoted_in_part(client):
+    """A refused card's text is quoted, bounded: a card padded to a megabyte does not come back whole."""
+    castles = [{"card": "5H"}, {"card": "9C"}, {"card": "4D"}, {"card": "10S"}]
+    response = client.post("/v1/24-kings/hands", json={"castles": castles, "cards": [" " * 990_000 + "x"]})
+    assert response.status_code == 422 and len(response.get_data()) < 2_000
+    assert [(e["pointer"], e["code"]) for e in response.get_json()["errors"]] == [("/cards/0", "bad_card")]
+
+
 def test_422_impossible_table_reports_every_problem(client):
     body = {
         "castles": [{"card": "5H"}, {"card": "9H"}, {"card": "4D", "kings": ["KS"]}, {"card": "10S"}],
