@@ -294,6 +294,12 @@ def worst_refusals() -> dict[str, tuple[str, Body]]:
             "/v1/three-kings/score",
             {"method": "bonus", "piles": {"ann": ["2s"] * (MAX_VALUES - 100)}},
         ),
+        # a name of nearly a megabyte: refused by its length before any character of it is scanned
+        "1923: a player's name of 999,900 characters": ("/v1/1923/games", {"players": ["a" * 999_900, "bob"]}),
+        "1923: a name of 150,000 two-byte characters and one noncharacter past the first plane": (
+            "/v1/1923/games",
+            {"players": ["é" * 150_000 + "\U0001fffe", "bob"]},
+        ),
     }
 
 

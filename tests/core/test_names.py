@@ -3,6 +3,8 @@
 import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.core.names import BadName, normalise_name
 
@@ -61,3 +63,48 @@ def test_exactly_the_66_noncharacters_are_refused() -> None:
             assert point in expected and refused.code == "name_noncharacter", hex(point)
         else:
             assert point not in expected, hex(point)
+
+
+def _first_refused_by_the_rule(name: str) -> tuple[str, int] | None:
+    """The refusal rule written out character by character (the module's docstring), as an oracle for its scan."""
+    for index, char in enumerate(name):
+        point = ord(char)
+        if 0xD800 <= point <= 0xDFFF:
+            return "name_lone_surrogate", index
+        if char in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+            return "name_bidi_control", index
+        if char in "\u200b\u200c\u200d\u2060\ufeff":
+            return "name_zero_width", index
+        if 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE:
+            return "name_noncharacter", index
+        if unicodedata.category(char) == "Cc":
+            return "name_control_character", index
+    return None
+
+
+def test_the_scan_refuses_what_the_rule_refuses_at_every_code_point() -> None:
+    """Every code point of Unicode, alone after a name, before a control character, and after a character past the
+    first plane (the scan looks there for the other planes' noncharacters): the same code and the same place."""
+    for point in range(0x110000):
+        char = chr(point)
+        for name in (f"ab{char}", f"ab{char}\x01", f"\U0001f600{char}\u200b"):
+            expected = _first_refused_by_the_rule(name)
+            try:
+                normalise_name(name)
+                got = None
+            except BadName as refused:
+                got = (refused.code, int(str(refused).split()[1]) - 1) if refused.code != "name_empty" else None
+            assert got == expected, (hex(point), name)
+
+
+@given(st.lists(st.sampled_from(["\u03b1\u0313\u0300\u0345", "\u1100\u1161\u11a8", "e\u0301", "a", " "]), max_size=80))
+def test_a_name_that_composes_to_at_most_64_characters_is_never_refused_as_too_long(parts: list[str]) -> None:
+    """NFC shrinks a text at most four times (the longest canonical decomposition, U+1F82's, has four code points):
+    the length refused before the scan never refuses a name whose composed form fits."""
+    name = "".join(parts)
+    composed = unicodedata.normalize("NFC", name).strip()
+    try:
+        assert normalise_name(name) == composed
+        assert 0 < len(composed) <= 64
+    except BadName as refused:
+        assert refused.code == ("name_too_long" if len(composed) > 64 else "name_empty")

@@ -59,3 +59,12 @@ def test_the_three_kings_pile_is_refused_by_its_length(client):
 
     path, body = worst_refusals()["three kings: one pile of 99,900 cards (refused by its length, no card read)"]
     assert [(e["pointer"], e["code"]) for e in client.post(path, json=body).get_json()["errors"]] == [("/piles/ann", "bad_length")]
+
+
+def test_the_longest_names_are_refused_as_too_long(client):
+    """A name of nearly a megabyte is one problem, name_too_long, at its place: not a walk of its characters."""
+    from benchmarks.worst_bodies import worst_refusals
+
+    for label in ("1923: a player's name of 999,900 characters", "1923: a name of 150,000 two-byte characters and one noncharacter past the first plane"):
+        path, body = worst_refusals()[label]
+        assert [(e["pointer"], e["code"]) for e in client.post(path, json=body).get_json()["errors"]] == [("/players/0", "name_too_long")]
