@@ -30,7 +30,7 @@ SEAT = Range(min=0, max=MAX_SEATS - 1)
 HONORS_HELP = "point: the trumps A 2 3 4 5 are the honors; face: 9 10 J Q K"
 ALTERNATE_HELP = (
     "; alternate: by hands, the point in odd hands of a game, the face cards in even ones;"
-    " alternate_games: by games, the point in odd games of the match, the face cards in even ones (rules.md §1.4)."
+    " alternate_games: by games, the point in odd games of the match, the face cards in even ones (rules.md §1.3)."
 )
 
 
@@ -264,7 +264,7 @@ def _hand_of(game: str = "The game of the match (from 1).") -> dict[str, fields.
 
 
 def _honors() -> fields.String:
-    return fields.String(required=True, validate=OneOf(HONOR_SETS), metadata={"description": "The honors of this hand (rules.md §1.4)."})
+    return fields.String(required=True, validate=OneOf(HONOR_SETS), metadata={"description": "The honors of this hand (rules.md §1.3)."})
 
 
 class TwentyFour1718EventSchema(EventUnion):

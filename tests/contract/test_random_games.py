@@ -142,7 +142,7 @@ def make(numbers: list[Fraction], texts: list[str], target: Fraction) -> str | N
     return None
 
 
-KING_ACTIONS = ("dump_king", "play_king")  # 24 Kings: these name a King (rules.md §9)
+KING_ACTIONS = ("dump_king", "play_king", "dethrone")  # 24 Kings: these name a King (rules.md §9.3-§9.5)
 
 
 def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any], game: Any, slug: str) -> dict[str, Any]:
@@ -157,7 +157,7 @@ def fill(move: dict[str, Any], fields: Mapping[str, str], state: dict[str, Any],
             unseen = pack(slug, state) - census(game, slug, state)[0]
             kings = sorted(card for card in unseen if card.startswith("K"))
             needed = kings if move.get("action") in KING_ACTIONS else sorted(unseen)
-            if move.get("action") == "play_king":  # a King of the castle's suit (§9.4); castles are numbered from 1 (§2)
+            if move.get("action") in ("play_king", "dethrone"):  # a King of the castle's suit (§9.4, §9.5); castles are numbered from 1 (§2)
                 needed = [king for king in kings if king[-1] == state["castles"][move["castle"] - 1]["card"][-1]]
             assert needed, (slug, "a card template while every card it may name is seen", move)
             filled[name] = needed[0]
@@ -570,3 +570,15 @@ def test_the_census_counts_every_zone_and_knows_the_packs():
     assert census(SimpleNamespace(ZONES={"/players/*/hand": "owner", "/castles": "everyone"}), "x", nested) == (Counter(["AS", "KD", "KH"]), 2)
     assert pack("24-kings", {}).total() == 104 and pack("twenty-four", {"rules": {"face_cards": False}}).total() == 40
     assert pack("three-kings", {"players": [{}, {}]}).total() == 53 and pack("1923", {"rules": {"decks": 2}}).total() == 104
+
+
+def test_a_king_template_is_filled_with_a_king_of_the_castles_suit():
+    """24 Kings at a watched table: a dump, play or dethrone template names a King (rules.md §9.3-§9.5), and one
+    played on or dethroning a castle a King of its suit (§9.4, §9.5), as a client that reads the rules fills it."""
+    state = unseen_hands(start("24-kings", 0), "24-kings")
+    game, name = registered("24-kings").engine, state["players"][0]["name"]
+    for action, castle in (("dump_king", None), ("play_king", 2), ("dethrone", 2)):
+        move = {"player": name, "action": action} | ({} if castle is None else {"castle": castle})
+        card = fill(move, {"card": "one of card_choices"}, state, game, "24-kings")["card"]
+        assert card.startswith("K"), (action, card)
+        assert castle is None or card[-1] == state["castles"][castle - 1]["card"][-1], (action, card)

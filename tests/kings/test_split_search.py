@@ -9,6 +9,7 @@ among splits of that score, as many hand points (rules.md §16: ties go to the s
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from service.core.cards import SUITS, Card
 from service.games.kings.castles import Castle
-from service.games.kings.hands import Scorer
+from service.games.kings.hands import MAX_HOLDING, Scorer
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import Rules
 from tests.kings.test_exhaustive import oracle
@@ -70,30 +71,38 @@ def pointer_half_score(pointer: Card, rest: list[Card], kings_held: int, no_harm
 
 
 def brute_force_best(cards: list[Card], suits: str, values: list[int], rules: Rules) -> tuple[int, int]:
-    """The best (half score, hand half points) over every set of disjoint hands and every Pointer among the rest."""
+    """The best (half score, hand half points) over every set of disjoint hands and every Pointer among the rest.
+
+    What is best among some cards does not depend on the hands set aside before, whose points only add, so each
+    multiset of cards left is worked out once (up to 12 cards stay quick)."""
     if not cards:
         return (0, 0)
     kings_held = sum(card.rank == 13 for card in cards)
 
-    def best(rest: list[Card], hand_points: int) -> tuple[int, int]:
+    @cache
+    def best(rest: tuple[Card, ...]) -> tuple[int, int]:
         found = (-(10**9), 0)
         for index, pointer in enumerate(rest):
-            others = rest[:index] + rest[index + 1 :]
-            found = max(found, (pointer_half_score(pointer, others, kings_held, rules.no_harm_no_foul) + hand_points, hand_points))
+            others = list(rest[:index] + rest[index + 1 :])
+            found = max(found, (pointer_half_score(pointer, others, kings_held, rules.no_harm_no_foul), 0))
         for size in (3, 6):
             for chosen in combinations(range(len(rest)), size):
                 points = hand_half_points([rest[i] for i in chosen], suits, values, rules.hands)
                 if points is not None:
-                    found = max(found, best([card for i, card in enumerate(rest) if i not in chosen], hand_points + points))
+                    score, hand_points = best(tuple(card for i, card in enumerate(rest) if i not in chosen))
+                    found = max(found, (score + points, hand_points + points))
         return found
 
-    return best(list(cards), 0)
+    return best(tuple(sorted(cards)))
 
 
-def brute_force_call(cards: list[Card], suits: str, values: list[int], hands: str) -> int | None:
-    """rules.md §11: the best half score of six of seven cards as one six-card hand or two half hands, the seventh the Pointer."""
+def brute_force_call(cards: list[Card], suits: str, values: list[int], hands: str, pointer_named: Card | None = None) -> int | None:
+    """rules.md §11: the best half score of six of seven cards as one six-card hand or two half hands, the seventh the
+    Pointer (``pointer_named`` when the caller named it)."""
     best: int | None = None
     for index, pointer in enumerate(cards):
+        if pointer_named is not None and pointer != pointer_named:
+            continue
         six = cards[:index] + cards[index + 1 :]
         readings = [hand_half_points(six, suits, values, hands)]
         for others in combinations(range(1, 6), 2):
@@ -108,9 +117,9 @@ def brute_force_call(cards: list[Card], suits: str, values: list[int], hands: st
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[list[Castle], Rules, list[Card]]:
-    """Random castles and rules, and up to 8 cards (what a request holds) of two families' ranks in a few suits,
-    Kings now and then, so that hands overlap and the search has choices to weigh."""
+def tables(draw: st.DrawFn, most: int = 8, least: int = 0) -> tuple[list[Castle], Rules, list[Card]]:
+    """Random castles and rules, and up to 8 cards (what a request holds; ``most``, ``least``: other bounds)
+    of two families' ranks in a few suits, Kings now and then, so that hands overlap and the search has choices to weigh."""
     castles = draw(random_castles())
     rules = Rules(
         hands=draw(st.sampled_from(["standard", "standard", "quick", "elders", "time-sink"])),  # type: ignore[arg-type]
@@ -124,7 +133,7 @@ def tables(draw: st.DrawFn) -> tuple[list[Castle], Rules, list[Card]]:
     ranks = {*draw(st.sampled_from(FAMILY_RANKS)), *draw(st.sampled_from(FAMILY_RANKS)), 13}
     in_suits = draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=3, unique=True))
     pool = [card for card in pool if card.rank in ranks and card.suit in in_suits]
-    indices = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, max_size=min(8, len(pool))))
+    indices = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=min(least, len(pool)), max_size=min(most, len(pool))))
     return castles, rules, [pool[i] for i in indices]
 
 
@@ -143,3 +152,19 @@ def test_the_best_split_and_the_call_score_what_brute_forces_find_on_any_table(t
         assert calling == scorer.calling_split(cards)
     else:
         assert calling is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(tables(most=MAX_HOLDING, least=9))
+def test_up_to_twelve_cards_and_a_call_around_a_named_pointer_score_what_brute_forces_find(table: tuple[list[Castle], Rules, list[Card]]) -> None:
+    """What the engine reads in process (rules.md §15: up to 12 cards), and a caller naming only the Pointer (§11, §16)."""
+    castles, rules, cards = table
+    suits = "".join(castle.card.suit for castle in castles)
+    values = [castle_value(castle, rules) for castle in castles]
+    scorer = Scorer(castles, rules)
+    best = scorer.best_split(cards)
+    assert (best.half_score, sum(hand.half_points for hand in best.hands)) == brute_force_best(cards, suits, values, rules)
+    seven = cards[:7]
+    for pointer in seven if len(seven) == 7 else ():
+        calling = scorer.calling_split(seven, pointer=pointer)
+        assert (None if calling is None else calling.half_score) == brute_force_call(seven, suits, values, rules.hands, pointer)

@@ -57,6 +57,12 @@ def test_cli_new_match(referee, verb):
     assert answer["seed"] == 5 and len(answer["state"]["players"]) == 4
 
 
+def test_cli_new_match_alternating_by_games(referee):
+    # rules.md §1.3: a match may alternate its honors game by game (the rule book allows "the hands or the games")
+    answer = json.loads(run(referee, "new-game", "ann", "bob", "cy", "dee", "--seed", "5", "--honors", "alternate_games", "--games", "2"))
+    assert answer["state"]["rules"] == {"honors": "alternate_games", "games": 2}
+
+
 def test_cli_declarations(referee):
     text = run(referee, "declarations", *[" ".join(hand) for hand in DECLARATIONS_REQUEST["hands"]], "--turn-up", "5H")
     assert "Sequences: hand 3 scores 2" in text and "Point: hand 2, 5 cards worth 47" in text and "[0, 1, 2, 0, 1]" in text

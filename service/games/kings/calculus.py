@@ -79,14 +79,16 @@ def winners_of(scores: Sequence[tuple[str, int]]) -> tuple[str, ...]:
 def judge_call(player: PlayerCards, split: Split, calling: Split | None) -> CallVerdict:
     """A call stands when the 7 cards split as one six-card hand or two half hands, plus a Pointer.
 
-    A caller who declared a split is held to it (``split``); otherwise any calling split counts
-    (``calling``, the best one of an undeclared caller's cards, or None).
+    A caller who declared hands is held to them (``split``); otherwise any calling split counts
+    (``calling``: the best one of the caller's cards, around the Pointer when that alone was declared, or None).
     """
     if len(player.cards) != 7:
         return CallVerdict(player.name, False, f"a call needs exactly 7 cards, not {len(player.cards)}")
     if player.pointer is not None or player.hands is not None:
         if split.is_call_shape:
             return CallVerdict(player.name, True, "the declared split is a calling split")
+        if player.hands is None and calling is not None:
+            return CallVerdict(player.name, True, "the cards beside the declared Pointer split into a calling hand")
         return CallVerdict(player.name, False, "the declared split is not one six-card hand or two half hands plus a Pointer")
     if calling is not None:
         return CallVerdict(player.name, True, "the cards split into a calling hand plus a Pointer")
@@ -136,6 +138,8 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
         try:
             if declared:
                 split = scorer.declared_split(player.cards, player.pointer, player.hands)
+                if player.name == caller and player.hands is None and not split.is_call_shape:  # the Pointer alone declared (§11)
+                    calling = scorer.calling_split(player.cards, pointer=player.pointer)
             elif player.name == caller:
                 split, calling = scorer.best_and_calling_split(player.cards)
             else:

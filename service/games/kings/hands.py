@@ -489,11 +489,24 @@ class Scorer:
         assert result is not None
         return result
 
-    def calling_split(self, cards: Sequence[Card]) -> Split | None:
-        """The best split that makes a valid HAND! call, or None if the cards cannot call."""
+    def calling_split(self, cards: Sequence[Card], *, pointer: Card | None = None) -> Split | None:
+        """The best split that makes a valid HAND! call, or None if the cards cannot call.
+
+        With ``pointer`` (one of the cards) the Pointer is fixed: a caller who declared only the Pointer calls
+        validly when the other six are one six-card hand or two half hands (rules.md §11).
+        """
         if len(cards) != CALL_SIZE:
             return None
-        return self._search(self._holding(cards), None, call_only=True)
+        return self._search(self._holding(cards), pointer, call_only=True)
+
+    def declared_split_calls(self, cards: Sequence[Card], split: Split, pointer: Card | None, hands: Sequence[Sequence[Card]] | None) -> bool:
+        """Whether a caller's declared ``split`` stands as a call (rules.md §11): declared hands are held to the
+        calling shape; a Pointer declared alone leaves the hands to the referee (§16), so the call stands when any
+        calling split has that Pointer, even where the best split around it (a hand worth 0 left out, under NO
+        HARM-NO FOUL) is not one."""
+        if split.is_call_shape:
+            return True
+        return hands is None and pointer is not None and self.calling_split(cards, pointer=pointer) is not None
 
     def is_valid_call(self, cards: Sequence[Card]) -> bool:
         return self.calling_split(cards) is not None

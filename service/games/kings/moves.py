@@ -738,7 +738,7 @@ def _call_split(state: GameState, player: Player, move: Move) -> tuple[Split, bo
     cards = _shown_cards(player, move)
     if move.pointer is not None or move.hands is not None:
         split = scorer.declared_split(cards, move.pointer, move.hands)
-        return split, split.is_call_shape
+        return split, scorer.declared_split_calls(cards, split, move.pointer, move.hands)
     best, calling = scorer.best_and_calling_split(cards)
     return best, calling is not None
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from card_referee_client import RefereeClient
 
 HONORS = ("point", "face")
+MATCH_HONORS = (*HONORS, "alternate", "alternate_games")  # a match may also alternate, by hands or by games (rules.md §1.3)
 
 
 def _cards(text: str) -> list[str]:
@@ -94,7 +95,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new = add_new_game_command(
         commands, new_match_body, show=None, help_text="a new match: the draw for the dealer and the first deal (JSON), four or five players", aliases=("new",)
     )
-    new.add_argument("--honors", choices=(*HONORS, "alternate"), default="point")
+    new.add_argument("--honors", choices=MATCH_HONORS, default="point")
     new.add_argument("--games", type=int, default=1)
 
     declared = commands.add_parser("declarations", help="the sequences, the Point and the chips of a deal")

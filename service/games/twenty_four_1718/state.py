@@ -143,7 +143,7 @@ class TableState:
 
     @property
     def hand_honors(self) -> str:
-        """The honors of the hand under way (§1.4): ``alternate`` by hands (odd hands of a game at the point, even at the
+        """The honors of the hand under way (§1.3): ``alternate`` by hands (odd hands of a game at the point, even at the
         face cards), ``alternate_games`` by games (odd games of the match at the point, even at the face cards)."""
         if self.honors == "alternate":
             return "point" if self.hand_number % 2 else "face"
