@@ -82,6 +82,7 @@ def _first_refused_by_the_rule(name: str) -> tuple[str, int] | None:
     return None
 
 
+@pytest.mark.slow  # 3.3 million names: about 10 s
 def test_the_scan_refuses_what_the_rule_refuses_at_every_code_point() -> None:
     """Every code point of Unicode, alone after a name, before a control character, and after a character past the
     first plane (the scan looks there for the other planes' noncharacters): the same code and the same place."""
@@ -108,3 +109,16 @@ def test_a_name_that_composes_to_at_most_64_characters_is_never_refused_as_too_l
         assert 0 < len(composed) <= 64
     except BadName as refused:
         assert refused.code == ("name_too_long" if len(composed) > 64 else "name_empty")
+
+
+@given(st.characters(), st.sampled_from(["ab{}", "ab{}\x01", "\U0001f600{}\u200b"]))
+def test_the_scan_refuses_what_the_rule_refuses(char: str, form: str) -> None:
+    """The exhaustive test's sample, for the quick run."""
+    name = form.format(char)
+    expected = _first_refused_by_the_rule(name)
+    try:
+        normalise_name(name)
+        got = None
+    except BadName as refused:
+        got = (refused.code, int(str(refused).split()[1]) - 1)
+    assert got == expected
