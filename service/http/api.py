@@ -64,8 +64,17 @@ ERROR_EXAMPLES: dict[int, tuple[tuple[str, str, bytes, str | None] | tuple[str, 
             "errors": [{"pointer": "/headers/Accept", "code": "not_acceptable", "message": "Accept: image/png"}],
         },
     ),
-    413: (("POST", EXAMPLE_PATH, b" " * (1024 * 1024 + 1), "application/json"), {}),
-    415: (("POST", EXAMPLE_PATH, b"castles", "text/plain"), {"detail": "send the body as application/json, not text/plain"}),
+    413: (
+        ("POST", EXAMPLE_PATH, b" " * (1024 * 1024 + 1), "application/json"),
+        {"errors": [{"pointer": "", "code": "body_too_large", "message": "The data value transmitted exceeds the capacity limit."}]},
+    ),
+    415: (
+        ("POST", EXAMPLE_PATH, b"castles", "text/plain"),
+        {
+            "detail": "send the body as application/json, not text/plain",
+            "errors": [{"pointer": "", "code": "unsupported_media_type", "message": "send the body as application/json, not text/plain"}],
+        },
+    ),
     422: (
         (
             "POST",

@@ -207,10 +207,13 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
     detail = error.description or HTTPStatus(status).phrase
     slug, title = _BODY_FAULTS.get(type(error), (None, None))
-    code = getattr(error, "problem_code", None)  # MalformedJson's, UnreadableBody's: the whole body is at fault
+    code = getattr(error, "problem_code", None) or _WHOLE_BODY_CODES.get(type(error))  # the whole body is at fault
     errors = [{"pointer": "", "code": code, "message": detail}] if code else []
     return problem_response(status, detail, errors, slug=slug, title=title, headers=headers)
 
+
+# The statuses about the body as a whole (a 404 or a 405 is about the URL: no place in the body, no error listed).
+_WHOLE_BODY_CODES: dict[type[HTTPException], str] = {RequestEntityTooLarge: "body_too_large", UnsupportedMediaType: "unsupported_media_type"}
 
 _BODY_FAULTS: dict[type[HTTPException], tuple[str, str]] = {
     MalformedJson: ("malformed-json", "Malformed JSON"),

@@ -173,12 +173,14 @@ def test_405_is_a_problem_with_allow(client):
 
 def test_413_for_a_body_over_one_mebibyte(client):
     big = json.dumps({"castles": [], "players": [], "pad": "x" * (1024 * 1024)})
-    assert_problem(client.post(f"{V1}/calculus", data=big, content_type="application/json"), 413)
+    body = assert_problem(client.post(f"{V1}/calculus", data=big, content_type="application/json"), 413, "")
+    assert [error["code"] for error in body["errors"]] == ["body_too_large"]  # the whole body is at fault: pointer ""
 
 
 def test_415_for_a_body_that_is_not_json(client):
     body = assert_problem(client.post(f"{V1}/calculus", data="castles=1", content_type="application/x-www-form-urlencoded"), 415)
     assert body["detail"] == "send the body as application/json, not application/x-www-form-urlencoded"
+    assert [(error["pointer"], error["code"]) for error in body["errors"]] == [("", "unsupported_media_type")]
 
 
 @pytest.mark.parametrize("media_type", ["application/vnd.kings+json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8"])
