@@ -38,10 +38,6 @@ def is_noncharacter(point: int) -> bool:
     return 0xFDD0 <= point <= 0xFDEF or (point & 0xFFFE) == 0xFFFE
 
 
-def _character_class(characters: str) -> re.Pattern[str]:
-    return re.compile(f"[{re.escape(characters)}]")
-
-
 # What :func:`_refusal` names, found by a scan at C speed (a name of a megabyte is refused in milliseconds): the 65
 # control characters (Unicode's ``Cc``), lone surrogates, bidi controls, zero-width characters and the noncharacters
 # of the first plane in one class; the noncharacters of the other 16 planes in a class of their own, searched only in
@@ -50,7 +46,7 @@ REFUSED_IN_FIRST_PLANE = re.compile(
     "[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff" + re.escape("".join(sorted(BIDI_CONTROLS | ZERO_WIDTH))) + "]"
 )
 PAST_FIRST_PLANE = re.compile("[\U00010000-\U0010ffff]")  # a range: as fast to scan as the first plane's class
-NONCHARACTERS_PAST_FIRST_PLANE = _character_class("".join(chr(plane << 16 | low) for plane in range(1, 17) for low in (0xFFFE, 0xFFFF)))
+NONCHARACTERS_PAST_FIRST_PLANE = re.compile("[" + "".join(chr(plane << 16 | low) for plane in range(1, 17) for low in (0xFFFE, 0xFFFF)) + "]")
 
 
 def _first_refused(name: str) -> re.Match[str] | None:
