@@ -76,21 +76,21 @@ def winners_of(scores: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     return tuple(name for name, score in scores if score == top)
 
 
-def judge_call(player: PlayerCards, split: Split, calling: Split | None) -> CallVerdict:
+def judge_call(player: PlayerCards, split: Split, calls: bool) -> CallVerdict:
     """A call stands when the 7 cards split as one six-card hand or two half hands, plus a Pointer.
 
-    A caller who declared hands is held to them (``split``); otherwise any calling split counts
-    (``calling``: the best one of the caller's cards, around the Pointer when that alone was declared, or None).
+    ``calls`` is the scorer's answer (:meth:`Scorer.declared_split_calls` for a declared split, a calling split
+    found for an undeclared one); this says which reading it rests on.
     """
     if len(player.cards) != 7:
         return CallVerdict(player.name, False, f"a call needs exactly 7 cards, not {len(player.cards)}")
     if player.pointer is not None or player.hands is not None:
         if split.is_call_shape:
             return CallVerdict(player.name, True, "the declared split is a calling split")
-        if player.hands is None and calling is not None:
+        if calls:
             return CallVerdict(player.name, True, "the cards beside the declared Pointer split into a calling hand")
         return CallVerdict(player.name, False, "the declared split is not one six-card hand or two half hands plus a Pointer")
-    if calling is not None:
+    if calls:
         return CallVerdict(player.name, True, "the cards split into a calling hand plus a Pointer")
     return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
 
@@ -132,16 +132,17 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
         raise InvalidInput(problems)
     scorer = scorer_for(tuple(castles), rules)
     results: list[PlayerResult] = []
-    calling: Split | None = None  # the undeclared caller's best calling split, read with their best split
+    calls = False  # whether the caller's cards make a call, read with their split
     for index, player in enumerate(players):
         declared = player.pointer is not None or player.hands is not None
         try:
             if declared:
                 split = scorer.declared_split(player.cards, player.pointer, player.hands)
-                if player.name == caller and player.hands is None and not split.is_call_shape:  # the Pointer alone declared (§11)
-                    calling = scorer.calling_split(player.cards, pointer=player.pointer)
+                if player.name == caller:
+                    calls = scorer.declared_split_calls(player.cards, split, player.pointer, player.hands)
             elif player.name == caller:
                 split, calling = scorer.best_and_calling_split(player.cards)
+                calls = calling is not None
             else:
                 split = scorer.best_split(player.cards)
         except InvalidInput as error:
@@ -153,6 +154,6 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
     call = None
     if caller is not None:
         index = next(i for i, p in enumerate(players) if p.name == caller)
-        call = judge_call(players[index], results[index].split, calling)
+        call = judge_call(players[index], results[index].split, calls)
     winners = winners_of([(result.name, result.split.half_score) for result in results])
     return CalculusResult(scorer.values, tuple(results), winners, call)
