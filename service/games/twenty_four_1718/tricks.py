@@ -1,9 +1,10 @@
 """Playing a trick: which cards a player may play, and who takes the trick (rules.md §7).
 
-:func:`obligation` says what the rules ask of the player to play, once;
-the legal plays, the verdict on a card and the ``/tricks/legal`` answer all
-read it, so the four duties (follow and head, ruff, overruff, free play) are
-written in one place.
+:func:`duty_of_holding` decides which duty applies and :func:`meets` which
+cards meet it: the four duties (follow and head, ruff, overruff, free play)
+are written there, once. :func:`obligation` reads them for a hand (the legal
+plays, the verdict on a card, the ``/tricks/legal`` answer); the replay of a
+hand (:func:`~.hand.replay`) reads them from each hand's highest cards by suit.
 """
 
 from __future__ import annotations
@@ -60,25 +61,58 @@ class Obligation(NamedTuple):
         return {"duty": self.duty, "rule": self.rule, "text": self.explain(), "legal": card_texts(self.plays)}
 
 
+def duty_of_holding(led: str | None, high: int, trumped: int, top_led: int, top_trump: int) -> Duty:
+    """The duty of §7, the one place it is decided: from the trick (the suit led, None before the lead; the highest
+    rank of that suit in it; its highest trump, 0 for none) and the hand (its highest card of the suit led and its
+    highest trump, 0 for none). One card of a kind decides each duty, so the hand is read by its tops only: the
+    replay of a hand asks this of every card played, without building the legal plays (issue 25)."""
+    if led is None:
+        return "lead"
+    if top_led:
+        return "head" if top_led > high else "follow"
+    if not top_trump:
+        return "free_no_trump"
+    if not trumped:
+        return "ruff"
+    return "overruff" if top_trump > trumped else "free_no_higher_trump"
+
+
+def meets(duty: Duty, card: Card, led: str | None, bar: int, trump: str) -> bool:
+    """Whether ``card`` meets ``duty``; ``bar`` is the rank a heading card must beat (the suit led's highest in the
+    trick) or an overruffing one (the trick's highest trump)."""
+    if duty == "head":
+        return card.suit == led and card.rank > bar
+    if duty == "follow":
+        return card.suit == led
+    if duty == "ruff":
+        return card.suit == trump
+    if duty == "overruff":
+        return card.suit == trump and card.rank > bar
+    return True  # the lead and the two free plays
+
+
 def obligation(hand: Sequence[Card], trick: Sequence[Card], trump: str) -> Obligation:
     """What the player holding ``hand`` must play to ``trick`` (its cards in playing order)."""
     if not trick:
         return Obligation("lead", tuple(hand), None, None)
     led = trick[0].suit
-    following = tuple(card for card in hand if card.suit == led)
-    if following:
-        highest = max(rank for rank, suit in trick if suit == led)
-        heading = tuple(card for card in following if card.rank > highest)
-        return Obligation("head", heading, led, Card(highest, led)) if heading else Obligation("follow", following, led, Card(highest, led))
-    trumps = tuple(card for card in hand if card.suit == trump)
-    if not trumps:
-        return Obligation("free_no_trump", tuple(hand), led, None)
-    ruffed = [rank for rank, suit in trick if suit == trump]
-    if not ruffed:
-        return Obligation("ruff", trumps, led, None)
-    top = Card(max(ruffed), trump)
-    over = tuple(card for card in trumps if card.rank > top.rank)
-    return Obligation("overruff", over, led, top) if over else Obligation("free_no_higher_trump", tuple(hand), led, top)
+    high = max(rank for rank, suit in trick if suit == led)
+    trumped = max((rank for rank, suit in trick if suit == trump), default=0)
+    top_led = top_trump = 0
+    for rank, suit in hand:
+        if suit == led and rank > top_led:
+            top_led = rank
+        if suit == trump and rank > top_trump:
+            top_trump = rank
+    duty = duty_of_holding(led, high, trumped, top_led, top_trump)
+    to_beat: Card | None = None
+    if duty in ("head", "follow"):
+        bar, to_beat = high, Card(high, led)
+    else:
+        bar = trumped
+        if duty in ("overruff", "free_no_higher_trump"):
+            to_beat = Card(trumped, trump)
+    return Obligation(duty, tuple(card for card in hand if meets(duty, card, led, bar, trump)), led, to_beat)
 
 
 def winning_position(trick: Sequence[Card], trump: str) -> int:
