@@ -145,10 +145,8 @@ def announced(claims: Sequence[Claim], trump: str) -> Declarations:
 def ranks_by_suit(hand: Sequence[Card]) -> dict[str, list[int]]:
     """The ranks a hand holds in each suit, low to high: both declarations read the hand this way, once."""
     suits: dict[str, list[int]] = {suit: [] for suit in SUITS}
-    for card in hand:
-        suits[card.suit].append(card.rank)
-    for ranks in suits.values():
-        ranks.sort()
+    for rank, suit in sorted(hand):  # low to high, so each suit's ranks come in order
+        suits[suit].append(rank)
     return suits
 
 

@@ -89,10 +89,10 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
 
     One pass: each hand is kept as its ranks by suit, and each trick as its suit led, highest card of that suit
     and highest trump, so the duty of every card played is read from a few tops
-    (:func:`~.tricks.duty_of_holding`); the duty's list of plays and its words are built only for a card it refuses.
+    (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are built only for a card it refuses.
     """
     seats = len(hands)
-    suits = [ranks_by_suit(hand) for hand in hands]
+    suits: list[dict[str, list[int]] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
     problems: list[Problem] = []
     played: list[PlayedTrick] = []
     lead = leader
@@ -107,6 +107,8 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
         for position, card in enumerate(cards[:seats]):
             seat = (lead + position) % seats
             ranks = suits[seat]
+            if ranks is None:
+                ranks = suits[seat] = ranks_by_suit(hands[seat])
             rank, suit = card
             if rank not in ranks[suit]:
                 problems.append(

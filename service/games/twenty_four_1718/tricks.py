@@ -88,7 +88,7 @@ def meets(duty: Duty, card: Card, led: str | None, bar: int, trump: str) -> bool
         return card.suit == trump
     if duty == "overruff":
         return card.suit == trump and card.rank > bar
-    return True  # the lead and the two free plays
+    return True  # the lead and the two free plays: any card
 
 
 def obligation(hand: Sequence[Card], trick: Sequence[Card], trump: str) -> Obligation:
@@ -96,23 +96,22 @@ def obligation(hand: Sequence[Card], trick: Sequence[Card], trump: str) -> Oblig
     if not trick:
         return Obligation("lead", tuple(hand), None, None)
     led = trick[0].suit
-    high = max(rank for rank, suit in trick if suit == led)
-    trumped = max((rank for rank, suit in trick if suit == trump), default=0)
-    top_led = top_trump = 0
+    high = trumped = top_led = top_trump = 0  # the tops duty_of_holding reads: of the trick, then of the hand
+    for rank, suit in trick:
+        if suit == led and rank > high:
+            high = rank
+        if suit == trump and rank > trumped:
+            trumped = rank
     for rank, suit in hand:
         if suit == led and rank > top_led:
             top_led = rank
         if suit == trump and rank > top_trump:
             top_trump = rank
     duty = duty_of_holding(led, high, trumped, top_led, top_trump)
-    to_beat: Card | None = None
     if duty in ("head", "follow"):
-        bar, to_beat = high, Card(high, led)
-    else:
-        bar = trumped
-        if duty in ("overruff", "free_no_higher_trump"):
-            to_beat = Card(trumped, trump)
-    return Obligation(duty, tuple(card for card in hand if meets(duty, card, led, bar, trump)), led, to_beat)
+        return Obligation(duty, tuple(card for card in hand if meets(duty, card, led, high, trump)), led, Card(high, led))
+    to_beat = Card(trumped, trump) if duty in ("overruff", "free_no_higher_trump") else None
+    return Obligation(duty, tuple(card for card in hand if meets(duty, card, led, trumped, trump)), led, to_beat)
 
 
 def winning_position(trick: Sequence[Card], trump: str) -> int:
