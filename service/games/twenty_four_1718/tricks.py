@@ -29,6 +29,17 @@ RULE_OF_DUTY: dict[str, str] = {
 }
 
 
+EXPLANATIONS: dict[str, str] = {  # each duty in words: only the one asked is written out, with its suit and card
+    "lead": "the first card of a trick may be any card",
+    "head": "holding {led}, the suit led, the player must follow and beat {beat}, the highest of them in the trick",
+    "follow": "holding {led}, the suit led, but none higher than {beat}, the player must follow with any of them",
+    "ruff": "void in {led}, the suit led, the player must play a trump",
+    "overruff": "void in {led}, the suit led, the player must play a trump higher than {beat}, the highest trump in the trick",
+    "free_no_higher_trump": "void in {led}, the suit led, and holding no trump higher than {beat}, the player may play any card",
+    "free_no_trump": "holding neither {led}, the suit led, nor a trump, the player may play any card",
+}
+
+
 class Obligation(NamedTuple):
     """What the rules ask of the next card of a trick: the duty, the cards that meet it, and why.
 
@@ -46,16 +57,7 @@ class Obligation(NamedTuple):
 
     def explain(self) -> str:
         """The duty in words, naming the cards involved."""
-        led, beat = SUIT_NAMES.get(self.led or "", ""), self.to_beat
-        return {
-            "lead": "the first card of a trick may be any card",
-            "head": f"holding {led}, the suit led, the player must follow and beat {beat}, the highest of them in the trick",
-            "follow": f"holding {led}, the suit led, but none higher than {beat}, the player must follow with any of them",
-            "ruff": f"void in {led}, the suit led, the player must play a trump",
-            "overruff": f"void in {led}, the suit led, the player must play a trump higher than {beat}, the highest trump in the trick",
-            "free_no_higher_trump": f"void in {led}, the suit led, and holding no trump higher than {beat}, the player may play any card",
-            "free_no_trump": f"holding neither {led}, the suit led, nor a trump, the player may play any card",
-        }[self.duty]
+        return EXPLANATIONS[self.duty].format(led=SUIT_NAMES.get(self.led or "", ""), beat=self.to_beat)
 
     def to_dict(self) -> dict[str, object]:
         return {"duty": self.duty, "rule": self.rule, "text": self.explain(), "legal": card_texts(self.plays)}
