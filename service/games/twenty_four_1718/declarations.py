@@ -98,12 +98,17 @@ class Claim:
     point: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {}
-        if self.sequences is not None:
-            data["sequences"] = [card_texts(run) for run in self.sequences]
-        if self.point is not None:
-            data["point"] = {"count": self.point[0], "sum": self.point[1]}
-        return data
+        return claim_fields({}, self.sequences, self.point)
+
+
+def claim_fields(data: dict[str, object], sequences: tuple[tuple[Card, ...], ...] | None, point: tuple[int, int] | None) -> dict[str, object]:
+    """``data`` with an announcement's fields added as the wire writes them (each only when said): a claim's plain
+    form, and a declaring move's, written in this one place."""
+    if sequences is not None:
+        data["sequences"] = [card_texts(run) for run in sequences]
+    if point is not None:
+        data["point"] = {"count": point[0], "sum": point[1]}
+    return data
 
 
 @dataclass(frozen=True, slots=True)
