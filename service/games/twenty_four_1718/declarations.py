@@ -147,6 +147,12 @@ def announced(claims: Sequence[Claim], trump: str) -> Declarations:
     return Declarations(tuple(runs), tuple(points), trump)
 
 
+def is_sequence(cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are a sequence (§5.1): five or more of one suit in consecutive ranks, each once. In rank
+    order, the n-th card of a sequence is its lowest rank plus n, always in its one suit."""
+    return len(cards) >= SEQUENCE_MIN and len({(card.rank - index, card.suit) for index, card in enumerate(sorted(cards))}) == 1
+
+
 def ranks_by_suit(hand: Sequence[Card]) -> dict[str, list[int]]:
     """The ranks a hand holds in each suit, low to high: both declarations read the hand this way, once."""
     suits: dict[str, list[int]] = {suit: [] for suit in SUITS}

@@ -24,7 +24,7 @@ from service.core.reading import Reader
 from service.core.seeds import MAX_SEED as MAX_SEED  # the reading and the schemas bound a seed with it
 
 from .chips import WINNING_CHIPS
-from .declarations import SEQUENCE_MIN, Claim
+from .declarations import Claim, is_sequence
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 from .tricks import winning_position
@@ -369,8 +369,7 @@ def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Proble
     ]
     for number, claim in enumerate(state.claims):
         for index, run in enumerate(claim.sequences or ()):
-            ranks = sorted(card.rank for card in run)
-            if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+            if not is_sequence(run):
                 problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
 
