@@ -519,8 +519,9 @@ def announced_not_held(state: TableState, played: list[list[Card]] | None = None
     played = state.played_cards() if played is None else played
     for position, claim in enumerate(state.claims[:seats]):
         seat = (state.leader + position) % seats
+        held, shown, unseen = state.players[seat].hand, played[seat], missing[seat]
         for run in claim.sequences or ():
-            missing[seat] += [card for card in run if card not in state.players[seat].hand and card not in played[seat] and card not in missing[seat]]
+            unseen += [card for card in run if card not in held and card not in shown and card not in unseen]
     return missing
 
 
