@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.names import possessive
@@ -70,17 +70,8 @@ class Declaration:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
-    from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
-    ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
-    not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
-    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27).
-
-    A ``deal`` (the next game of the match, by its dealer, rules.md §28) names no card when the service deals;
-    at a real table it names the new ``castles``, the Castle Phase's ``face_up`` discards and, in ``hands``, per
-    seat the cards of that hand the referee may see (as ``/games/from-table`` takes them)."""
+class _MoveFields(NamedTuple):
+    """A move's fields, in order (see :class:`Move`)."""
 
     player: str
     action: Action
@@ -95,23 +86,56 @@ class Move:
     castles: tuple[Castle, ...] | None = None
     face_up: tuple[Card, ...] | None = None
 
-    def __post_init__(self) -> None:
+
+class Move(_MoveFields):
+    """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
+    from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
+    ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
+    not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
+    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27).
+
+    A ``deal`` (the next game of the match, by its dealer, rules.md §28) names no card when the service deals;
+    at a real table it names the new ``castles``, the Castle Phase's ``face_up`` discards and, in ``hands``, per
+    seat the cards of that hand the referee may see (as ``/games/from-table`` takes them).
+
+    A named tuple, not a dataclass: a legal listing builds one per listed move, and a tuple is built in a fraction
+    of a frozen 12-field dataclass's time. Immutable and hashable all the same; a changed copy is ``move._replace(...)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        player: str,
+        action: Action,
+        card: Card | None = None,
+        castle: int | None = None,
+        take_face_up: Sequence[Card] = (),
+        drawn: Sequence[Card] = (),
+        reveal: Sequence[Card] | None = None,
+        pointer: Card | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+        declarations: Sequence[Declaration] = (),
+        castles: Sequence[Castle] | None = None,
+        face_up: Sequence[Card] | None = None,
+    ) -> Move:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
         # Tested one by one, not looped: the legal-move lists build many Moves, nearly all with tuples already.
-        if type(self.take_face_up) is not tuple:
-            object.__setattr__(self, "take_face_up", tuple(self.take_face_up))
-        if type(self.drawn) is not tuple:
-            object.__setattr__(self, "drawn", tuple(self.drawn))
-        if self.reveal is not None and type(self.reveal) is not tuple:
-            object.__setattr__(self, "reveal", tuple(self.reveal))
-        if self.hands is not None and type(self.hands) is not tuple:
-            object.__setattr__(self, "hands", tuple(map(tuple, self.hands)))
-        if type(self.declarations) is not tuple:
-            object.__setattr__(self, "declarations", tuple(self.declarations))
-        if self.castles is not None and type(self.castles) is not tuple:
-            object.__setattr__(self, "castles", tuple(self.castles))
-        if self.face_up is not None and type(self.face_up) is not tuple:
-            object.__setattr__(self, "face_up", tuple(self.face_up))
+        if type(take_face_up) is not tuple:
+            take_face_up = tuple(take_face_up)
+        if type(drawn) is not tuple:
+            drawn = tuple(drawn)
+        if reveal is not None and type(reveal) is not tuple:
+            reveal = tuple(reveal)
+        if hands is not None and type(hands) is not tuple:
+            hands = tuple(map(tuple, hands))
+        if type(declarations) is not tuple:
+            declarations = tuple(declarations)
+        if castles is not None and type(castles) is not tuple:
+            castles = tuple(castles)
+        if face_up is not None and type(face_up) is not tuple:
+            face_up = tuple(face_up)
+        return tuple.__new__(cls, (player, action, card, castle, take_face_up, drawn, reveal, pointer, hands, declarations, castles, face_up))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
@@ -138,8 +162,7 @@ class Move:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class LegalMove:
+class LegalMove(NamedTuple):
     """A legal move, with what a client needs to present it.
 
     A move that uses a card the referee cannot see is listed once, without
@@ -147,6 +170,8 @@ class LegalMove:
     A call or reveal of a partly unseen hand says how many cards ``reveal``
     must add to the known ones (``reveal_unseen``); a draw from a counted
     pile may name up to ``drawn_unseen`` cards in ``drawn``.
+
+    A named tuple, as :class:`Move` is: a listing builds one per listed move.
     """
 
     move: Move
@@ -482,7 +507,7 @@ def _declarations_reasons(state: GameState, move: Move) -> list[Reason]:
     if state.outcome is not None:
         why = "the seen hands were scored as the game ended; a revealed hand declares with its own pointer and hands"
         return [Reason("declaration_after_end", "27", "/declarations", why)]
-    after = _play(state, replace(move, declarations=()))[0].state
+    after = _play(state, move._replace(declarations=()))[0].state
     if after.outcome is None:
         return [Reason("declaration_too_early", "27", "/declarations", "declarations are made when the game ends, and this move does not end it")]
     scorer = scorer_for(after.castles, after.rules)
