@@ -25,6 +25,7 @@ from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
+from .rules import Rules
 from .start import TableDeal, dealt_on, table_setup
 from .state import EndReason, GameState, Outcome, Player, Zone, read_castle
 
@@ -236,32 +237,37 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         return [LegalMove(Move(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
     distinct = _by_face(player.hand.cards)
     unseen = unseen_choices(state, player)
+    name = player.name
     draws = _counted_draws(state)
+    down, up = draws.get("face_down_discard", 0), draws.get("face_up_discard", 0)  # once per listing, not per card
     moves: list[LegalMove] = []
     for card in distinct:
-        moves.append(LegalMove(Move(player.name, "face_down_discard", card), drawn_unseen=draws.get("face_down_discard", 0)))
+        moves.append(LegalMove(Move(name, "face_down_discard", card), drawn_unseen=down))
         if not card.is_king:
-            moves.append(LegalMove(Move(player.name, "face_up_discard", card), drawn_unseen=draws.get("face_up_discard", 0)))
+            moves.append(LegalMove(Move(name, "face_up_discard", card), drawn_unseen=up))
     if player.hand.hidden:
-        moves.append(LegalMove(Move(player.name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=draws.get("face_down_discard", 0)))
+        moves.append(LegalMove(Move(name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=down))
         plain = tuple(card for card in unseen if not card.is_king)
         if plain:
-            moves.append(LegalMove(Move(player.name, "face_up_discard"), card_choices=plain, drawn_unseen=draws.get("face_up_discard", 0)))
+            moves.append(LegalMove(Move(name, "face_up_discard"), card_choices=plain, drawn_unseen=up))
     if state.phase == "kingdom-discard":
         return moves
     choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
     kings = [king for king in distinct if king.is_king]
     unseen_kings = [king for king in unseen if king.is_king]
     candidates = kings + unseen_kings
-    for action, castle in KING_TARGETS if candidates else ():  # a hand with no King, seen or unseen, has no King move
-        fits = [king for king in candidates if castle is None or not _castle_reasons(state, action, king, state.castles[castle - 1])]
+    for action, number in KING_TARGETS if candidates else ():  # a hand with no King, seen or unseen, has no King move
+        fits = candidates
+        if number is not None:  # the castle's own fault bars every King; the suit, each King (§4, §9.4, §9.5, §19)
+            castle = state.castles[number - 1]
+            fits = [] if _castle_fault(action, castle) else [king for king in candidates if _suit_fits(state.rules, king, castle)]
         for king in (k for k in fits if k in kings):
-            moves.append(LegalMove(Move(player.name, action, king, castle), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
+            moves.append(LegalMove(Move(name, action, king, number), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
         named = tuple(k for k in fits if k not in kings)
         if named:
-            moves.append(LegalMove(Move(player.name, action, None, castle), face_up_choices=choices, card_choices=named, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
+            moves.append(LegalMove(Move(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
-    moves.append(LegalMove(Move(player.name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
+    moves.append(LegalMove(Move(name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
 
 
@@ -358,11 +364,36 @@ def _deal(state: GameState, move: Move) -> Transition[GameState, Move]:
 
 
 # -- judging a move -----------------------------------------------------------------------
+def _suit_fits(rules: Rules, king: Card, castle: Castle) -> bool:
+    """A King goes on (or dethrones) a castle of its own suit; on any under EQUAL OPPORTUNITY (§9.4, §9.5, §19)."""
+    return king.suit == castle.suit or rules.equal_opportunity
+
+
+CASTLE_FAULTS = {  # why a castle takes no King at all, whichever King: (rule, what a reason says; name, card: the castle's)
+    "castle_is_double_king": ("4", "{name} is a Double King and takes no further King"),
+    "castle_card_is_king": ("9.5", "{name}'s own card is a King ({card}): there is no Subject to restore"),
+    "castle_not_crowned": ("9.5", "{name} has no King to dethrone"),
+}
+
+
+def _castle_fault(action: str, castle: Castle) -> str | None:
+    """Why no King may be played on / dethrone ``castle`` (a code of :data:`CASTLE_FAULTS`); None when a King of its suit may (§4, §9.5)."""
+    if castle.is_double_king:
+        return "castle_is_double_king"
+    if action == "dethrone" and castle.card.is_king:
+        return "castle_card_is_king"
+    if action == "dethrone" and not castle.is_crowned:
+        return "castle_not_crowned"
+    return None
+
+
 def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, number: int | None = None) -> list[Reason]:
-    """Why ``king`` cannot be played on / dethrone ``castle`` (§9.4, §9.5, §19)."""
+    """Why ``king`` cannot be played on / dethrone ``castle`` (§9.4, §9.5, §19): the suit, then the castle's own fault.
+
+    The legal listing asks :func:`_suit_fits` and :func:`_castle_fault` themselves: it needs no reason's words."""
     name = f"castle {number}" if number else "the castle"
     reasons = []
-    if king.suit != castle.suit and not state.rules.equal_opportunity:
+    if not _suit_fits(state.rules, king, castle):
         reasons.append(
             Reason(
                 "suit_mismatch",
@@ -371,12 +402,10 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
                 f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that (§19)",
             )
         )
-    if castle.is_double_king:
-        reasons.append(Reason("castle_is_double_king", "4", "/castle", f"{name} is a Double King and takes no further King"))
-    elif action == "dethrone" and castle.card.is_king:
-        reasons.append(Reason("castle_card_is_king", "9.5", "/castle", f"{name}'s own card is a King ({castle.card}): there is no Subject to restore"))
-    elif action == "dethrone" and not castle.is_crowned:
-        reasons.append(Reason("castle_not_crowned", "9.5", "/castle", f"{name} has no King to dethrone"))
+    fault = _castle_fault(action, castle)
+    if fault is not None:
+        rule, text = CASTLE_FAULTS[fault]
+        reasons.append(Reason(fault, rule, "/castle", text.format(name=name, card=castle.card)))
     return reasons
 
 
