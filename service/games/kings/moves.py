@@ -255,17 +255,17 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
     kings = [king for king in distinct if king.is_king]
     unseen_kings = [king for king in unseen if king.is_king]
-    candidates = kings + unseen_kings
-    for action, number in KING_TARGETS if candidates else ():  # a hand with no King, seen or unseen, has no King move
-        fits = candidates
-        if number is not None:  # the castle's own fault bars every King; the suit, each King (§4, §9.4, §9.5, §19)
-            castle = state.castles[number - 1]
-            fits = [] if _castle_fault(action, castle) else [king for king in candidates if _suit_fits(state.rules, king, castle)]
-        for king in (k for k in fits if k in kings):
-            moves.append(LegalMove(Move(name, action, king, number), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
-        named = tuple(k for k in fits if k not in kings)
+    for action, number in KING_TARGETS if kings or unseen_kings else ():  # a hand with no King, seen or unseen, has no King move
+        castle = None if number is None else state.castles[number - 1]
+        if castle is not None and _castle_fault(action, castle):
+            continue  # the castle takes no King at all (§4, §9.5); else a King of its suit (§9.4, §9.5, §19)
+        drawn = draws.get(action, 0)
+        for king in kings:
+            if castle is None or _suit_fits(state.rules, king, castle):
+                moves.append(LegalMove(Move(name, action, king, number), face_up_choices=choices, drawn_unseen=drawn))  # type: ignore[arg-type]
+        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle))
         if named:
-            moves.append(LegalMove(Move(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
+            moves.append(LegalMove(Move(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=drawn))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
     moves.append(LegalMove(Move(name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
