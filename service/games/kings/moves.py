@@ -216,12 +216,15 @@ def _by_face(cards: Iterable[Card]) -> list[Card]:
     return sorted(set(cards), key=lambda c: (c.rank, c.suit))
 
 
+FULL_PACK_FACES: tuple[Card, ...] = tuple(_by_face(full_deck()))  # each of the 52 faces once, in the order legal moves list them
+
+
 def unseen_choices(state: GameState, player: Player) -> list[Card]:
     """The cards an unseen card of ``player``'s hand may be, beyond those known there (rules.md §26)."""
     if player.hand.known:
         return []
-    known = Counter(card for _, card in state.known_cards())
-    return [card for card in full_pack_faces() if known[card] < COPIES_PER_CARD and card not in player.hand.cards]
+    known = Counter(state.known_cards_unplaced())  # counted: the places of the cards are not needed here
+    return [card for card in FULL_PACK_FACES if known[card] < COPIES_PER_CARD and card not in player.hand.cards]
 
 
 def legal_moves(state: GameState) -> list[LegalMove]:
@@ -284,11 +287,6 @@ def _counted_draws(state: GameState) -> dict[str, int]:
     if state.draw_pile.size == 0 and state.deal == "service" and state.face_down.known:
         return {}  # the reshuffle to come gives a pile the referee deals itself
     return dict(DRAWS_AFTER)
-
-
-def full_pack_faces() -> list[Card]:
-    """Each of the 52 faces once, in the order legal moves list them."""
-    return _by_face(full_deck())
 
 
 # -- the match goes on: the next game's deal (rules.md §28) --------------------------------------------------
