@@ -325,6 +325,14 @@ def test_several_reasons_are_reported_at_once():
     assert {r.pointer for r in verdict.reasons} == {"/player", "/card"}
 
 
+def test_legal_moves_list_each_face_once_by_rank_then_suit():
+    state = two_players(ann="KC 2H QH AS 10S 2C 10H")
+    listed = [str(option.move.card) for option in legal_moves(state) if option.move.action == "face_down_discard"]
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    expected = sorted(["KC", "2H", "QH", "AS", "10S", "2C", "10H"], key=lambda text: (ranks.index(text[:-1]), text[-1]))
+    assert listed == expected == ["AS", "2C", "2H", "10H", "10S", "QH", "KC"]
+
+
 def test_alternatives_offer_the_same_card_elsewhere_first():
     verdict = judge(two_players(), move("play_king", "KC", 1))
     first = verdict.alternatives[0].move

@@ -213,7 +213,8 @@ class LegalMove(NamedTuple):
 
 # -- legal moves ----------------------------------------------------------------------
 def _by_face(cards: Iterable[Card]) -> list[Card]:
-    return sorted(set(cards), key=lambda c: (c.rank, c.suit))
+    """Each face once, by rank, then suit: a Card is the tuple (rank, suit), so it sorts so as it is."""
+    return sorted(set(cards))
 
 
 FULL_PACK_FACES: tuple[Card, ...] = tuple(_by_face(full_deck()))  # each of the 52 faces once, in the order legal moves list them
