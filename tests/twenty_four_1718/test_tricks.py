@@ -240,3 +240,11 @@ def test_the_replay_words_a_refused_card_as_the_duty_does():
     found = replay(hands, 0, tricks, "H", ["/tricks/0"]).problems
     assert [(p.pointer, p.code) for p in found] == [("/tricks/0/1", "must_head"), ("/tricks/0/4", "card_not_in_hand")]
     assert "does not beat 7S" in found[0].message
+
+
+def test_the_taker_agrees_with_the_oracle_on_random_tricks():
+    rng = random.Random(718)
+    for _ in range(3000):
+        trick = rng.sample(ONE_DECK, rng.randint(1, 5))
+        trump = rng.choice("SHDC")
+        assert winning_position(trick, trump) == oracle.taker([str(card) for card in trick], trump), (trick, trump)

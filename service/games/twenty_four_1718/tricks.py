@@ -118,13 +118,15 @@ def obligation(hand: Sequence[Card], trick: Sequence[Card], trump: str) -> Oblig
 
 def winning_position(trick: Sequence[Card], trump: str) -> int:
     """The position in the trick (0 is the lead) of the card that takes it: the highest trump, else the highest of the suit led."""
-    suit = trump if any(card.suit == trump for card in trick) else trick[0].suit
-    best = 0
-    top = -1
-    for position, (rank, card_suit) in enumerate(trick):
-        if card_suit == suit and rank > top:
-            best, top = position, rank
-    return best
+    led = trick[0].suit
+    best_led = best_trump = high = trumped = 0  # in one pass: the highest card of the suit led, the highest trump
+    for position, (rank, suit) in enumerate(trick):
+        if suit == trump:
+            if rank > trumped:
+                best_trump, trumped = position, rank
+        elif suit == led and rank > high:
+            best_led, high = position, rank
+    return best_trump if trumped else best_led
 
 
 def refusal(duty: Obligation, card: Card) -> tuple[str, str] | None:
