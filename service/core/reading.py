@@ -137,6 +137,20 @@ class Reader(Generic[CardT]):
             return []
         return value
 
+    def texts(self, value: object, pointer: str, message: str) -> tuple[str, ...]:
+        """A list of texts (players' names); else the problem ``not_a_list``, worded by ``message``, and none."""
+        if isinstance(value, list) and (self._vouched or all(isinstance(item, str) for item in value)):
+            return tuple(value)  # vouched: the schema's list of names
+        self.problem(pointer, "not_a_list", message)
+        return ()
+
+    def whole_numbers(self, value: object, pointer: str, message: str) -> tuple[int, ...]:
+        """A list of whole numbers (no booleans); else the problem ``bad_integer``, worded by ``message``, and none."""
+        if isinstance(value, list) and (self._vouched or all(isinstance(item, int) and not isinstance(item, bool) for item in value)):
+            return tuple(value)  # vouched: the schema's list of integers
+        self.problem(pointer, "bad_integer", message)
+        return ()
+
     def zone(self, data: object, pointer: str) -> Zone[CardT]:
         """A zone: ``{"cards": [...], "hidden": n}`` (the cards the referee knows, and a count of those it does not)."""
         if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
