@@ -144,7 +144,7 @@ class Engine(Generic[StateT, MoveT]):
     def read_loaded(self, data: Mapping[str, Any]) -> StateT:
         """A state its game's state schema has loaded (the HTTP layer's ``state``), checked whole, as ``read_state``:
         the one reading of a request's state. The schema read its types, bounds and cards; this builds the engine's
-        records taking the schema's objects and card lists as they are (:meth:`Reader.vouched`), and checks all
+        records taking the schema's lists as they are (:meth:`Reader.vouched`: cards, names, whole numbers), and checks all
         else. Data that did not come through the schema is read with ``read_state``."""
         return read_whole(self.read, self.state_problems, data, self.reader().vouched())
 

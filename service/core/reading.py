@@ -12,8 +12,8 @@ A schema-loaded body already holds parsed cards (``schemas.fields`` reads
 each card once per request): :meth:`Reader.card` takes them as they are.
 A reader :meth:`~Reader.vouched` for such a body (the engine kit's
 :meth:`~service.core.kit.Engine.read_loaded`, the HTTP layer's one reading of a
-request's state) also takes its objects and its lists of cards as the schema
-left them, so the state is read once: the schema read its types, its bounds
+request's state) also takes its lists of cards, of names and of whole numbers
+as the schema left them, so the state is read once: the schema read its types, its bounds
 and its cards; the engine builds its records and checks what only the game
 knows (its bounds, its choices and the table's structure stay checked here).
 Every other caller (the command line, tests, sealed tokens) reads with every check.
@@ -47,9 +47,9 @@ class Reader(Generic[CardT]):
         self._vouched = False
 
     def vouched(self) -> Reader[CardT]:
-        """This reader, for data its game's state schema has loaded (and no other): an object is a ``dict`` and a
-        list of cards holds this game's cards already read, so both are taken as they are. tests/http/test_state_once.py
-        holds the reading to the unvouched one on every body the schemas accept."""
+        """This reader, for data its game's state schema has loaded (and no other): a list of cards holds this game's
+        cards already read, a list of names texts, a list of whole numbers integers, so each is taken as it is; bounds,
+        choices and the table stay checked. tests/http/test_state_once.py holds the reading to the unvouched one."""
         self._vouched = True
         return self
 
