@@ -79,7 +79,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # headers every answer carries (nosniff, Referrer-Policy, Content-Security-Policy) where the app set none, and
     # reads every body through a guard (a body the server cannot read is a 400, not a 500).
     init_request_log(app, ANSWER_HEADERS)
-    init_caching(app)
     init_cors(app)
     init_sealing(app)  # before the Api: its documented 403 is the sealing's own refusal
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
@@ -102,4 +101,5 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
+    init_caching(app)  # last: it wraps the views of the unchanging routes, so every route must be in the map
     return app
