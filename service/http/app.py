@@ -88,6 +88,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(Exception, from_unexpected)
 
     from service.table import blp as phone_page
+    from service.table import docs_viewport
 
     from .referee import mount_games
     from .views import meta
@@ -98,6 +99,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # No validator badge: it would load from swagger.io, which the docs' Content-Security-Policy does not allow.
     docs = get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None})
     init_security_headers(docs)  # the docs' own policy: their inline script by its hash
+    docs.after_request(docs_viewport)  # registered last, so it runs first: the policy then hashes the page as sent
     app.register_blueprint(docs)
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
