@@ -161,7 +161,7 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 class RequestLog:
     """WSGI middleware: give the request its id (in the environ and on the answer), read its body through
-    :class:`~service.http.problems.GuardedInput` (a body the server cannot read is a 400, not a 500), add the headers
+    :class:`~service.http.problems.GuardedInput` when it has one (a body the server cannot read is a 400, not a 500), add the headers
     every answer carries (``answer_headers``, each unless the app set its own), and write the access line."""
 
     def __init__(self, app: WsgiApp, access: bool, answer_headers: Iterable[tuple[str, str]] = ()) -> None:
@@ -176,9 +176,11 @@ class RequestLog:
         sent = environ.get("HTTP_X_REQUEST_ID")
         request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else new_request_id()
         environ[REQUEST_ID_KEY] = request_id
-        stream = environ.get("wsgi.input")
-        if stream is not None:
-            environ["wsgi.input"] = GuardedInput(stream)
+        # A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3): nothing to guard.
+        if "CONTENT_LENGTH" in environ or "HTTP_TRANSFER_ENCODING" in environ:
+            stream = environ.get("wsgi.input")
+            if stream is not None:
+                environ["wsgi.input"] = GuardedInput(stream)
         status = length = None
 
         def start(answer_status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
