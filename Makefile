@@ -7,7 +7,7 @@ PORT ?= 8000
 LINTED := service schemas tests benchmarks clients
 export PYTHONPATH := $(CURDIR)
 
-.PHONY: install install-serving run test test-fast bench bench-http soak soak-proxy lint lint-openapi format typecheck openapi docker-build
+.PHONY: install install-serving run test test-fast bench bench-http profile-http soak soak-proxy lint lint-openapi format typecheck openapi docker-build
 
 # Two steps: what serving needs (requirements.txt, the serving pins), then the
 # test, lint and benchmark tools and the editable installs (the client package
@@ -52,6 +52,12 @@ test-fast: install
 # gunicorn settings; every endpoint as a ratio to the floor of the same run.
 bench-http: install
 	$(PY) -m benchmarks.http_bench
+
+# Where a served request's CPU goes, by layer (gunicorn, werkzeug, flask, marshmallow, the project's
+# schemas, HTTP layer and engines): py-spy on one worker while wrk loads each row of bench-http.
+# Needs py-spy (`.venv/bin/pip install py-spy`); e.g. `make profile-http PROFILE_ARGS="--rows healthz"`.
+profile-http: install
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m benchmarks.served_profile $(PROFILE_ARGS)
 
 soak: install
 	$(PY) -m benchmarks.soak $(SOAK_ARGS)

@@ -18,6 +18,18 @@ from service.games.kings.castles import Castle, parse_castle
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def run_shell(script: str, cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run a document's shell example as a reader would: bash, stopping at the first failure.
+
+    Its ``python3`` is the project's interpreter (first on PATH): a version manager's shim in front of the
+    machine's python3 (pyenv's here) costs about 0.1 s per call, and a guide calls python3 some 150 times.
+    ``timeout`` is a hang guard, never a speed bound.
+    """
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
 # What runs a real browser, a server process, a proxy, a generated client, a fresh venv or a fuzzer is slow by
 # what it is: `make test` runs it, `make test-fast` (the in-process suite, under 2 minutes on 2 cores) does not.
 SLOW_BY_PLACE = (

@@ -402,8 +402,13 @@ def body_media_type(accepted: frozenset[str] = JSON_ONLY) -> str:
 
     Every view takes JSON (``application/json`` or ``application/*+json``). Checked in the view,
     not before every request: a POST to a path that does not take one is a 404 or 405 first.
+    A body sent with a content coding (``Content-Encoding: gzip``) is a 415 too (RFC 9110 §8.4):
+    it is not read, so its bytes must never be judged as the media type they are not.
     """
     req = request
+    coding = req.environ.get("HTTP_CONTENT_ENCODING")
+    if coding is not None and coding.strip(" \t").lower() not in ("", "identity"):
+        raise UnsupportedMediaType(f"send the body uncompressed: Content-Encoding {coding[:40]!r} is not read")
     declared = req.environ.get("CONTENT_TYPE")
     if declared in accepted:  # exactly a type the view takes, as clients send it: nothing to parse (≈ 1.4 µs)
         return str(declared)

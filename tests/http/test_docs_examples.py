@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import run_shell
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = sorted((ROOT / "docs" / "games").glob("*.md"))
@@ -33,7 +34,7 @@ def test_the_guides_curl_examples_work_as_written(server, tmp_path, guide):
     port = server.rsplit(":", 1)[1]
     script = STATUS_REPORTING_CURL + "\n".join(blocks).replace("127.0.0.1:8000", f"127.0.0.1:{port}")
     # timeout: a hang guard, not a speed bound (the 1718 guide took 120 s on a loaded machine)
-    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False)
+    result = run_shell(script, tmp_path, timeout=900)
     assert result.returncode == 0, result.stderr
     statuses = re.findall(r"\[http (\d{3})\]", result.stderr)
     assert statuses and all(int(status) < 500 for status in statuses), result.stderr[-2000:]

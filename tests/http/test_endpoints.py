@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -181,6 +182,23 @@ def test_415_for_a_body_that_is_not_json(client):
     body = assert_problem(client.post(f"{V1}/calculus", data="castles=1", content_type="application/x-www-form-urlencoded"), 415)
     assert body["detail"] == "send the body as application/json, not application/x-www-form-urlencoded"
     assert [(error["pointer"], error["code"]) for error in body["errors"]] == [("", "unsupported_media_type")]
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br", "GZIP", "gzip, identity"])
+def test_a_compressed_body_is_a_415_not_malformed_json(client, coding):
+    """A coded body is not read (RFC 9110 §8.4): it is refused for its coding, never judged as broken JSON."""
+    raw = json.dumps(CALCULUS_REQUEST).encode()
+    sent = gzip.compress(raw) if coding.lower().startswith("gzip") else raw
+    response = client.post(f"{V1}/calculus", data=sent, content_type="application/json", headers={"Content-Encoding": coding})
+    body = assert_problem(response, 415)
+    assert body["detail"] == f"send the body uncompressed: Content-Encoding {coding!r} is not read"
+    assert [(error["pointer"], error["code"]) for error in body["errors"]] == [("", "unsupported_media_type")]
+
+
+@pytest.mark.parametrize("coding", ["identity", "Identity", ""])
+def test_a_body_declared_uncoded_is_read(client, coding):
+    response = client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST), content_type="application/json", headers={"Content-Encoding": coding})
+    assert response.status_code == 200
 
 
 @pytest.mark.parametrize("media_type", ["application/vnd.kings+json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8"])

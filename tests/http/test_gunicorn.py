@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.conftest import run_shell
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -57,7 +59,7 @@ def test_the_readme_curl_examples_work_as_written(server, tmp_path):
     block = readme.split("## Try it", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     port = server.rsplit(":", 1)[1]
     script = block.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    result = run_shell(script, tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
     output = result.stdout
     assert '"status":"ok"' in output and '"winners":["bob"]' in output and '"legal":false' in output

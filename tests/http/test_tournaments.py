@@ -55,6 +55,11 @@ def test_other_media_types_are_415(client):
     )
 
 
+def test_a_compressed_sheet_is_a_415(client):
+    body = assert_problem(client.post(URL, data=b"game,player,points\n", content_type="text/csv", headers={"Content-Encoding": "gzip"}), 415)
+    assert [(error["pointer"], error["code"]) for error in body["errors"]] == [("", "unsupported_media_type")]
+
+
 def test_the_media_type_is_refused_before_the_query_is_read(client):
     assert_problem(client.post(URL + "?hands=bogus", data=b"hello", content_type="text/plain"), 415)
 

@@ -101,10 +101,13 @@ def six_card_sets() -> list[list[Card]]:
             patterns.add(tuple(sorted(changed)))
     sets = set()
     for ranks in patterns:
-        for suits in product("SHDC", repeat=6):
-            cards = tuple(sorted(Card(rank, suit) for rank, suit in zip(ranks, suits, strict=True)))
-            if max(Counter(cards).values()) <= 2:
-                sets.add(cards)
+        # Each rank held k times takes a multiset of k suits, no suit thrice (two decks): each set is met once.
+        suits_by_rank = [
+            [[Card(rank, suit) for suit in suits] for suits in combinations_with_replacement("SHDC", count) if max(Counter(suits).values()) <= 2]
+            for rank, count in sorted(Counter(ranks).items())
+        ]
+        for parts in product(*suits_by_rank):
+            sets.add(tuple(sorted(card for part in parts for card in part)))
     return [list(cards) for cards in sorted(sets)]
 
 

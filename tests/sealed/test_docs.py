@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
+from tests.conftest import run_shell
 from tests.http.test_docs_examples import ROOT, STATUS_REPORTING_CURL, sh_blocks
 
 GUIDE = ROOT / "docs" / "sealed-deals.md"
@@ -18,7 +18,7 @@ def test_the_sealed_deals_curl_examples_work_as_written(server, tmp_path):
     assert blocks, "docs/sealed-deals.md has no sh example"
     port = server.rsplit(":", 1)[1]
     script = STATUS_REPORTING_CURL + "\n".join(blocks).replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    result = run_shell(script, tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
     statuses = [int(status) for status in re.findall(r"\[http (\d{3})\]", result.stderr)]
     # 24 Kings: deal, ann's view, ann's key for bob's view, a chosen seed, bob's legal moves, bob's move, a changed token;

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_shell
 
 GUIDE = ROOT / "docs" / "games" / "three-kings.md"
 
@@ -22,7 +21,7 @@ def test_every_curl_block_works(server, tmp_path):
     outputs = []
     for block in blocks("sh"):
         script = block.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-        result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+        result = run_shell(script, tmp_path, timeout=60)
         assert result.returncode == 0, result.stderr
         outputs.append(result.stdout)
     text = "".join(outputs)

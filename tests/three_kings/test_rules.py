@@ -53,7 +53,8 @@ def test_nothing_but_the_draw_before_it():
 def test_only_the_player_to_act_moves():
     data = table([["4", "7"], ["8", "9"]], ["2", "Q", "Q", "10"])
     assert "not_your_turn" in codes(data, move("bob", "discard", card="8"))
-    assert codes(data, move("zed", "pass")) == ["unknown_player"]
+    stranger = GAME.judge(GAME.read_state(data), GAME.read_move(move("zed", "pass"))).to_dict()
+    assert [(r["code"], r["rule"], r["pointer"]) for r in stranger["reasons"]] == [("unknown_player", "2.1", "/player")]  # §2.1 seats the players
 
 
 # §4 a set, then the extra draw --------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_shell
 
 GUIDE = ROOT / "docs" / "games" / "twenty-four.md"
 BLOCKS = re.findall(r"```sh\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags=re.DOTALL)
@@ -19,12 +19,11 @@ def test_the_guide_has_blocks_for_every_endpoint_of_the_game():
 def test_the_real_table_game_of_the_guide_ends_as_worked_by_hand(server, tmp_path):
     """ann wins rounds 1 and 4, bob round 3, the rest go aside: 8 cards to 4, ann wins; the slip bars nobody."""
     import json
-    import subprocess
 
     section = GUIDE.read_text(encoding="utf-8").split("## A game at a real table", 1)[1].split("\n## ", 1)[0]
     (block,) = re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
     script = block.replace("http://127.0.0.1:8000", server)
-    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    result = run_shell(script, tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
     answers, decoder, at = [], json.JSONDecoder(), 0
     while result.stdout[at:].strip():  # curl prints no newline after an answer: read the values one after another

@@ -177,7 +177,7 @@ def out_of_turn_moves(state: GameState) -> list[LegalMove]:
 
 
 # -- judging a move ----------------------------------------------------------------------
-CLOSED = Closed("game_over", "7", "game", "3.5")  # a finished game (§7), a player not at the table (§3.5)
+CLOSED = Closed("game_over", "7", "game", "2.1")  # a finished game (§7), a player not at the table (§2.1, the players)
 
 
 def _rule_reasons(state: GameState, move: Move) -> list[Reason]:
