@@ -125,7 +125,7 @@ def test_declarations_are_an_extra_on_a_listed_move_never_a_move_of_their_own():
     # like pointer and hands, declarations ride on a listed move, and the list needs no move of its own for them.
     state = build({"ann": CALLER, "bob": BOB})
     for option in legal_moves(state):
-        with_declaration = replace(option.move, declarations=(Declaration("bob", parse_card("4D")),))
+        with_declaration = option.move._replace(declarations=(Declaration("bob", parse_card("4D")),))
         expected = [] if option.move.action == "call_hand" else [("declaration_too_early", "/declarations", "27")]
         assert codes_at(judge(state, with_declaration)) == expected, option
 

@@ -308,7 +308,7 @@ def test_each_reason_code(code, make_state, proposed):
 
 def test_every_reason_code_in_the_engine_has_a_scenario():
     source = Path(moves_module.__file__).read_text()
-    codes = set(re.findall(r'Reason\(\s*"([a-z_]+)"', source)) | set(moves_module.NAMED_CODE.values())
+    codes = set(re.findall(r'Reason\(\s*"([a-z_]+)"', source)) | set(moves_module.NAMED_CODE.values()) | set(moves_module.CASTLE_FAULTS)
     assert codes == {code for code, _, _ in REASON_CASES}
 
 
@@ -323,6 +323,14 @@ def test_several_reasons_are_reported_at_once():
     verdict = judge(two_players(), move("play_king", "QS", 1, player="bob"))
     assert {r.code for r in verdict.reasons} == {"not_your_turn", "card_not_in_hand", "not_a_king"}
     assert {r.pointer for r in verdict.reasons} == {"/player", "/card"}
+
+
+def test_legal_moves_list_each_face_once_by_rank_then_suit():
+    state = two_players(ann="KC 2H QH AS 10S 2C 10H")
+    listed = [str(option.move.card) for option in legal_moves(state) if option.move.action == "face_down_discard"]
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    expected = sorted(["KC", "2H", "QH", "AS", "10S", "2C", "10H"], key=lambda text: (ranks.index(text[:-1]), text[-1]))
+    assert listed == expected == ["AS", "2C", "2H", "10H", "10S", "QH", "KC"]
 
 
 def test_alternatives_offer_the_same_card_elsewhere_first():

@@ -109,7 +109,7 @@ def test_a_discard_and_a_draw_are_checked_together():
 
 # -- legal moves with unseen cards ----------------------------------------------------------------
 def fill(option, card):
-    return replace(option.move, card=card)
+    return option.move._replace(card=card)
 
 
 def test_moves_with_an_unseen_card_are_listed_with_the_cards_they_may_name():
@@ -129,7 +129,7 @@ def test_a_call_of_a_partly_unseen_hand_is_listed_with_how_many_cards_to_reveal(
     state = hide(build({"ann": ANN, "bob": BOB}), 0, "KC")
     call = next(o for o in legal_moves(state) if o.move.action == "call_hand")
     assert call.reveal_unseen == 6 and call.call_valid is None
-    assert judge(state, replace(call.move, reveal=cards(ANN))).legal
+    assert judge(state, call.move._replace(reveal=cards(ANN))).legal
 
 
 def test_an_unseen_king_is_listed_for_each_king_action():

@@ -100,7 +100,7 @@ def same_move_unseen(state: GameState, move: Move, rng: random.Random) -> Move:
     """A move the other seats cannot tell from ``move``: a face-down discard of any card of the hand."""
     if move.action != "face_down_discard":
         return move
-    return replace(move, card=rng.choice(state.acting.hand.cards))
+    return move._replace(card=rng.choice(state.acting.hand.cards))
 
 
 def random_move(state: GameState, rng: random.Random, step: int) -> Move:
@@ -111,7 +111,7 @@ def random_move(state: GameState, rng: random.Random, step: int) -> Move:
         return calls[0]
     option = rng.choice(others)
     if option.face_up_choices and rng.random() < 0.5:  # GHOUL-RAISER: take the draws from the face-up pile
-        return replace(option.move, take_face_up=(rng.choice(option.face_up_choices),))
+        return option.move._replace(take_face_up=(rng.choice(option.face_up_choices),))
     return option.move
 
 

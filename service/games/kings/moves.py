@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.names import possessive
@@ -25,6 +25,7 @@ from .calculus import winners_of
 from .castles import CASTLE_COUNT, Castle
 from .drawing import Event, draw_cards
 from .hands import Scorer, Split, scorer_for
+from .rules import Rules
 from .start import TableDeal, dealt_on, table_setup
 from .state import EndReason, GameState, Outcome, Player, Zone, read_castle
 
@@ -70,17 +71,8 @@ class Declaration:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
-    from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
-    ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
-    not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
-    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27).
-
-    A ``deal`` (the next game of the match, by its dealer, rules.md §28) names no card when the service deals;
-    at a real table it names the new ``castles``, the Castle Phase's ``face_up`` discards and, in ``hands``, per
-    seat the cards of that hand the referee may see (as ``/games/from-table`` takes them)."""
+class _MoveFields(NamedTuple):
+    """A move's fields, in order (see :class:`Move`)."""
 
     player: str
     action: Action
@@ -95,23 +87,56 @@ class Move:
     castles: tuple[Castle, ...] | None = None
     face_up: tuple[Card, ...] | None = None
 
-    def __post_init__(self) -> None:
+
+class Move(_MoveFields):
+    """A proposed move. ``castle`` is 1..4; ``take_face_up`` is GHOUL-RAISER's draws
+    from the face-up pile; ``drawn`` names the cards drawn from a counted pile;
+    ``reveal`` shows a caller's (or, at the end, a player's) cards the referee could
+    not see; ``pointer`` and ``hands`` declare how those cards are scored; ``declarations``,
+    on the move that ends the game, declare for the other players whose hands are seen (rules.md §27).
+
+    A ``deal`` (the next game of the match, by its dealer, rules.md §28) names no card when the service deals;
+    at a real table it names the new ``castles``, the Castle Phase's ``face_up`` discards and, in ``hands``, per
+    seat the cards of that hand the referee may see (as ``/games/from-table`` takes them).
+
+    A named tuple, not a dataclass: a legal listing builds one per listed move, and a tuple is built in a fraction
+    of a frozen 12-field dataclass's time. Immutable and hashable all the same; a changed copy is ``move._replace(...)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        player: str,
+        action: Action,
+        card: Card | None = None,
+        castle: int | None = None,
+        take_face_up: Sequence[Card] = (),
+        drawn: Sequence[Card] = (),
+        reveal: Sequence[Card] | None = None,
+        pointer: Card | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+        declarations: Sequence[Declaration] = (),
+        castles: Sequence[Castle] | None = None,
+        face_up: Sequence[Card] | None = None,
+    ) -> Move:
         """Accept any sequences of cards, keep tuples, so a Move stays hashable."""
         # Tested one by one, not looped: the legal-move lists build many Moves, nearly all with tuples already.
-        if type(self.take_face_up) is not tuple:
-            object.__setattr__(self, "take_face_up", tuple(self.take_face_up))
-        if type(self.drawn) is not tuple:
-            object.__setattr__(self, "drawn", tuple(self.drawn))
-        if self.reveal is not None and type(self.reveal) is not tuple:
-            object.__setattr__(self, "reveal", tuple(self.reveal))
-        if self.hands is not None and type(self.hands) is not tuple:
-            object.__setattr__(self, "hands", tuple(map(tuple, self.hands)))
-        if type(self.declarations) is not tuple:
-            object.__setattr__(self, "declarations", tuple(self.declarations))
-        if self.castles is not None and type(self.castles) is not tuple:
-            object.__setattr__(self, "castles", tuple(self.castles))
-        if self.face_up is not None and type(self.face_up) is not tuple:
-            object.__setattr__(self, "face_up", tuple(self.face_up))
+        if type(take_face_up) is not tuple:
+            take_face_up = tuple(take_face_up)
+        if type(drawn) is not tuple:
+            drawn = tuple(drawn)
+        if reveal is not None and type(reveal) is not tuple:
+            reveal = tuple(reveal)
+        if hands is not None and type(hands) is not tuple:
+            hands = tuple(map(tuple, hands))
+        if type(declarations) is not tuple:
+            declarations = tuple(declarations)
+        if castles is not None and type(castles) is not tuple:
+            castles = tuple(castles)
+        if face_up is not None and type(face_up) is not tuple:
+            face_up = tuple(face_up)
+        return tuple.__new__(cls, (player, action, card, castle, take_face_up, drawn, reveal, pointer, hands, declarations, castles, face_up))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"player": self.player, "action": self.action}
@@ -138,8 +163,7 @@ class Move:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class LegalMove:
+class LegalMove(NamedTuple):
     """A legal move, with what a client needs to present it.
 
     A move that uses a card the referee cannot see is listed once, without
@@ -147,6 +171,8 @@ class LegalMove:
     A call or reveal of a partly unseen hand says how many cards ``reveal``
     must add to the known ones (``reveal_unseen``); a draw from a counted
     pile may name up to ``drawn_unseen`` cards in ``drawn``.
+
+    A named tuple, as :class:`Move` is: a listing builds one per listed move.
     """
 
     move: Move
@@ -187,15 +213,19 @@ class LegalMove:
 
 # -- legal moves ----------------------------------------------------------------------
 def _by_face(cards: Iterable[Card]) -> list[Card]:
-    return sorted(set(cards), key=lambda c: (c.rank, c.suit))
+    """Each face once, by rank, then suit: a Card is the tuple (rank, suit), so it sorts so as it is."""
+    return sorted(set(cards))
+
+
+FULL_PACK_FACES: tuple[Card, ...] = tuple(_by_face(full_deck()))  # each of the 52 faces once, in the order legal moves list them
 
 
 def unseen_choices(state: GameState, player: Player) -> list[Card]:
     """The cards an unseen card of ``player``'s hand may be, beyond those known there (rules.md §26)."""
     if player.hand.known:
         return []
-    known = Counter(card for _, card in state.known_cards())
-    return [card for card in full_pack_faces() if known[card] < COPIES_PER_CARD and card not in player.hand.cards]
+    known = Counter(state.known_cards_unplaced())  # counted: the places of the cards are not needed here
+    return [card for card in FULL_PACK_FACES if known[card] < COPIES_PER_CARD and card not in player.hand.cards]
 
 
 def legal_moves(state: GameState) -> list[LegalMove]:
@@ -211,32 +241,37 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         return [LegalMove(Move(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
     distinct = _by_face(player.hand.cards)
     unseen = unseen_choices(state, player)
+    name = player.name
     draws = _counted_draws(state)
+    down, up = draws.get("face_down_discard", 0), draws.get("face_up_discard", 0)  # once per listing, not per card
     moves: list[LegalMove] = []
     for card in distinct:
-        moves.append(LegalMove(Move(player.name, "face_down_discard", card), drawn_unseen=draws.get("face_down_discard", 0)))
+        moves.append(LegalMove(Move(name, "face_down_discard", card), drawn_unseen=down))
         if not card.is_king:
-            moves.append(LegalMove(Move(player.name, "face_up_discard", card), drawn_unseen=draws.get("face_up_discard", 0)))
+            moves.append(LegalMove(Move(name, "face_up_discard", card), drawn_unseen=up))
     if player.hand.hidden:
-        moves.append(LegalMove(Move(player.name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=draws.get("face_down_discard", 0)))
+        moves.append(LegalMove(Move(name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=down))
         plain = tuple(card for card in unseen if not card.is_king)
         if plain:
-            moves.append(LegalMove(Move(player.name, "face_up_discard"), card_choices=plain, drawn_unseen=draws.get("face_up_discard", 0)))
+            moves.append(LegalMove(Move(name, "face_up_discard"), card_choices=plain, drawn_unseen=up))
     if state.phase == "kingdom-discard":
         return moves
     choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
     kings = [king for king in distinct if king.is_king]
     unseen_kings = [king for king in unseen if king.is_king]
-    candidates = kings + unseen_kings
-    for action, castle in KING_TARGETS if candidates else ():  # a hand with no King, seen or unseen, has no King move
-        fits = [king for king in candidates if castle is None or not _castle_reasons(state, action, king, state.castles[castle - 1])]
-        for king in (k for k in fits if k in kings):
-            moves.append(LegalMove(Move(player.name, action, king, castle), face_up_choices=choices, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
-        named = tuple(k for k in fits if k not in kings)
+    for action, number in KING_TARGETS if kings or unseen_kings else ():  # a hand with no King, seen or unseen, has no King move
+        castle = None if number is None else state.castles[number - 1]
+        if castle is not None and _castle_fault(action, castle):
+            continue  # the castle takes no King at all (§4, §9.5); else a King of its suit (§9.4, §9.5, §19)
+        drawn = draws.get(action, 0)
+        for king in kings:
+            if castle is None or _suit_fits(state.rules, king, castle):
+                moves.append(LegalMove(Move(name, action, king, number), face_up_choices=choices, drawn_unseen=drawn))  # type: ignore[arg-type]
+        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle))
         if named:
-            moves.append(LegalMove(Move(player.name, action, None, castle), face_up_choices=choices, card_choices=named, drawn_unseen=draws.get(action, 0)))  # type: ignore[arg-type]
+            moves.append(LegalMove(Move(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=drawn))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
-    moves.append(LegalMove(Move(player.name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
+    moves.append(LegalMove(Move(name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
 
 
@@ -253,11 +288,6 @@ def _counted_draws(state: GameState) -> dict[str, int]:
     if state.draw_pile.size == 0 and state.deal == "service" and state.face_down.known:
         return {}  # the reshuffle to come gives a pile the referee deals itself
     return dict(DRAWS_AFTER)
-
-
-def full_pack_faces() -> list[Card]:
-    """Each of the 52 faces once, in the order legal moves list them."""
-    return _by_face(full_deck())
 
 
 # -- the match goes on: the next game's deal (rules.md §28) --------------------------------------------------
@@ -333,11 +363,36 @@ def _deal(state: GameState, move: Move) -> Transition[GameState, Move]:
 
 
 # -- judging a move -----------------------------------------------------------------------
+def _suit_fits(rules: Rules, king: Card, castle: Castle) -> bool:
+    """A King goes on (or dethrones) a castle of its own suit; on any under EQUAL OPPORTUNITY (§9.4, §9.5, §19)."""
+    return king.suit == castle.suit or rules.equal_opportunity
+
+
+CASTLE_FAULTS = {  # why a castle takes no King at all, whichever King: (rule, what a reason says; name, card: the castle's)
+    "castle_is_double_king": ("4", "{name} is a Double King and takes no further King"),
+    "castle_card_is_king": ("9.5", "{name}'s own card is a King ({card}): there is no Subject to restore"),
+    "castle_not_crowned": ("9.5", "{name} has no King to dethrone"),
+}
+
+
+def _castle_fault(action: str, castle: Castle) -> str | None:
+    """Why no King may be played on / dethrone ``castle`` (a code of :data:`CASTLE_FAULTS`); None when a King of its suit may (§4, §9.5)."""
+    if castle.is_double_king:
+        return "castle_is_double_king"
+    if action == "dethrone" and castle.card.is_king:
+        return "castle_card_is_king"
+    if action == "dethrone" and not castle.is_crowned:
+        return "castle_not_crowned"
+    return None
+
+
 def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, number: int | None = None) -> list[Reason]:
-    """Why ``king`` cannot be played on / dethrone ``castle`` (§9.4, §9.5, §19)."""
+    """Why ``king`` cannot be played on / dethrone ``castle`` (§9.4, §9.5, §19): the suit, then the castle's own fault.
+
+    The legal listing asks :func:`_suit_fits` and :func:`_castle_fault` themselves: it needs no reason's words."""
     name = f"castle {number}" if number else "the castle"
     reasons = []
-    if king.suit != castle.suit and not state.rules.equal_opportunity:
+    if not _suit_fits(state.rules, king, castle):
         reasons.append(
             Reason(
                 "suit_mismatch",
@@ -346,12 +401,10 @@ def _castle_reasons(state: GameState, action: str, king: Card, castle: Castle, n
                 f"{king} is not of {name}'s suit ({castle.suit}); only EQUAL OPPORTUNITY allows that (§19)",
             )
         )
-    if castle.is_double_king:
-        reasons.append(Reason("castle_is_double_king", "4", "/castle", f"{name} is a Double King and takes no further King"))
-    elif action == "dethrone" and castle.card.is_king:
-        reasons.append(Reason("castle_card_is_king", "9.5", "/castle", f"{name}'s own card is a King ({castle.card}): there is no Subject to restore"))
-    elif action == "dethrone" and not castle.is_crowned:
-        reasons.append(Reason("castle_not_crowned", "9.5", "/castle", f"{name} has no King to dethrone"))
+    fault = _castle_fault(action, castle)
+    if fault is not None:
+        rule, text = CASTLE_FAULTS[fault]
+        reasons.append(Reason(fault, rule, "/castle", text.format(name=name, card=castle.card)))
     return reasons
 
 
@@ -482,7 +535,7 @@ def _declarations_reasons(state: GameState, move: Move) -> list[Reason]:
     if state.outcome is not None:
         why = "the seen hands were scored as the game ended; a revealed hand declares with its own pointer and hands"
         return [Reason("declaration_after_end", "27", "/declarations", why)]
-    after = _play(state, replace(move, declarations=()))[0].state
+    after = _play(state, move._replace(declarations=()))[0].state
     if after.outcome is None:
         return [Reason("declaration_too_early", "27", "/declarations", "declarations are made when the game ends, and this move does not end it")]
     scorer = scorer_for(after.castles, after.rules)

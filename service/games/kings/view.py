@@ -9,7 +9,7 @@ it, anyone could replay every shuffle to come.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from service.core.cards import card_texts
@@ -114,4 +114,4 @@ def visible_move(move: Move, viewer: str) -> Move:
     """A move as ``viewer`` sees it: another player's face-down discard and the cards they drew are not named."""
     if move.player == viewer:
         return move
-    return replace(move, card=None if move.action == "face_down_discard" else move.card, drawn=())
+    return move._replace(card=None if move.action == "face_down_discard" else move.card, drawn=())
