@@ -49,9 +49,9 @@ class RequestIds:
     """New request ids: 128 bits each from the operating system's random source (``os.urandom``), read for
     :attr:`BATCH` ids at a time.
 
-    ``os.urandom(16).hex()`` per request was one system call each, ≈ 1 µs of ``/healthz``'s ≈ 75 in process
-    (BENCHMARKS.md, issue 25); read 4 KiB at a time it is one call per 256 requests, and the ids are the same
-    unguessable bytes. Not a cache: no id is ever given twice. The ids read and not yet given are dropped in a
+    ``os.urandom(16).hex()`` per request was one system call each: 1.7 µs a new id against 0.8 read 4 KiB at a
+    time, one call per 256 requests (timeit, 2 shared cores at a load of 7: BENCHMARKS.md, issue 25), and the
+    ids are the same unguessable bytes. Not a cache: no id is ever given twice. The ids read and not yet given are dropped in a
     forked child (``os.register_at_fork``), so two workers forked from one master never share any; a ``deque``
     gives each to one thread only.
     """
