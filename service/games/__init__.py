@@ -8,9 +8,7 @@ and its command-line commands (``cli.add_commands``). A missing or misspelt
 part fails at start-up with its name; nothing turns a feature off quietly.
 
 The HTTP adapter is loaded apart (:attr:`RegisteredGame.web`), so the
-command line and the engine never import Flask; the commands are imported when
-the command line adds them (:class:`Commands`), so the app never imports them
-(nor argparse and ``service.cli``): ≈ 20 ms of ``create_app()`` (issue 25).
+command line and the engine never import Flask.
 """
 
 from __future__ import annotations
@@ -54,57 +52,39 @@ def _web_of(package: ModuleType) -> Callable[[], GameWeb]:
     return web
 
 
-class Commands:
-    """A game's command-line commands, ``<module>.add_commands``: imported when the command line adds them (at its
-    start-up, where a missing one stops it with its name), never by the app, which has no use for them."""
-
-    __slots__ = ("module",)
-
-    def __init__(self, module: str) -> None:
-        self.module = module
-
-    def __call__(self, subparsers: Any) -> None:
-        import_module(self.module).add_commands(subparsers)
-
-
-def _commands_of(package: ModuleType) -> Commands:
-    """The commands of the game ``package``, in its ``cli`` module."""
-    return Commands(f"{package.__name__}.cli")
-
-
 def _kings() -> RegisteredGame:
     from . import kings
-    from .kings import tournament
+    from .kings import cli, tournament
 
-    return RegisteredGame("24-kings", kings, kings.GAME, _web_of(kings), tournament.ROW_SCORER, _commands_of(kings))
+    return RegisteredGame("24-kings", kings, kings.GAME, _web_of(kings), tournament.ROW_SCORER, cli.add_commands)
 
 
 def _twenty_four() -> RegisteredGame:
     from . import twenty_four
-    from .twenty_four import tournament
+    from .twenty_four import cli, tournament
 
-    return RegisteredGame("twenty-four", twenty_four, twenty_four.GAME, _web_of(twenty_four), tournament.ROW_SCORER, _commands_of(twenty_four))
+    return RegisteredGame("twenty-four", twenty_four, twenty_four.GAME, _web_of(twenty_four), tournament.ROW_SCORER, cli.add_commands)
 
 
 def _three_kings() -> RegisteredGame:
     from . import three_kings
-    from .three_kings import tournament
+    from .three_kings import cli, tournament
 
-    return RegisteredGame("three-kings", three_kings, three_kings.GAME, _web_of(three_kings), tournament.ROW_SCORER, _commands_of(three_kings))
+    return RegisteredGame("three-kings", three_kings, three_kings.GAME, _web_of(three_kings), tournament.ROW_SCORER, cli.add_commands)
 
 
 def _nineteen_twenty_three() -> RegisteredGame:
     from . import nineteen_twenty_three as game
-    from .nineteen_twenty_three import tournament
+    from .nineteen_twenty_three import cli, tournament
 
-    return RegisteredGame("1923", game, game.GAME, _web_of(game), tournament.ROW_SCORER, _commands_of(game))
+    return RegisteredGame("1923", game, game.GAME, _web_of(game), tournament.ROW_SCORER, cli.add_commands)
 
 
 def _twenty_four_1718() -> RegisteredGame:
     from . import twenty_four_1718 as game
-    from .twenty_four_1718 import tournament
+    from .twenty_four_1718 import cli, tournament
 
-    return RegisteredGame("twenty-four-1718", game, game.GAME, _web_of(game), tournament.ROW_SCORER, _commands_of(game))
+    return RegisteredGame("twenty-four-1718", game, game.GAME, _web_of(game), tournament.ROW_SCORER, cli.add_commands)
 
 
 # The registry: a game's URL name and the loader of its parts, one line per game, in the order /v1/games lists them.

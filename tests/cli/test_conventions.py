@@ -3,7 +3,6 @@ status per kind of failure, and the referee's shared commands for every register
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import sys
@@ -12,7 +11,7 @@ import pytest
 from card_referee_client import RefereeError, RefereeUnavailable
 
 from service import cli
-from service.games import GAME_PACKAGES, Commands
+from service.games import GAME_PACKAGES
 from tests.client.test_cli_commands import GAMES_ANSWER, HANDS_ANSWER
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # the media type, written out: not the client's constant
@@ -195,8 +194,7 @@ def test_every_game_keeps_its_commands_in_its_own_package():
     """24 Kings too: its commands live in service/games/kings/cli.py, found through the registry like any game's."""
     for slug, package in GAME_PACKAGES.items():
         add = cli.game_commands(slug)
-        assert isinstance(add, Commands) and add.module == f"{package}.cli", slug
-        add(argparse.ArgumentParser().add_subparsers())  # imports it: a missing one fails here, with its name
+        assert add is not None and add.__module__ == f"{package}.cli", slug
 
 
 def test_an_answer_that_cannot_be_shown_is_an_internal_fault_not_refused_input(kings):

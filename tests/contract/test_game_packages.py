@@ -3,7 +3,6 @@ registry names loads, typed (a misspelt or missing part fails here and at start-
 
 from __future__ import annotations
 
-import argparse
 import ast
 from pathlib import Path
 
@@ -62,6 +61,5 @@ def test_every_registered_part_loads_typed(slug):
     game = registered(slug)
     assert game.slug == slug and game.engine.info.slug == slug and game.package.__name__ == GAME_PACKAGES[slug]
     assert game.web().game is game.engine, "the HTTP adapter mounts the registered engine"
-    assert game.scorer is not None and game.commands is not None
-    game.commands(argparse.ArgumentParser().add_subparsers())  # the game's cli.add_commands, imported as the command line adds them
+    assert game.scorer is not None and callable(game.commands)
     assert isinstance(game.engine, Engine), "every game is on the engine kit"
