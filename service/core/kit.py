@@ -13,7 +13,8 @@ interface: a game subclasses :class:`Engine` and writes only
 - ``outcome(state)`` — the final result once the game is over (None before);
 - ``ZONES`` — which zones of a state each seat may see.
 
-and the kit gives ``read_state`` (read, then checked whole), ``check_state``,
+and the kit gives ``read_state`` (read, then checked whole), ``read_loaded`` (the same for
+a state the game's schema has loaded: read once), ``check_state``,
 ``verify_move`` (raises :class:`~service.core.verdicts.IllegalMove` with every
 reason), ``can_move``, ``judge`` (the verdict, with the one alternatives policy),
 ``apply`` (a frozen :class:`~service.core.records.Transition`) and ``legal_report``.
@@ -139,6 +140,13 @@ class Engine(Generic[StateT, MoveT]):
     def read_state(self, data: Mapping[str, Any]) -> StateT:
         """A state from plain data, checked whole; raises :class:`InvalidInput` with every problem (up to the cap)."""
         return read_whole(self.read, self.state_problems, data, self.reader())
+
+    def read_loaded(self, data: Mapping[str, Any]) -> StateT:
+        """A state its game's state schema has loaded (the HTTP layer's ``state``), checked whole, as ``read_state``:
+        the one reading of a request's state. The schema read its types, bounds and cards; this builds the engine's
+        records taking the schema's lists as they are (:meth:`Reader.vouched`: cards, names, whole numbers), and checks all
+        else. Data that did not come through the schema is read with ``read_state``."""
+        return read_whole(self.read, self.state_problems, data, self.reader().vouched())
 
     def check_state(self, state: StateT) -> list[Problem]:
         """Everything wrong with ``state``, up to the cap."""

@@ -49,7 +49,9 @@ class Game(Protocol[StateT, MoveT]):
 
     ``read_state`` and ``read_move`` raise :class:`~service.core.problems.InvalidInput`
     with every problem at once, pointers relative to the data given; a state
-    that reads is a real table (``check_state`` found nothing). ``judge``
+    that reads is a real table (``check_state`` found nothing). ``read_loaded``
+    is ``read_state`` for a state the game's state schema has loaded: it takes
+    the schema's types and cards as read (the HTTP layer reads a state once). ``judge``
     never raises for an illegal move: it answers a verdict; ``apply`` raises
     :class:`~service.core.verdicts.IllegalMove` with the same reasons.
     """
@@ -58,6 +60,8 @@ class Game(Protocol[StateT, MoveT]):
     def info(self) -> GameInfo: ...
 
     def read_state(self, data: Mapping[str, Any]) -> StateT: ...
+
+    def read_loaded(self, data: Mapping[str, Any]) -> StateT: ...
 
     def read_move(self, data: Mapping[str, Any]) -> MoveT: ...
 

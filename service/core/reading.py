@@ -10,6 +10,13 @@ than a bad one.
 
 A schema-loaded body already holds parsed cards (``schemas.fields`` reads
 each card once per request): :meth:`Reader.card` takes them as they are.
+A reader :meth:`~Reader.vouched` for such a body (the engine kit's
+:meth:`~service.core.kit.Engine.read_loaded`, the HTTP layer's one reading of a
+request's state) also takes its lists of cards, of names and of whole numbers
+as the schema left them, so the state is read once: the schema read its types, its bounds
+and its cards; the engine builds its records and checks what only the game
+knows (its bounds, its choices and the table's structure stay checked here).
+Every other caller (the command line, tests, sealed tokens) reads with every check.
 """
 
 from __future__ import annotations
@@ -37,6 +44,14 @@ class Reader(Generic[CardT]):
         self._parse: Callable[[Any], Any] = parse if parse is not None else parse_card
         self._card_type: type = card_type if card_type is not None else Card
         self._default = parse is None
+        self._vouched = False
+
+    def vouched(self) -> Reader[CardT]:
+        """This reader, for data its game's state schema has loaded (and no other): a list of cards holds this game's
+        cards already read, a list of names texts, a list of whole numbers integers, so each is taken as it is; bounds,
+        choices and the table stay checked. tests/http/test_state_once.py holds the reading to the unvouched one."""
+        self._vouched = True
+        return self
 
     @property
     def problems(self) -> list[Problem]:
@@ -69,6 +84,8 @@ class Reader(Generic[CardT]):
 
     def cards(self, value: object, pointer: str) -> tuple[CardT, ...]:
         """A list of cards; each bad card is a problem at its index."""
+        if self._vouched and type(value) is list:
+            return tuple(value)  # the schema's card list: this game's cards, read once already
         if not isinstance(value, list):
             self.problem(pointer, "not_a_list", "expected a list of cards")
             return ()
@@ -82,6 +99,8 @@ class Reader(Generic[CardT]):
     def integer(self, data: Mapping[str, Any], key: str, pointer: str, low: int | None = 0, high: int | None = None, default: int | None = None) -> int:
         """``data[key]``, a whole number from ``low`` to ``high`` (no bound where None)."""
         value = data.get(key, default)
+        if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+            return value  # the common case at once: what the test below accepts, tested in one step
         if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (high is not None and value > high):
             span = f" from {low} to {high}" if low is not None and high is not None else f" ≥ {low}" if low is not None else ""
             self.problem(f"{pointer}/{key}", "bad_integer", f"{key} is a whole number{span}, not {value!r}")
@@ -104,6 +123,8 @@ class Reader(Generic[CardT]):
         return value  # type: ignore[no-any-return]  # one of options
 
     def mapping(self, value: object, pointer: str, shape: str = "") -> Mapping[str, Any]:
+        if type(value) is dict:
+            return value  # a JSON object, or one a schema loaded: what the test below accepts, at once
         if not isinstance(value, Mapping):
             self.problem(pointer, "not_an_object", f"expected an object {shape}".rstrip())
             return {}
@@ -116,9 +137,23 @@ class Reader(Generic[CardT]):
             return []
         return value
 
+    def texts(self, value: object, pointer: str, message: str) -> tuple[str, ...]:
+        """A list of texts (players' names); else the problem ``not_a_list``, worded by ``message``, and none."""
+        if isinstance(value, list) and (self._vouched or all(isinstance(item, str) for item in value)):
+            return tuple(value)  # vouched: the schema's list of names
+        self.problem(pointer, "not_a_list", message)
+        return ()
+
+    def whole_numbers(self, value: object, pointer: str, message: str) -> tuple[int, ...]:
+        """A list of whole numbers (no booleans); else the problem ``bad_integer``, worded by ``message``, and none."""
+        if isinstance(value, list) and (self._vouched or all(isinstance(item, int) and not isinstance(item, bool) for item in value)):
+            return tuple(value)  # vouched: the schema's list of integers
+        self.problem(pointer, "bad_integer", message)
+        return ()
+
     def zone(self, data: object, pointer: str) -> Zone[CardT]:
         """A zone: ``{"cards": [...], "hidden": n}`` (the cards the referee knows, and a count of those it does not)."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
             self.problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}')
             return Zone()
         return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, default=0))

@@ -244,9 +244,11 @@ def sent_part(body: Any, pointer: str) -> str:
 
 # -- the shared endpoints --------------------------------------------------------------------
 def read_state(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
-    """The engine's state from a body's ``state``, checked whole; problems point into the body."""
+    """The engine's state from a body's ``state`` as the game's state schema loaded it, checked whole; problems point
+    into the body. The schema read the state's types, bounds and cards; the engine takes them as read
+    (``read_loaded``), so a request's state is read once."""
     with in_body(STATE):
-        return game.read_state(data)
+        return game.read_loaded(data)
 
 
 def read_move(game: Game, data: Mapping[str, Any]) -> Any:  # type: ignore[type-arg]
@@ -320,7 +322,7 @@ def read_table(web: GameWeb, body: Mapping[str, Any], needs_viewer: bool = True)
         return Table(read_state(web.game, body["state"]), False, viewer)
     read_public = getattr(web.split, "read_public", None)  # a kit game's public part is not a table to check: the token binds it
     with in_body(STATE):
-        state = web.game.read_state(body["state"]) if read_public is None else read_public(body["state"])
+        state = web.game.read_loaded(body["state"]) if read_public is None else read_public(body["state"])
     if viewer is None and needs_viewer:
         raise InvalidInput([Problem("/player", "player_required", "a sealed deal is answered for one player: say whose answer it is with player")])
     return Table(open_sealed(web.split, web.slug, state, token, viewer, body.get("seat_key")), True, viewer)

@@ -29,8 +29,9 @@ class PlayerCards(NamedTuple):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
+    """One player's split at The Calculus (a NamedTuple, as a Split is: one per player per request)."""
+
     name: str
     split: Split
     declared: bool

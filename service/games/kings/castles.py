@@ -98,34 +98,34 @@ def castle_problems(castles: Sequence[Castle], rules: Rules, pointer: str = "/ca
         problems.append(Problem(pointer, "castle_count", f"a table has exactly 4 castles, not {len(castles)}"))
     first_of_suit: dict[str, int] = {}
     for index, castle in enumerate(castles):
-        here = f"{pointer}/{index}"
         if castle.suit in first_of_suit:
             problems.append(
                 Problem(
-                    here + "/card",
+                    f"{pointer}/{index}/card",
                     "castle_suit_repeated",
                     f"castle {index + 1} ({castle.card}) has the suit of castle {first_of_suit[castle.suit] + 1}; the four castles are of four different suits",
                 )
             )
         else:
             first_of_suit[castle.suit] = index
+        if not castle.kings:  # a castle without Kings has no more to check (most castles of most tables)
+            continue
         limit = 1 if castle.card.is_king else 2
         if len(castle.kings) > limit:
             problems.append(
                 Problem(
-                    here + "/kings",
+                    f"{pointer}/{index}/kings",
                     "too_many_kings",
                     f"castle {index + 1} holds {len(castle.kings)} Kings on {castle.card}; a castle takes at most a Double King",
                 )
             )
         for king_index, king in enumerate(castle.kings):
-            at = f"{here}/kings/{king_index}"
             if not king.is_king:
-                problems.append(Problem(at, "not_a_king", f"{str(king)!r} is stacked on a castle but only Kings are"))
+                problems.append(Problem(f"{pointer}/{index}/kings/{king_index}", "not_a_king", f"{str(king)!r} is stacked on a castle but only Kings are"))
             elif king.suit != castle.suit and not rules.equal_opportunity:
                 problems.append(
                     Problem(
-                        at,
+                        f"{pointer}/{index}/kings/{king_index}",
                         "suit_mismatch",
                         f"{king} is on castle {index + 1} of suit {castle.suit}; without EQUAL OPPORTUNITY a King must match its castle's suit",
                     )

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, combinations, permutations, product, repeat
+from itertools import combinations, permutations, repeat
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from service.core.cards import KING, RANK_NAMES, SUITS, Card, card_texts
 from service.core.problems import InvalidInput, Problem
@@ -194,11 +194,11 @@ _FIELD = 5
 _GUARDS = sum(1 << (_FIELD * key + _FIELD - 1) for key in range(KING * 4))
 
 
+_UNITS = tuple(1 << (_FIELD * key) for key in range(KING * 4))  # one copy of each key, packed
+
+
 def _packed(keys: Iterable[int]) -> int:
-    packed = 0
-    for key in keys:
-        packed += 1 << (_FIELD * key)
-    return packed
+    return sum(map(_UNITS.__getitem__, keys))
 
 
 # -- plans: a hand set's targets, built once, castle-relative, for every table ------------------
@@ -211,6 +211,7 @@ class TargetEntry(NamedTuple):
     need: Tally
     keys: tuple[int, ...]  # a suited target's cards, one key per card, sorted (Target.keys, spelled out once)
     packed: int  # the same cards as a packed multiset (:func:`_packed`), what the split search subtracts
+    ranks: tuple[int, ...]  # the ranks of the hand's cards, one per card: what a choice of it takes from the left-overs
 
 
 class TargetGroup(NamedTuple):
@@ -219,6 +220,7 @@ class TargetGroup(NamedTuple):
     ranks_need: Tally  # the ranks needed, as a tally of ranks
     ranks: int  # the same ranks as a set (bit r for rank r)
     entries: tuple[TargetEntry, ...]
+    once_each: bool  # one card of each rank: a holding with every one of the ranks covers them (no count to compare)
 
 
 class CompletionStep(NamedTuple):
@@ -246,6 +248,7 @@ class Found(NamedTuple):
     keys: tuple[int, ...]
     half_points: int
     packed: int  # the keys as a packed multiset (:func:`_packed`)
+    ranks: tuple[int, ...]  # the keys' ranks (the target's, spelled out once in its plan)
 
 
 class HandSetPlan:
@@ -276,11 +279,21 @@ class HandSetPlan:
         for index, (spec, hand) in enumerate(zip(HANDS, targets, strict=True)):
             if hand_set.allows(spec):
                 for target in hand:
-                    groups.setdefault(target.rank_need, []).append(TargetEntry(index, spec, target, need_of[target], target.keys, _packed(target.keys)))
-        self.groups = tuple(
-            TargetGroup(ranks_need, ranks_need.ranks(), tuple(entries))
-            for ranks_need, entries in ((Tally.needing(need, by_rank=True), entries) for need, entries in groups.items())
-        )
+                    groups.setdefault(target.rank_need, []).append(
+                        TargetEntry(index, spec, target, need_of[target], target.keys, _packed(target.keys), _ranks_of(target))
+                    )
+        self.groups = tuple(_group(need, tuple(entries)) for need, entries in groups.items())
+
+
+def _group(rank_need: tuple[tuple[int, int], ...], entries: tuple[TargetEntry, ...]) -> TargetGroup:
+    """The group of the targets needing these ranks (rank, count)."""
+    ranks_need = Tally.needing(rank_need, by_rank=True)
+    return TargetGroup(ranks_need, ranks_need.ranks(), entries, all(count == 1 for _, count in rank_need))
+
+
+def _ranks_of(target: Target) -> tuple[int, ...]:
+    """The ranks of a target's cards, one per card, ascending (an any-suit target's need is by rank already)."""
+    return target.keys if target.any_suit else tuple(key >> 2 for key in target.keys)
 
 
 def _union(tallies: Iterable[int]) -> int:
@@ -333,30 +346,33 @@ def progress_tables() -> dict[tuple[str, tuple[str, ...]], ProgressTable]:
 class _Holding:
     """A player's non-King cards as castle-relative keys, plus the Kings, and the tally of the keys.
 
-    Built for every player of every request, so it is one plain loop; the keys of each rank
+    Built for every player of every request, so the keys are looked up at C speed; the keys of each rank
     (what any-suit targets choose among) are sorted out once, when a target first asks.
     """
 
     __slots__ = ("_by_rank", "keys", "kings", "tally")
 
-    def __init__(self, cards: Iterable[Card], key_of_card: Mapping[Card, int]) -> None:
-        self.keys: list[int] = []
-        self.kings: list[Card] = []
-        for card in cards:
-            key = key_of_card.get(card)
-            if key is None:  # a King has no castle-relative key
-                self.kings.append(card)
-            else:
-                self.keys.append(key)
+    def __init__(self, cards: Sequence[Card], key_of_card: Mapping[Card, int]) -> None:
+        looked_up = list(map(key_of_card.get, cards))
+        if None in looked_up:  # a King has no castle-relative key
+            self.kings = [card for card, key in zip(cards, looked_up, strict=True) if key is None]
+            self.keys = [key for key in looked_up if key is not None]
+        else:
+            self.kings = []
+            self.keys = cast("list[int]", looked_up)
         self.tally = Tally.of_keys(self.keys)
         self._by_rank: dict[int, list[int]] | None = None
 
     def keys_by_rank(self) -> dict[int, list[int]]:
         """The held keys of each rank held, sorted."""
         if self._by_rank is None:
-            self._by_rank = {}
+            by_rank: dict[int, list[int]] = {}
             for key in sorted(self.keys):
-                self._by_rank.setdefault(key >> 2, []).append(key)
+                if key >> 2 in by_rank:
+                    by_rank[key >> 2].append(key)
+                else:
+                    by_rank[key >> 2] = [key]
+            self._by_rank = by_rank
         return self._by_rank
 
 
@@ -396,7 +412,7 @@ class Scorer:
         tally = holding.tally
         half_points = self._half_points
         for group in groups_for_ranks(self.rules.hands, tally.ranks()):
-            if not tally.covers(group.ranks_need):
+            if not group.once_each and not tally.covers(group.ranks_need):  # the ranks are held (groups_for_ranks); their counts?
                 continue
             for entry in group.entries:
                 target = entry.target
@@ -410,7 +426,7 @@ class Scorer:
                 for keys in choices:
                     known = best.get(keys)
                     if known is None or known.half_points < points:
-                        best[keys] = Found(entry.spec, keys, points, _packed(keys) if target.any_suit else entry.packed)
+                        best[keys] = Found(entry.spec, keys, points, _packed(keys) if target.any_suit else entry.packed, entry.ranks)
         return list(best.values())
 
     def find_hands(self, cards: Iterable[Card]) -> list[HandInstance]:
@@ -447,7 +463,7 @@ class Scorer:
         whole = tuple(sorted(holding.keys))
         rank_need = tuple(sorted(Counter(key >> 2 for key in holding.keys).items()))
         found = [
-            self._instance(Found(entry.spec, keys, self._half_points[entry.hand], _packed(keys)))
+            self._instance(Found(entry.spec, keys, self._half_points[entry.hand], _packed(keys), entry.ranks))
             for group in self._plan.groups
             for entry in group.entries
             if entry.target.rank_need == rank_need
@@ -548,7 +564,7 @@ class Scorer:
             return (self._settle((), [card_of[key] for key in keys], kings, kings_held, pointer) if full else None), None
         free_kings = len(kings)
         # Each hand as (cards as a packed multiset, how many, its half points, its ranks); a call-only search stops at six cards.
-        hands = [(found.packed, len(found.keys), found.half_points, [key >> 2 for key in found.keys]) for found in instances]
+        hands = [(found.packed, len(found.keys), found.half_points, found.ranks) for found in instances]
         last = len(keys) if full else HAND_CARDS_IN_A_CALL
         fixed = None if pointer is None else pointer.face_value
         best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
@@ -744,14 +760,21 @@ def _suit_choices(target: Target, keys_by_rank: Mapping[int, Sequence[int]]) -> 
     The target's ranks come in ascending order and a key sorts by its rank first, so a choice is its
     ranks' parts one after the other, already sorted.
     """
-    per_rank = [_rank_choices(keys_by_rank.get(rank, ()), n) for rank, n in target.need]
-    return [tuple(chain.from_iterable(parts)) for parts in product(*per_rank)]
+    choices: list[tuple[int, ...]] = [()]
+    for rank, needed in target.need:
+        parts = _rank_choices(keys_by_rank.get(rank, ()), needed)
+        if len(parts) == 1:  # one way to fill this rank (most holdings): every choice takes it
+            part = parts[0]
+            choices = [choice + part for choice in choices]
+        else:
+            choices = [choice + part for choice in choices for part in parts]
+    return choices
 
 
 def _rank_choices(keys: Sequence[int], needed: int) -> list[tuple[int, ...]]:
     """Every distinct choice of ``needed`` of one rank's held keys (sorted): for one card, each distinct key in order."""
     if needed == 1:
-        return [(key,) for key in dict.fromkeys(keys)]
+        return [(keys[0],)] if len(keys) == 1 else [(key,) for key in dict.fromkeys(keys)]
     return sorted(set(combinations(keys, needed)))
 
 

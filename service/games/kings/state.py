@@ -381,16 +381,10 @@ def _read_outcome(reader: Reader[Card], data: object) -> Outcome | None:
         reader.problem("/outcome", "not_an_object", "outcome is an object or null")
         return None
     reason = reader.choice(data, "reason", "/outcome", END_REASONS, "valid_call")
-    values = data.get("castle_values", [])
-    winners = data.get("winners", [])
-    if not (isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
-        reader.problem("/outcome/castle_values", "bad_integer", "castle values are whole numbers")
-        values = []
-    if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners)):
-        reader.problem("/outcome/winners", "not_a_list", "winners is a list of names")
-        winners = []
+    values = reader.whole_numbers(data.get("castle_values", []), "/outcome/castle_values", "castle values are whole numbers")
+    winners = reader.texts(data.get("winners", []), "/outcome/winners", "winners is a list of names")
     caller = data.get("caller")
-    return Outcome(reason, caller if isinstance(caller, str) else None, tuple(values), tuple(winners))
+    return Outcome(reason, caller if isinstance(caller, str) else None, values, winners)
 
 
 def _read_match(reader: Reader[Card], data: object) -> Match | None:

@@ -299,10 +299,7 @@ def check_state(state: MatchState) -> MatchState:
 
 # -- reading a state from its plain data ------------------------------------------------------------
 def _names(reader: Reader[Card], value: object, pointer: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        reader.problem(pointer, "not_a_list", "expected a list of player names")
-        return ()
-    return tuple(value)
+    return reader.texts(value, pointer, "expected a list of player names")
 
 
 def _read_seat(reader: Reader[Card], value: object, pointer: str) -> Seat:

@@ -244,11 +244,8 @@ class Reader(CoreReader[Card]):
         ):
             self.problem("/outcome/scores", "bad_scores", "scores map each player to whole points, or are null")
             scores = None
-        winners = data.get("winners", [])
-        if not (isinstance(winners, list) and all(isinstance(name, str) for name in winners)):
-            self.problem("/outcome/winners", "not_a_list", "winners is a list of names")
-            winners = []
-        result = Result(None if scores is None else dict(scores), tuple(winners))
+        winners = self.texts(data.get("winners", []), "/outcome/winners", "winners is a list of names")
+        result = Result(None if scores is None else dict(scores), winners)
         return Outcome(reason, self.optional_name(data.get("three_kings"), "/outcome/three_kings"), result)  # type: ignore[arg-type]
 
 

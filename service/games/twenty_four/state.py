@@ -388,19 +388,10 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
     for index, item in enumerate(raw_results if isinstance(raw_results, list) else []):
         at = f"/results/{index}"
         result = reader.mapping(item, at)
-        points = result.get("points", [])
-        if not (isinstance(points, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in points)):
-            reader.problem(f"{at}/points", "bad_integer", "points are whole numbers, one per player")
-            points = []
-        results.append(HandResult(reader.integer(result, "target", at, default=0), tuple(points), reader.integer(result, "set_aside", at, default=0)))
-    barred = data.get("barred", [])
-    if not (isinstance(barred, list) and all(isinstance(name, str) for name in barred)):
-        reader.problem("/barred", "not_a_list", "barred is a list of player names")
-        barred = []
-    drawing = data.get("drawing", [])
-    if not (isinstance(drawing, list) and all(isinstance(name, str) for name in drawing)):
-        reader.problem("/drawing", "not_a_list", "drawing is a list of player names")
-        drawing = []
+        points = reader.whole_numbers(result.get("points", []), f"{at}/points", "points are whole numbers, one per player")
+        results.append(HandResult(reader.integer(result, "target", at, default=0), points, reader.integer(result, "set_aside", at, default=0)))
+    barred = reader.texts(data.get("barred", []), "/barred", "barred is a list of player names")
+    drawing = reader.texts(data.get("drawing", []), "/drawing", "drawing is a list of player names")
     return TwentyFourState(
         rules=rules,
         players=tuple(players),
@@ -408,13 +399,13 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TwentyFourState:
         target=reader.integer(data, "target", "", default=DEFAULT_TARGET),
         target_cards=reader.cards(data.get("target_cards", []), "/target_cards"),
         table=reader.cards(data.get("table", []), "/table"),
-        barred=tuple(barred),
+        barred=barred,
         set_aside=reader.cards(data.get("set_aside", []), "/set_aside"),
         results=tuple(results),
         seed=reader.integer(data, "seed", "", default=0),
         phase=reader.choice(data, "phase", "", PHASES, "round"),
         deal=reader.choice(data, "deal", "", DEALS, "service"),
-        drawing=tuple(drawing),
+        drawing=drawing,
         drawn=reader.cards(data.get("drawn", []), "/drawn"),
     )
 
