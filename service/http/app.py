@@ -8,8 +8,10 @@ from types import FunctionType
 from typing import Any
 
 from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import NullSession, SessionInterface, SessionMixin
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.wrappers import Response as BaseResponse
 
 from service import __version__
 from service.core.problems import InvalidInput
@@ -53,6 +55,29 @@ DEFAULT_CONFIG: dict[str, Any] = {
 }
 
 
+class NoSessions(SessionInterface):
+    """The service keeps no sessions (it is stateless: no cookie is read or set): one empty, read-only session for
+    every request.
+
+    Flask's default interface asks for a signing key on every request and, finding none, makes a new empty
+    :class:`~flask.sessions.NullSession` for it, which nothing here reads (≈ 1 µs of ``/healthz``'s ≈ 80 in
+    process: BENCHMARKS.md, issue 25). :class:`~flask.sessions.SessionInterface` is Flask's documented way to
+    replace that; this one opens the same empty session every time, which, like Flask's, refuses to be written
+    to, and is never saved.
+    """
+
+    empty = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return self.empty
+
+    def make_null_session(self, app: Flask) -> NullSession:
+        return self.empty
+
+    def save_session(self, app: Flask, session: SessionMixin, response: BaseResponse) -> None:
+        return None
+
+
 class RefereeFlask(Flask):
     """Flask, asking whether a view or hook is a coroutine function with one look at its code.
 
@@ -68,6 +93,8 @@ class RefereeFlask(Flask):
             return func
         return super().ensure_sync(func)
 
+    session_interface = NoSessions()
+
 
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = RefereeFlask(__name__)
@@ -79,7 +106,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # headers every answer carries (nosniff, Referrer-Policy, Content-Security-Policy) where the app set none, and
     # reads every body through a guard (a body the server cannot read is a 400, not a 500).
     init_request_log(app, ANSWER_HEADERS)
-    init_caching(app)
     init_cors(app)
     init_sealing(app)  # before the Api: its documented 403 is the sealing's own refusal
     api = RefereeApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name)})
@@ -89,6 +115,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(Exception, from_unexpected)
 
     from service.table import blp as phone_page
+    from service.table import docs_viewport
 
     from .referee import mount_games
     from .views import meta
@@ -99,7 +126,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # No validator badge: it would load from swagger.io, which the docs' Content-Security-Policy does not allow.
     docs = get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Card game referee", "validatorUrl": None})
     init_security_headers(docs)  # the docs' own policy: their inline script by its hash
+    docs.after_request(docs_viewport)  # registered last, so it runs first: the policy then hashes the page as sent
     app.register_blueprint(docs)
     app.register_blueprint(phone_page)  # /table/
     app.extensions["referee_api"] = api
+    init_caching(app)  # last: it wraps the views of the unchanging routes, so every route must be in the map
     return app

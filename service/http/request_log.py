@@ -25,6 +25,7 @@ import os
 import re
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -43,6 +44,35 @@ access_log = logging.getLogger(ACCESS_LOGGER)
 # Attributes every LogRecord has; anything else on a record came in ``extra`` and goes into the line.
 _RECORD_FIELDS = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime"}
 
+
+class RequestIds:
+    """New request ids: 128 bits each from the operating system's random source (``os.urandom``), read for
+    :attr:`BATCH` ids at a time.
+
+    ``os.urandom(16).hex()`` per request was one system call each: 1.7 µs a new id against 0.8 read 4 KiB at a
+    time, one call per 256 requests (timeit, 2 shared cores at a load of 7: BENCHMARKS.md, issue 25), and the
+    ids are the same unguessable bytes. Not a cache: no id is ever given twice. The ids read and not yet given are dropped in a
+    forked child (``os.register_at_fork``), so two workers forked from one master never share any; a ``deque``
+    gives each to one thread only.
+    """
+
+    BATCH = 256  # ids read at a time: 4 KiB of random bytes, ≈ 20 KiB of id strings held at most
+
+    def __init__(self) -> None:
+        self._ready: deque[str] = deque()
+        os.register_at_fork(after_in_child=self._ready.clear)
+
+    def next(self) -> str:
+        """A new id: 32 lowercase hex digits."""
+        try:
+            return self._ready.popleft()
+        except IndexError:
+            text = os.urandom(16 * self.BATCH).hex()
+            self._ready.extend(text[start : start + 32] for start in range(32, len(text), 32))
+            return text[:32]
+
+
+new_request_id = RequestIds().next
 
 _second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text: one entry, replaced each second
 _MILLIS = tuple(f"{milli:03d}" for milli in range(1000))  # "000" to "999": formatting one costs more than the rest of the time text
@@ -131,7 +161,7 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 class RequestLog:
     """WSGI middleware: give the request its id (in the environ and on the answer), read its body through
-    :class:`~service.http.problems.GuardedInput` (a body the server cannot read is a 400, not a 500), add the headers
+    :class:`~service.http.problems.GuardedInput` when it has one (a body the server cannot read is a 400, not a 500), add the headers
     every answer carries (``answer_headers``, each unless the app set its own), and write the access line."""
 
     def __init__(self, app: WsgiApp, access: bool, answer_headers: Iterable[tuple[str, str]] = ()) -> None:
@@ -144,11 +174,13 @@ class RequestLog:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID")
-        request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else os.urandom(16).hex()
+        request_id = sent if sent is not None and _USABLE_ID.fullmatch(sent) else new_request_id()
         environ[REQUEST_ID_KEY] = request_id
-        stream = environ.get("wsgi.input")
-        if stream is not None:
-            environ["wsgi.input"] = GuardedInput(stream)
+        # A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3): nothing to guard.
+        if "CONTENT_LENGTH" in environ or "HTTP_TRANSFER_ENCODING" in environ:
+            stream = environ.get("wsgi.input")
+            if stream is not None:
+                environ["wsgi.input"] = GuardedInput(stream)
         status = length = None
 
         def start(answer_status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:

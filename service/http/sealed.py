@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 import orjson
-from flask import Flask, Response, current_app, g
+from flask import Flask, Response, after_this_request, current_app, g
 
 from service.core.problems import InvalidInput, Problem
 from service.core.sealing import (
@@ -63,7 +63,6 @@ def init_sealing(app: Flask) -> None:
     app.extensions[SEALER] = sealer
     app.register_error_handler(SealedTokenError, from_sealed_token_error)
     app.register_error_handler(SeatKeyError, from_seat_key_error)
-    app.after_request(carry_the_next_token)
 
 
 def from_sealed_token_error(error: SealedTokenError) -> Response:
@@ -104,9 +103,17 @@ class _Request:
 
 def _this_request() -> _Request:
     found: _Request | None = g.get("sealing")
-    if found is None:
-        found = g.sealing = _Request()
-    return found
+    return _keep(_Request()) if found is None else found
+
+
+def _keep(sealing: _Request) -> _Request:
+    """``sealing`` as this request's (in ``flask.g``); the first one kept asks for :func:`carry_the_next_token` on
+    this request's answer (``after_this_request``): only a request that opens or seals a token pays for it, not
+    every request as an app-wide hook did (issue 25, BENCHMARKS.md)."""
+    if "sealing" not in g:
+        after_this_request(carry_the_next_token)
+    g.sealing = sealing
+    return sealing
 
 
 def _seal(split: StateSplit[Any], game: str, state: Any) -> Sealed[Any]:
@@ -170,7 +177,7 @@ def open_sealed(split: StateSplit[Any], game: str, public: Any, token: str, seat
     opened = open_table(split, sealer, game, public, token)
     if seat is not None:
         check_seat_key(sealer, game, opened.seal, split.seats(opened.state), seat, seat_key)
-    g.sealing = _Request(opened, token_size(split, opened.state))
+    _keep(_Request(opened, token_size(split, opened.state)))
     return opened.state
 
 

@@ -14,9 +14,10 @@ their own origin, nothing else (no inline script or style, no frames, no form
 posts elsewhere).
 
 The blueprint also makes ``GET /`` lead to the home (whose first lines link the
-API docs) and gives the API docs at ``/docs/`` a viewport, so that a phone shows
-them at its own width: both from here, so the app factory only registers this
-blueprint.
+API docs), and :func:`docs_viewport` gives the API docs at ``/docs/`` a viewport, so
+that a phone shows them at its own width: the app factory puts it on the docs'
+blueprint, where it runs for their answers alone (an app-wide hook ran for every
+request of the service: issue 25).
 """
 
 from __future__ import annotations
@@ -117,7 +118,8 @@ def home() -> BaseResponse:
 
 
 def docs_viewport(response: Response) -> Response:
-    """Swagger UI's page as sent, with a viewport: without one a phone lays it out as a desktop page at 40%."""
+    """Swagger UI's page as sent, with a viewport: without one a phone lays it out as a desktop page at 40%.
+    An ``after_request`` hook of the docs' blueprint (service/http/app.py)."""
     if request.path in DOCS_PAGE and response.mimetype == "text/html" and not response.direct_passthrough:
         body = response.get_data()
         if b'name="viewport"' not in body:
@@ -127,8 +129,6 @@ def docs_viewport(response: Response) -> Response:
 
 def _mount(state: BlueprintSetupState) -> None:
     state.app.add_url_rule("/", "home", home)
-    # Registered after the app's own hooks, so it runs before them: the security headers hash the page as sent.
-    state.app.after_request(docs_viewport)
 
 
 blp.record_once(_mount)
