@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from service.core.cards import parse_card, parse_cards
+from service.core.cards import ONE_DECK, parse_card, parse_cards
 from service.core.problems import InvalidInput
 from service.games.twenty_four_1718.analysis import declarations_report, score_hand
-from service.games.twenty_four_1718.declarations import declare, point_of, ranks_by_suit, sequences_in
+from service.games.twenty_four_1718.declarations import declare, is_sequence, point_of, ranks_by_suit, sequences_in
 
 from . import oracle
 
@@ -200,3 +202,20 @@ def test_the_turn_up_cannot_be_in_a_hand():
     with pytest.raises(InvalidInput) as caught:
         declarations_report(hands(EXAMPLE), parse_card("KH"), "point")
     assert [p.pointer for p in caught.value.problems] == ["/turn_up"]
+
+
+def test_a_sequence_is_five_or_more_of_a_suit_in_a_row_each_once():
+    rng = random.Random(51)
+    deck = [*ONE_DECK, *ONE_DECK[:13]]  # a spade may come twice: a card named twice is no sequence
+    found = 0
+    for _ in range(4000):
+        suit = rng.choice("SHDC")
+        low = rng.randint(1, 9)
+        near = [card for card in deck if card.suit == suit and low <= card.rank <= low + 6]  # mostly runs, or nearly
+        pool = near if rng.random() < 0.8 else deck
+        cards = rng.sample(pool, min(len(pool), rng.randint(3, 7)))
+        ranks = [card.rank for card in cards]
+        expected = len(cards) >= 5 and len({card.suit for card in cards}) == 1 and len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+        assert is_sequence(cards) == expected, cards
+        found += expected
+    assert found > 200  # many runs, not only non-runs

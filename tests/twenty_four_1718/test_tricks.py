@@ -9,6 +9,7 @@ import pytest
 from service.core.cards import ONE_DECK, parse_cards
 from service.core.problems import InvalidInput
 from service.games.twenty_four_1718.analysis import trick_duty, trick_report
+from service.games.twenty_four_1718.hand import replay
 from service.games.twenty_four_1718.tricks import obligation, refusal, winning_position
 
 from . import oracle
@@ -184,3 +185,66 @@ def test_duties_agree_with_the_oracle_on_random_hands():
         hand, trick = deck[:size], deck[size : size + rng.randint(0, 4)]
         trump = rng.choice("SHDC")
         assert plays(" ".join(hand), " ".join(trick), trump) == oracle.legal(hand, trick, trump), (hand, trick, trump)
+
+
+# -- the replay of a hand against the oracle -----------------------------------------------------------------
+def _replayed_faults(rng: random.Random, seats: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """A deal played at random, legal and illegal cards alike (and now and then a card another hand holds): the
+    faults the replay finds, and those the oracle finds playing the same cards, as (pointer, code)."""
+    deck = [str(card) for card in ONE_DECK]
+    rng.shuffle(deck)
+    size = oracle.HAND_SIZE[seats]
+    hands = [deck[seat * size : (seat + 1) * size] for seat in range(seats)]
+    trump = rng.choice("SHDC")
+    held = [list(hand) for hand in hands]
+    tricks: list[list[str]] = []
+    expected: list[tuple[str, str]] = []
+    leader = 0
+    for number in range(rng.randint(1, size)):
+        trick: list[str] = []
+        for position in range(seats if number < size - 1 or rng.random() < 0.5 else rng.randint(1, seats)):
+            seat = (leader + position) % seats
+            others = [card for other in held if other is not held[seat] for card in other]
+            if held[seat] and (rng.random() < 0.9 or not others):
+                card = rng.choice(held[seat])
+                if not oracle.may_play(card, held[seat], trick, trump):
+                    expected.append((f"/tricks/{number}/{position}", "refused"))
+                held[seat].remove(card)
+            else:
+                card = rng.choice(others)
+                expected.append((f"/tricks/{number}/{position}", "card_not_in_hand"))
+            trick.append(card)
+        tricks.append(trick)
+        if len(trick) < seats:
+            break
+        leader = (leader + oracle.taker(trick, trump)) % seats
+    found = replay(
+        [parse_cards(hand) for hand in hands], 0, [parse_cards(trick) for trick in tricks], trump, [f"/tricks/{n}" for n in range(len(tricks))]
+    ).problems
+    return [(p.pointer, p.code if p.code == "card_not_in_hand" else "refused") for p in found], expected
+
+
+def test_the_replay_finds_the_faults_the_oracle_finds():
+    rng = random.Random(25)
+    refused = 0
+    for _ in range(600):
+        found, expected = _replayed_faults(rng, rng.choice((4, 5)))
+        assert found == expected
+        refused += sum(code == "refused" for _, code in expected)
+    assert refused > 100  # the deals played many cards the duty refuses, not only legal ones
+
+
+def test_the_replay_words_a_refused_card_as_the_duty_does():
+    tricks = [parse_cards("7S 2S 3H KS 9S")]  # the second hand holds 9S: it had to head the seven
+    hands = [parse_cards(hand) for hand in ("7S 2C", "2S 9S", "3H KD", "KS 2H", "9D 4D")]
+    found = replay(hands, 0, tricks, "H", ["/tricks/0"]).problems
+    assert [(p.pointer, p.code) for p in found] == [("/tricks/0/1", "must_head"), ("/tricks/0/4", "card_not_in_hand")]
+    assert "does not beat 7S" in found[0].message
+
+
+def test_the_taker_agrees_with_the_oracle_on_random_tricks():
+    rng = random.Random(718)
+    for _ in range(3000):
+        trick = rng.sample(ONE_DECK, rng.randint(1, 5))
+        trump = rng.choice("SHDC")
+        assert winning_position(trick, trump) == oracle.taker([str(card) for card in trick], trump), (trick, trump)

@@ -98,12 +98,17 @@ class Claim:
     point: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {}
-        if self.sequences is not None:
-            data["sequences"] = [card_texts(run) for run in self.sequences]
-        if self.point is not None:
-            data["point"] = {"count": self.point[0], "sum": self.point[1]}
-        return data
+        return claim_fields({}, self.sequences, self.point)
+
+
+def claim_fields(data: dict[str, object], sequences: tuple[tuple[Card, ...], ...] | None, point: tuple[int, int] | None) -> dict[str, object]:
+    """``data`` with an announcement's fields added as the wire writes them (each only when said): a claim's plain
+    form, and a declaring move's, written in this one place."""
+    if sequences is not None:
+        data["sequences"] = [card_texts(run) for run in sequences]
+    if point is not None:
+        data["point"] = {"count": point[0], "sum": point[1]}
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +147,17 @@ def announced(claims: Sequence[Claim], trump: str) -> Declarations:
     return Declarations(tuple(runs), tuple(points), trump)
 
 
+def is_sequence(cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are a sequence (§5.1): five or more of one suit in consecutive ranks, each once. In rank
+    order, the n-th card of a sequence is its lowest rank plus n, always in its one suit."""
+    return len(cards) >= SEQUENCE_MIN and len({(card.rank - index, card.suit) for index, card in enumerate(sorted(cards))}) == 1
+
+
 def ranks_by_suit(hand: Sequence[Card]) -> dict[str, list[int]]:
     """The ranks a hand holds in each suit, low to high: both declarations read the hand this way, once."""
     suits: dict[str, list[int]] = {suit: [] for suit in SUITS}
-    for card in hand:
-        suits[card.suit].append(card.rank)
-    for ranks in suits.values():
-        ranks.sort()
+    for rank, suit in sorted(hand):  # low to high, so each suit's ranks come in order
+        suits[suit].append(rank)
     return suits
 
 

@@ -15,9 +15,9 @@ from service.core.cards import Card, card_texts
 from service.core.problems import Problem
 
 from .chips import Tally
-from .declarations import Declarations
+from .declarations import Declarations, ranks_by_suit
 from .pack import is_honor
-from .tricks import obligation, refusal, winning_position
+from .tricks import duty_of_holding, meets, obligation, refusal, winning_position
 
 
 def score_turn_up(tally: Tally, dealer: int, turn_up: Card, honors: str) -> Tally:
@@ -70,10 +70,9 @@ class PlayedTrick:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """The tricks of a hand replayed from the deal: each trick's leader and taker, the hands left, every illegal play."""
+    """The tricks of a hand replayed from the deal: each trick's leader and taker, every illegal play."""
 
     tricks: tuple[PlayedTrick, ...]
-    hands: tuple[tuple[Card, ...], ...]
     problems: tuple[Problem, ...]
 
     @property
@@ -87,9 +86,13 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
 
     Every fault is reported, each at ``<pointer of its trick>/<position>``: a card its player does not
     hold, a card the duty forbids, a trick longer than the table. Only the last trick may be incomplete.
+
+    One pass: each hand is kept as its ranks by suit, and each trick as its suit led, highest card of that suit
+    and highest trump, so the duty of every card played is read from a few tops
+    (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are built only for a card it refuses.
     """
     seats = len(hands)
-    held = [list(hand) for hand in hands]
+    suits: list[dict[str, list[int]] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
     problems: list[Problem] = []
     played: list[PlayedTrick] = []
     lead = leader
@@ -99,24 +102,40 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
             problems.append(Problem(at, "trick_too_long", f"a trick has one card from each of the {seats} players, not {len(cards)}"))
         elif len(cards) < seats and number != len(tricks) - 1:
             problems.append(Problem(at, "trick_incomplete", f"only the last trick may be under way; this one has {len(cards)} of {seats} cards"))
+        led: str | None = None
+        high = trumped = 0
         for position, card in enumerate(cards[:seats]):
             seat = (lead + position) % seats
-            problem = _play_problem(held[seat], cards[:position], card, trump, seat)
-            if problem is None:
-                held[seat].remove(card)
+            ranks = suits[seat]
+            if ranks is None:
+                ranks = suits[seat] = ranks_by_suit(hands[seat])
+            rank, suit = card
+            if rank not in ranks[suit]:
+                problems.append(
+                    Problem(f"{at}/{position}", "card_not_in_hand", f"hand {seat + 1} (the leader's is hand 1) does not hold {card} at this point of the play")
+                )
             else:
-                problems.append(Problem(f"{at}/{position}", *problem))
-                if card in held[seat]:
-                    held[seat].remove(card)
-        complete = len(cards) >= seats
-        winner = (lead + winning_position(cards[:seats], trump)) % seats if complete else None
+                following, trumps = ranks[led] if led else (), ranks[trump]
+                duty = duty_of_holding(led, high, trumped, following[-1] if following else 0, trumps[-1] if trumps else 0)
+                if not meets(duty, card, led, trumped if duty == "overruff" else high, trump):
+                    problems.append(Problem(f"{at}/{position}", *_refused(ranks, cards[:position], card, trump)))
+                ranks[suit].remove(rank)
+            if led is None:
+                led = suit
+            if suit == led and rank > high:
+                high = rank
+            if suit == trump and rank > trumped:
+                trumped = rank
+        winner = (lead + winning_position(cards[:seats], trump)) % seats if len(cards) >= seats else None
         played.append(PlayedTrick(lead, tuple(cards), winner))
         if winner is not None:
             lead = winner
-    return Replay(tuple(played), tuple(tuple(hand) for hand in held), tuple(problems))
+    return Replay(tuple(played), tuple(problems))
 
 
-def _play_problem(hand: list[Card], before: Sequence[Card], card: Card, trump: str, seat: int) -> tuple[str, str] | None:
-    if card not in hand:
-        return "card_not_in_hand", f"hand {seat + 1} (the leader's is hand 1) does not hold {card} at this point of the play"
-    return refusal(obligation(hand, before, trump), card)
+def _refused(ranks: dict[str, list[int]], before: Sequence[Card], card: Card, trump: str) -> tuple[str, str]:
+    """The code and words of a play the duty refuses: the duty read again from the whole hand, as the legal plays read it."""
+    hand = [Card(rank, suit) for suit, held in ranks.items() for rank in held]
+    refused = refusal(obligation(hand, before, trump), card)
+    assert refused is not None  # the same duty (duty_of_holding), read from the hand's tops above
+    return refused

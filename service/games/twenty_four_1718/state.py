@@ -24,7 +24,7 @@ from service.core.reading import Reader
 from service.core.seeds import MAX_SEED as MAX_SEED  # the reading and the schemas bound a seed with it
 
 from .chips import WINNING_CHIPS
-from .declarations import SEQUENCE_MIN, Claim
+from .declarations import Claim, is_sequence
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 from .tricks import winning_position
@@ -229,16 +229,17 @@ def state_problems(state: TableState) -> list[Problem]:
     problems = roster_problems([player.name for player in state.players], "/players/{}/name")
     if len(state.players) not in PLAYER_COUNTS:
         return problems  # without a table of four or five, no other count means anything
+    played = state.played_cards()  # each seat's plays this hand, read once for every check that needs them
     problems += _counter_problems(state)
-    problems += _hidden_problems(state)
+    problems += _hidden_problems(state, played)
     problems += _card_problems(state)
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
-    problems += shape or _hand_size_problems(state)
+    problems += shape or _hand_size_problems(state, played)
     if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
         return problems  # a replay of impossible cards or tricks would only repeat the fault
-    history = _history(state)
+    history = _history(state, played)
     return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
 
 
@@ -344,7 +345,7 @@ def _draw_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _hidden_problems(state: TableState) -> list[Problem]:
+def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
     """Unseen cards and announced declarations belong to a real table only; one announcement per player who has declared."""
     problems = []
     if state.deal != "physical":
@@ -363,13 +364,12 @@ def _hidden_problems(state: TableState) -> list[Problem]:
             "announced_card_not_held",
             f"{_named(state, seat)} announced {card} in a sequence: their hand holds it, or they played it (rules.md §13.4)",
         )
-        for seat, cards in enumerate(announced_not_held(state))
+        for seat, cards in enumerate(announced_not_held(state, played))
         for card in cards
     ]
     for number, claim in enumerate(state.claims):
         for index, run in enumerate(claim.sequences or ()):
-            ranks = sorted(card.rank for card in run)
-            if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+            if not is_sequence(run):
                 problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
 
@@ -390,10 +390,11 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
     yield from ((f"/stock/cards/{index}", card) for index, card in enumerate(state.stock.cards))
 
 
-def _history(state: TableState) -> Replay:
+def _history(state: TableState, played: list[list[Card]]) -> Replay:
     """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
-    return replay(state.dealt_hands(), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
+    dealt = [[*player.hand, *cards] for player, cards in zip(state.players, played, strict=True)]
+    return replay(dealt, state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
@@ -429,17 +430,17 @@ def _trick_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _hand_size_problems(state: TableState) -> list[Problem]:
+def _hand_size_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
     """Each hand holds what was dealt less what its player has played."""
     seats, dealt = len(state.players), state.shape.hand_size
     problems = []
-    for seat, (player, played) in enumerate(zip(state.players, state.played_cards(), strict=True)):
-        if player.holding + len(played) != dealt:
+    for seat, (player, cards) in enumerate(zip(state.players, played, strict=True)):
+        if player.holding + len(cards) != dealt:
             problems.append(
                 Problem(
                     f"/players/{seat}/hand",
                     "hand_size",
-                    f"{player.name!r} holds {player.holding} cards and has played {len(played)}; at a table of {seats} a hand is {dealt}",
+                    f"{player.name!r} holds {player.holding} cards and has played {len(cards)}; at a table of {seats} a hand is {dealt}",
                 )
             )
     return problems
@@ -508,17 +509,19 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
     return with_announced_cards_held(state)
 
 
-def announced_not_held(state: TableState) -> list[list[Card]]:
-    """Per seat, the cards of its announced sequences that are neither in its known hand nor among its plays."""
+def announced_not_held(state: TableState, played: list[list[Card]] | None = None) -> list[list[Card]]:
+    """Per seat, the cards of its announced sequences that are neither in its known hand nor among its plays
+    (``played``: :meth:`TableState.played_cards`, when the caller has read them already)."""
     seats = len(state.players)
     missing: list[list[Card]] = [[] for _ in range(seats)]
     if not seats or not 0 <= state.dealer < seats:
         return missing
-    played = state.played_cards()
+    played = state.played_cards() if played is None else played
     for position, claim in enumerate(state.claims[:seats]):
         seat = (state.leader + position) % seats
+        held, shown, unseen = state.players[seat].hand, played[seat], missing[seat]
         for run in claim.sequences or ():
-            missing[seat] += [card for card in run if card not in state.players[seat].hand and card not in played[seat] and card not in missing[seat]]
+            unseen += [card for card in run if card not in held and card not in shown and card not in unseen]
     return missing
 
 

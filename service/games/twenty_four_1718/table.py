@@ -17,7 +17,7 @@ from itertools import combinations
 from service.core.cards import Card, card_texts
 from service.core.verdicts import Reason
 
-from .declarations import SEQUENCE_MIN, Claim, declare, point_of, point_sums, ranks_by_suit, sequences_in
+from .declarations import Claim, declare, is_sequence, point_of, point_sums, ranks_by_suit, sequences_in
 from .hand import replay
 from .pack import DEAL_SHAPES, PACK, SUIT_NAMES
 from .state import TableState
@@ -290,8 +290,7 @@ def claim_shape_reasons(state: TableState, seat: int, claim: Claim) -> list[Reas
     places = known_places(state)
     shown: list[Card] = []
     for index, run in enumerate(claim.sequences or ()):
-        ranks = sorted(card.rank for card in run)
-        if len(run) < SEQUENCE_MIN or len({card.suit for card in run}) != 1 or ranks != list(range(ranks[0], ranks[0] + len(run))):
+        if not is_sequence(run):
             reasons.append(Reason("not_a_sequence", "5.1", f"/sequences/{index}", f"{' '.join(card_texts(run))} is not five or more cards of a suit in a row"))
         for card in run:
             if card in shown:
