@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from inspect import CO_COROUTINE
 from types import FunctionType
-from typing import Any
+from typing import Any, NoReturn
+from urllib.parse import urlsplit, urlunsplit
 
 from apispec_oneofschema import MarshmallowPlugin  # apispec's, documenting a OneOfSchema as oneOf with a discriminator
 from flask import Flask, Request
 from flask.sessions import NullSession, SessionInterface, SessionMixin
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.routing import RequestRedirect
 from werkzeug.wrappers import Response as BaseResponse
 
 from service import __version__
@@ -94,6 +96,16 @@ class RefereeFlask(Flask):
         return super().ensure_sync(func)
 
     session_interface = NoSessions()
+
+    def raise_routing_exception(self, request: Request) -> NoReturn:
+        """A slash redirect (``/docs`` to ``/docs/``) names the path and query alone: werkzeug writes the request's
+        Host into ``Location``, and a client can forge the Host (the attack review's finding, every such route)."""
+        found = request.routing_exception
+        if isinstance(found, RequestRedirect):
+            _, _, path, query, fragment = urlsplit(found.new_url)
+            # One leading slash: "//host/…" would be read as another host (werkzeug merges slashes already).
+            raise RequestRedirect(urlunsplit(("", "", "/" + path.lstrip("/"), query, fragment))) from None
+        super().raise_routing_exception(request)
 
 
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:

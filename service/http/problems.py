@@ -57,6 +57,16 @@ class UnreadableBody(BadRequest):
     problem_code = "unreadable_body"
 
 
+class UnsupportedCoding(UnsupportedMediaType):
+    """A body sent with a content coding this service does not read (it reads none but ``identity``): a 415 with
+    ``Accept-Encoding: identity``, so the client can tell a coding to drop from a media type to change (RFC 9110 §12.5.3)."""
+
+    problem_code = "unsupported_media_type"
+
+    def get_headers(self, environ: Any = None, scope: Any = None) -> list[tuple[str, str]]:
+        return [*super().get_headers(environ, scope), ("Accept-Encoding", "identity")]
+
+
 class GuardedInput:
     """The WSGI input stream, whose faults are a 400 problem, not a 500.
 
@@ -204,7 +214,7 @@ def from_http_exception(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     if status == 422 and "messages" in data:
         return invalid_body(data["messages"])
-    headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+    headers = {k: v for k, v in error.get_headers() if k.lower() in ("allow", "accept-encoding")}
     detail = error.description or HTTPStatus(status).phrase
     slug, title = _BODY_FAULTS.get(type(error), (None, None))
     code = getattr(error, "problem_code", None) or _WHOLE_BODY_CODES.get(type(error))  # the whole body is at fault
@@ -408,7 +418,7 @@ def body_media_type(accepted: frozenset[str] = JSON_ONLY) -> str:
     req = request
     coding = req.environ.get("HTTP_CONTENT_ENCODING")
     if coding is not None and coding.strip(" \t").lower() not in ("", "identity"):
-        raise UnsupportedMediaType(f"send the body uncompressed: Content-Encoding {coding[:40]!r} is not read")
+        raise UnsupportedCoding(f"send the body uncompressed: Content-Encoding {coding[:40]!r} is not read")
     declared = req.environ.get("CONTENT_TYPE")
     if declared in accepted:  # exactly a type the view takes, as clients send it: nothing to parse (≈ 1.4 µs)
         return str(declared)

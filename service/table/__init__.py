@@ -94,12 +94,6 @@ def page_file(name: str) -> Response:
     return rendered(name)
 
 
-@blp.get("")
-def page_without_slash() -> BaseResponse:
-    """``/table`` leads to ``/table/`` by a path alone: werkzeug's own slash redirect names the request's Host, which a client can forge."""
-    return redirect(url_for("table.page"), code=308)
-
-
 @blp.get("/<any(" + ", ".join(f'"{slug}"' for slug in PAGES) + "):game>/")
 def game_page(game: str) -> BaseResponse:
     """``/table/24-kings/`` is the game's page at ``/table/?game=24-kings`` (one directory, so every page shares its files)."""

@@ -102,6 +102,20 @@ def test_table_without_its_slash_leads_to_the_page_on_the_same_host(client):
     assert answer.status_code == 308 and answer.headers["Location"] == "/table/"
 
 
+def test_table_without_its_slash_keeps_the_query(client):
+    """``/table?game=24-kings`` is that game's page: the redirect keeps the query, as werkzeug's slash redirect did."""
+    answer = client.get("/table?game=24-kings&x=a%20b", headers={"Host": "attacker.example"})
+    assert answer.status_code == 308 and answer.headers["Location"] == "/table/?game=24-kings&x=a%20b"
+
+
+@pytest.mark.parametrize(("sent", "location"), [("/table/24-kings", "/table/24-kings/"), ("/table/1923?x=1", "/table/1923/?x=1"), ("/docs", "/docs/")])
+def test_every_slash_redirect_stays_on_the_same_host(client, sent, location):
+    """The attack review's finding holds for every route that ends in a slash, not only /table: a forged Host never
+    reaches Location (werkzeug's own slash redirect writes the request's Host into it)."""
+    answer = client.get(sent, headers={"Host": "attacker.example"})
+    assert answer.status_code == 308 and answer.headers["Location"] == location
+
+
 @pytest.mark.parametrize(("name", "mimetype"), FILES.items())
 def test_every_file_of_the_page_is_served_with_its_type_and_the_policy(client, name, mimetype):
     answer = client.get(f"/table/{name}")

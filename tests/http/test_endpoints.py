@@ -195,6 +195,18 @@ def test_a_compressed_body_is_a_415_not_malformed_json(client, coding):
     assert [(error["pointer"], error["code"]) for error in body["errors"]] == [("", "unsupported_media_type")]
 
 
+def test_the_415_for_a_content_coding_says_which_codings_are_read(client):
+    """RFC 9110 §12.5.3: a server refusing a body for its content coding ought to answer 415 with Accept-Encoding, so
+    the client tells a coding it must drop from a media type it must change; this service reads no coding but identity."""
+    response = client.post(f"{V1}/calculus", data=b"{}", content_type="application/json", headers={"Content-Encoding": "gzip"})
+    assert response.status_code == 415 and response.headers.get("Accept-Encoding") == "identity"
+
+
+def test_a_415_for_the_media_type_names_no_coding(client):
+    response = client.post(f"{V1}/calculus", data=b"{}", content_type="text/plain")
+    assert response.status_code == 415 and "Accept-Encoding" not in response.headers
+
+
 @pytest.mark.parametrize("coding", ["identity", "Identity", ""])
 def test_a_body_declared_uncoded_is_read(client, coding):
     response = client.post(f"{V1}/calculus", data=json.dumps(CALCULUS_REQUEST), content_type="application/json", headers={"Content-Encoding": coding})

@@ -72,6 +72,22 @@ def test_conservation_and_turn_problems():
     assert {("", "card_total"), ("/players/0/pile", "pile_not_sets"), ("/to_act", "seat_out_of_range"), ("/passes", "passes_with_cards_to_draw")} <= set(found)
 
 
+@pytest.mark.parametrize("to_act", [2, 5])
+def test_a_seat_out_of_range_in_phase_kings_is_a_problem_not_a_crash(to_act):
+    """§11: a state is checked whole and every problem named. With a King on the table in phase kings, the check asks
+    whether the player to act may take it: a seat that does not exist is its problem (seat_out_of_range), and the
+    check must not look that seat up (it raised IndexError: a 500 on /state/check, /moves/legal, /moves/validate, /view)."""
+    data = table([["6", "K"], ["4", "7"]], ["J", "K"], phase="kings", to_act=to_act)
+    assert ("/to_act", "seat_out_of_range") in problems_of(data)
+
+
+def test_a_seat_out_of_range_in_phase_kings_is_answered_over_http(client):
+    data = table([["6", "K"], ["4", "7"]], ["J", "K"], phase="kings", to_act=2)
+    answer = client.post("/v1/three-kings/state/check", json={"state": data})
+    assert answer.status_code == 200 and answer.get_json()["valid"] is False
+    assert ("/state/to_act", "seat_out_of_range") in [(p["pointer"], p["code"]) for p in answer.get_json()["problems"]]
+
+
 def test_three_kings_must_be_recorded_and_end_the_game():
     data = table([["K", "K", "K"], ["8", "8"]], ["5", "J"])
     assert ("/players/0/hand", "three_kings_unrecorded") in problems_of(data)

@@ -169,7 +169,8 @@ def _turn_problems(state: GameState) -> list[Problem]:
         problems.append(
             Problem("/table", "table_not_refilled", "the table is empty while the draw pile has cards: an emptied table is refilled at once (rules.md §6.1)")
         )
-    if state.phase == "kings" and not may_take_king(state):
+    seated = 0 <= state.to_act < len(state.players)  # else seat_out_of_range is the problem: no seat to ask about
+    if state.phase == "kings" and seated and not may_take_king(state):
         problems.append(
             Problem("/phase", "no_king_to_take", "phase kings keeps the turn only while its player may take a table King: the turn is over (rules.md §3.2)")
         )
