@@ -104,7 +104,7 @@ def test_every_error_page_of_the_config_is_a_problem_document_of_its_status():
         code, body = re.search(r"return (\d+) '(.*)';", block.group(1)).groups()  # type: ignore[union-attr]
         problem = json.loads(body.replace("\\n", ""))
         assert int(code) == shown == problem["status"] and problem["type"] == "about:blank"
-        # A body too large is a problem with the whole body (pointer ""), worded as the app's own 413; the others
+        # A body too large is a problem with the whole body (pointer ""), shaped as the app's own 413; the others
         # are problems with the request or the upstream, no place in a body.
         assert problem["errors"] == ([{"pointer": "", "code": "body_too_large", "message": problem["detail"]}] if shown == 413 else []), uri
 
