@@ -104,28 +104,32 @@ RANKS_HELP = "A, 2-10, T, J, Q or K"
 SUITS_HELP = "S, H, D, C or ♠ ♥ ♦ ♣"
 
 
+def _quoted(text: str) -> str:
+    """``text`` as a refusal quotes it: a bounded part of it, so a padded card is never echoed whole."""
+    return f"{text[: MAX_CARD_TEXT * 2]!r}{'…' if len(text) > MAX_CARD_TEXT * 2 else ''}"
+
+
 def _read_text(text: str) -> Card:
     cleaned = text.strip().upper()
-    shown = f"{text[: MAX_CARD_TEXT * 2]!r}{'…' if len(text) > MAX_CARD_TEXT * 2 else ''}"  # a refusal quotes a bounded part of the text
     if len(cleaned) > MAX_CARD_TEXT:
-        raise CardError(f"{shown} is not a card: far too long for a rank and a suit, e.g. '10H'")
+        raise CardError(f"{_quoted(text)} is not a card: far too long for a rank and a suit, e.g. '10H'")
     if cleaned in _RANK_TEXT:  # '10', 'Q': a rank with its suit left off
-        raise CardError(f"{shown} is not a card: it has a rank but no suit; add one of {SUITS_HELP} (e.g. '{cleaned}H')")
+        raise CardError(f"{_quoted(text)} is not a card: it has a rank but no suit; add one of {SUITS_HELP} (e.g. '{cleaned}H')")
     if cleaned in _SUIT_TEXT:
-        raise CardError(f"{shown} is not a card: it has a suit but no rank; put one of {RANKS_HELP} before it (e.g. '10{cleaned}')")
+        raise CardError(f"{_quoted(text)} is not a card: it has a suit but no rank; put one of {RANKS_HELP} before it (e.g. '10{cleaned}')")
     if len(cleaned) < 2:
-        raise CardError(f"{shown} is not a card: a card is a rank then a suit, e.g. '10H'")
+        raise CardError(f"{_quoted(text)} is not a card: a card is a rank then a suit, e.g. '10H'")
     joined = "".join(cleaned.split())
     if joined != cleaned and _RANK_TEXT.get(joined[:-1]) is not None and joined[-1] in _SUIT_TEXT:
-        raise CardError(f"{shown} is not a card: the space is the problem; write the rank and the suit together, e.g. '{joined}'")
+        raise CardError(f"{_quoted(text)} is not a card: the space is the problem; write the rank and the suit together, e.g. '{joined}'")
     rank = _RANK_TEXT.get(cleaned[:-1])
     suit = _SUIT_TEXT.get(cleaned[-1])
     if rank is None and suit is None:
-        raise CardError(f"{shown} is not a card: a card is a rank ({RANKS_HELP}) then a suit ({SUITS_HELP}), e.g. '10H'")
+        raise CardError(f"{_quoted(text)} is not a card: a card is a rank ({RANKS_HELP}) then a suit ({SUITS_HELP}), e.g. '10H'")
     if rank is None:
-        raise CardError(f"{shown} is not a card: {cleaned[:-1]!r} is not a rank; use {RANKS_HELP}")
+        raise CardError(f"{_quoted(text)} is not a card: {cleaned[:-1]!r} is not a rank; use {RANKS_HELP}")
     if suit is None:
-        raise CardError(f"{shown} is not a card: {cleaned[-1]!r} is not a suit; use {SUITS_HELP}")
+        raise CardError(f"{_quoted(text)} is not a card: {cleaned[-1]!r} is not a suit; use {SUITS_HELP}")
     return Card(rank, suit)
 
 
