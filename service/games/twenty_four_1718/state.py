@@ -185,9 +185,11 @@ class TableState:
                 played[(trick.leader + position) % seats].append(card)
         return played
 
-    def dealt_hands(self) -> list[list[Card]]:
-        """Each seat's hand as dealt: what it holds now and what it has played."""
-        return [[*player.hand, *played] for player, played in zip(self.players, self.played_cards(), strict=True)]
+    def dealt_hands(self, played: list[list[Card]] | None = None) -> list[list[Card]]:
+        """Each seat's hand as dealt: what it holds now and what it has played (``played``: :meth:`played_cards`,
+        when the caller has read them already)."""
+        plays = self.played_cards() if played is None else played
+        return [[*player.hand, *cards] for player, cards in zip(self.players, plays, strict=True)]
 
     def with_seat(self, seat: int, player: Seat) -> TableState:
         players = list(self.players)
@@ -393,8 +395,7 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
 def _history(state: TableState, played: list[list[Card]]) -> Replay:
     """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
-    dealt = [[*player.hand, *cards] for player, cards in zip(state.players, played, strict=True)]
-    return replay(dealt, state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
+    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
