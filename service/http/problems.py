@@ -59,9 +59,8 @@ class UnreadableBody(BadRequest):
 
 class UnsupportedCoding(UnsupportedMediaType):
     """A body sent with a content coding this service does not read (it reads none but ``identity``): a 415 with
-    ``Accept-Encoding: identity``, so the client can tell a coding to drop from a media type to change (RFC 9110 §12.5.3)."""
-
-    problem_code = "unsupported_media_type"
+    ``Accept-Encoding: identity``, so the client can tell a coding to drop from a media type to change (RFC 9110 §12.5.3).
+    Its problem code is its parent's (``_WHOLE_BODY_CODES``)."""
 
     def get_headers(self, environ: Any = None, scope: Any = None) -> list[tuple[str, str]]:
         return [*super().get_headers(environ, scope), ("Accept-Encoding", "identity")]
@@ -217,13 +216,19 @@ def from_http_exception(error: HTTPException) -> Response:
     headers = {k: v for k, v in error.get_headers() if k.lower() in ("allow", "accept-encoding")}
     detail = error.description or HTTPStatus(status).phrase
     slug, title = _BODY_FAULTS.get(type(error), (None, None))
-    code = getattr(error, "problem_code", None) or _WHOLE_BODY_CODES.get(type(error))  # the whole body is at fault
+    code = getattr(error, "problem_code", None) or _whole_body_code(error)  # the whole body is at fault
     errors = [{"pointer": "", "code": code, "message": detail}] if code else []
     return problem_response(status, detail, errors, slug=slug, title=title, headers=headers)
 
 
 # The statuses about the body as a whole (a 404 or a 405 is about the URL: no place in the body, no error listed).
 _WHOLE_BODY_CODES: dict[type[HTTPException], str] = {RequestEntityTooLarge: "body_too_large", UnsupportedMediaType: "unsupported_media_type"}
+
+
+def _whole_body_code(error: HTTPException) -> str | None:
+    """The code of a refusal of the whole body, a kind's subclasses included (a 415 for a content coding is a 415)."""
+    return next((code for kind, code in _WHOLE_BODY_CODES.items() if isinstance(error, kind)), None)
+
 
 _BODY_FAULTS: dict[type[HTTPException], tuple[str, str]] = {
     MalformedJson: ("malformed-json", "Malformed JSON"),
