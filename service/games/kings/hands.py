@@ -763,11 +763,7 @@ def _suit_choices(target: Target, keys_by_rank: Mapping[int, Sequence[int]]) -> 
     choices: list[tuple[int, ...]] = [()]
     for rank, needed in target.need:
         parts = _rank_choices(keys_by_rank.get(rank, ()), needed)
-        if len(parts) == 1:  # one way to fill this rank (most holdings): every choice takes it
-            part = parts[0]
-            choices = [choice + part for choice in choices]
-        else:
-            choices = [choice + part for choice in choices for part in parts]
+        choices = [choice + part for choice in choices for part in parts]
     return choices
 
 
