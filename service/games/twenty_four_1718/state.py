@@ -515,21 +515,27 @@ def announced_not_held(state: TableState, played: list[list[Card]] | None = None
     (``played``: :meth:`TableState.played_cards`, when the caller has read them already)."""
     seats = len(state.players)
     missing: list[list[Card]] = [[] for _ in range(seats)]
-    if not seats or not 0 <= state.dealer < seats:
-        return missing
+    if not state.claims or not 0 <= state.dealer < seats:
+        return missing  # nothing announced (a hand the referee deals), or no seat to read the announcements from
     played = state.played_cards() if played is None else played
+    leader = state.leader
     for position, claim in enumerate(state.claims[:seats]):
-        seat = (state.leader + position) % seats
-        held, shown, unseen = state.players[seat].hand, played[seat], missing[seat]
+        seat = (leader + position) % seats
+        known, unseen = {*state.players[seat].hand, *played[seat]}, missing[seat]
         for run in claim.sequences or ():
-            unseen += [card for card in run if card not in held and card not in shown and card not in unseen]
+            for card in run:
+                if card not in known:  # each card missing once, however often it is announced
+                    known.add(card)
+                    unseen.append(card)
     return missing
 
 
 def with_announced_cards_held(state: TableState) -> TableState:
     """The cards of an announced sequence are shown (rules.md §13.4): a state that still counts them among a declarer's
     unseen cards holds them in that hand, known, so no other seat can be thought to hold them. A hand whose count is too
-    small keeps them out (the state check then says so)."""
+    small keeps them out (the state check then says so). Where every hand is seen, no card can move: nothing to look for."""
+    if not any(player.hidden for player in state.players):
+        return state
     for seat, cards in enumerate(announced_not_held(state)):
         player = state.players[seat]
         if cards and len(cards) <= player.hidden:
@@ -565,9 +571,10 @@ def _claims(reader: Reader[Card], items: object) -> tuple[Claim, ...]:
         at = f"/claims/{index}"
         data = reader.mapping(item, at, '{"sequences": [[...]], "point": {"count", "sum"}}')
         runs = data.get("sequences", [])
-        sequences = tuple(reader.cards(run, f"{at}/sequences/{number}") for number, run in enumerate(runs)) if isinstance(runs, list) else ()
-        point = reader.mapping(data.get("point"), f"{at}/point", '{"count": n, "sum": n}')
-        claims.append(Claim(sequences, (reader.integer(point, "count", f"{at}/point", 0, 13), reader.integer(point, "sum", f"{at}/point", 0, 85))))
+        sequences = tuple([reader.cards(run, f"{at}/sequences/{number}") for number, run in enumerate(runs)]) if isinstance(runs, list) else ()
+        here = f"{at}/point"
+        point = reader.mapping(data.get("point"), here, '{"count": n, "sum": n}')
+        claims.append(Claim(sequences, (reader.integer(point, "count", here, 0, 13), reader.integer(point, "sum", here, 0, 85))))
     return tuple(claims)
 
 
