@@ -83,8 +83,18 @@ class Replay:
         return self.tricks[-1].winner if self.tricks else None
 
 
-def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequence[Card]], trump: str, pointers: Sequence[str]) -> Replay:
+def replay(
+    hands: Sequence[Sequence[Card]],
+    leader: int,
+    tricks: Sequence[Sequence[Card]],
+    trump: str,
+    pointers: Sequence[str],
+    leaders: Sequence[int] | None = None,
+) -> Replay:
     """Play ``tricks`` (each in playing order) from the dealt ``hands``: who played each card, whether it was legal (§7).
+
+    Each trick is led by the taker of the one before, the first by ``leader``; or, given ``leaders``, by the seat
+    each names, as a state records them (the state check then compares each with the taker of the trick before).
 
     Every fault is reported, each at ``<pointer of its trick>/<position>``: a card its player does not
     hold, a card the duty forbids, a trick longer than the table. Only the last trick may be incomplete.
@@ -102,6 +112,8 @@ def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequen
     lead = leader
     last = len(tricks) - 1
     for number, cards in enumerate(tricks):
+        if leaders is not None:
+            lead = leaders[number]
         if len(cards) > seats:
             problems.append(Problem(pointers[number], "trick_too_long", f"a trick has one card from each of the {seats} players, not {len(cards)}"))
             cards = cards[:seats]

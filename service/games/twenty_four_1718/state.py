@@ -27,7 +27,6 @@ from .chips import WINNING_CHIPS
 from .declarations import Claim, is_sequence
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
-from .tricks import winning_position
 
 Phase = Literal["draw", "deal", "declare", "play", "over"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -238,10 +237,12 @@ def state_problems(state: TableState) -> list[Problem]:
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
+    history = None if shape else _history(state, played)  # the hand played once: each trick's taker, and every card's duty
+    if history is not None:
+        shape = _order_problems(state, history)
     problems += shape or _hand_size_problems(state, played)
-    if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
-        return problems  # a replay of impossible cards or tricks would only repeat the fault
-    history = _history(state, played)
+    if history is None or shape or any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems):
+        return problems  # the plays of impossible cards or tricks would only repeat the fault
     return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
 
 
@@ -393,14 +394,17 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
 
 
 def _history(state: TableState, played: list[list[Card]]) -> Replay:
-    """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
+    """The hand replayed from the deal, each trick led by the seat the state names: every card was its player's and met
+    the duty of its turn, and each full trick's taker (what :func:`_order_problems` compares the next leader with)."""
+    everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
-    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
+    leaders = [trick.leader for trick in everything]
+    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
-    """The tricks' shape: leaders are seats, each the taker of the trick before; full tricks behind, one under way (§7.1, §7.6)."""
-    seats, dealt = len(state.players), state.shape.hand_size
+    """The tricks' shape: leaders are seats, full tricks behind, one under way (§7.1, §7.6)."""
+    seats = len(state.players)
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
     problems = [
@@ -413,15 +417,22 @@ def _trick_problems(state: TableState) -> list[Problem]:
             problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
     if len(state.trick.cards) >= seats:
         problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
-    if problems:
-        return problems
+    return problems
+
+
+def _order_problems(state: TableState, history: Replay) -> list[Problem]:
+    """The tricks in order, of a hand of the right shape: each led by the taker of the trick before (the replay's), the
+    first by the hand's leader; no trick after the last, none before the declarations, none begun once the game is won."""
+    dealt = state.shape.hand_size
+    problems = []
     expected = state.leader
-    for at, trick in zip(pointers, everything, strict=True):
+    for number, trick in enumerate(history.tricks):
         if trick.leader != expected:
-            why = "the hand's leader" if at == pointers[0] else "the taker of the trick before"
+            at = f"/tricks/{number}" if number < len(state.tricks) else "/trick"
+            why = "the hand's leader" if number == 0 else "the taker of the trick before"
             problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
-        if len(trick.cards) == seats:
-            expected = (trick.leader + winning_position(trick.cards, state.trump)) % seats
+        if trick.winner is not None:
+            expected = trick.winner
     if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
         problems.append(Problem("/tricks", "hand_finished", f"all {dealt} tricks are played: the hand is scored and the next one dealt"))
     if state.phase == "declare" and (state.tricks or state.trick.cards):
