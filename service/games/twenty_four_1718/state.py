@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
@@ -74,9 +74,11 @@ class Stock:
         return {"turn_up": str(self.turn_up), "cards": card_texts(self.cards), "hidden": self.hidden}
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: the seat that led it and its cards in playing order."""
+class Trick(NamedTuple):
+    """A trick: the seat that led it and its cards in playing order.
+
+    A named tuple rather than a frozen dataclass: every request's state is read into one per trick of the hand, and a
+    tuple is built in a fraction of the time (issue 25)."""
 
     leader: int
     cards: tuple[Card, ...] = ()
