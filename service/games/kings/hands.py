@@ -132,9 +132,9 @@ class Progress:
         return answer
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24."""
+class Reading(NamedTuple):
+    """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24
+    (a NamedTuple, as :class:`Split` is: one per /hands request)."""
 
     best: Split
     calling: Split | None
