@@ -392,7 +392,7 @@ def test_an_illegal_play_in_the_history_is_found():
     for card in leader_hand:
         if card.suit != first.cards[0].suit:
             swapped_hand = tuple(c if c != card else first.cards[0] for c in leader_hand)
-            trick = replace(first, cards=(card, *first.cards[1:]))
+            trick = first._replace(cards=(card, *first.cards[1:]))
             bad = replace(state.with_seat(first.leader, replace(state.players[first.leader], hand=swapped_hand)), tricks=(trick, *state.tricks[1:]))
             codes = {code for _, code in problems_of(bad)}
             if codes & {"must_follow_suit", "must_head", "must_ruff", "must_overruff", "wrong_leader"}:
@@ -403,7 +403,7 @@ def test_an_illegal_play_in_the_history_is_found():
 def test_turn_and_leader_must_match_the_tricks():
     state = mid_hand()
     assert ("/to_act", "wrong_turn") in problems_of(replace(state, to_act=(state.to_act + 1) % 5))
-    wrong = replace(state, trick=replace(state.trick, leader=(state.trick.leader + 1) % 5))
+    wrong = replace(state, trick=state.trick._replace(leader=(state.trick.leader + 1) % 5))
     assert ("/trick/leader", "wrong_leader") in problems_of(wrong)
 
 
@@ -423,7 +423,7 @@ def test_chip_and_game_counters():
     assert ("/players", "games_won_total") in problems_of(state.with_seat(0, replace(state.players[0], games_won=1)))
     assert ("/game", "game_out_of_range") in problems_of(replace(state, game=2))
     two = replace(state, games=2)
-    over = replace(two.with_seat(2, replace(state.players[2], chips=6, games_won=1)), phase="over", trick=replace(state.trick, cards=()))
+    over = replace(two.with_seat(2, replace(state.players[2], chips=6, games_won=1)), phase="over", trick=state.trick._replace(cards=()))
     assert ("/phase", "match_not_over") in problems_of(over)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from service.core.cards import RANK_NAMES, SUITS, Card, card_texts
 
@@ -90,9 +91,11 @@ class Declarations:
         return max(self.points, key=PointCount.strength)
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """What a player announces: their sequences and their Point as (count, sum); None where they say nothing."""
+class Claim(NamedTuple):
+    """What a player announces: their sequences and their Point as (count, sum); None where they say nothing.
+
+    A named tuple rather than a frozen dataclass: a real table's state carries one per player, read on every request
+    (issue 25)."""
 
     sequences: tuple[tuple[Card, ...], ...] | None = None
     point: tuple[int, int] | None = None

@@ -8,16 +8,17 @@ declares first and leads the first trick.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from service.core.cards import Card, card_texts
+from service.core.cards import SUITS, Card, card_texts
 from service.core.problems import Problem
 
 from .chips import Tally
-from .declarations import Declarations, ranks_by_suit
+from .declarations import SUIT_SIZE, Declarations
 from .pack import is_honor
-from .tricks import duty_of_holding, meets, obligation, refusal, winning_position
+from .tricks import duty_of_holding, meets, obligation, refusal
 
 
 def score_turn_up(tally: Tally, dealer: int, turn_up: Card, honors: str) -> Tally:
@@ -55,9 +56,10 @@ def score_card(tally: Tally, tricks_taken: Sequence[int], leader: int) -> Tally:
     return tally.award("card", winner, {"tricks": tricks_taken[winner]})
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    """A trick as played: who led, the cards in playing order, who took it (None while it is under way)."""
+class PlayedTrick(NamedTuple):
+    """A trick as played: who led, the cards in playing order, who took it (None while it is under way).
+
+    A named tuple rather than a frozen dataclass: every state check replays the hand, one per trick (issue 25)."""
 
     leader: int
     cards: tuple[Card, ...]
@@ -81,61 +83,92 @@ class Replay:
         return self.tricks[-1].winner if self.tricks else None
 
 
-def replay(hands: Sequence[Sequence[Card]], leader: int, tricks: Sequence[Sequence[Card]], trump: str, pointers: Sequence[str]) -> Replay:
+def replay(
+    hands: Sequence[Sequence[Card]],
+    leader: int,
+    tricks: Sequence[Sequence[Card]],
+    trump: str,
+    pointers: Sequence[str],
+    leaders: Sequence[int] | None = None,
+) -> Replay:
     """Play ``tricks`` (each in playing order) from the dealt ``hands``: who played each card, whether it was legal (§7).
+
+    Each trick is led by the taker of the one before, the first by ``leader``; or, given ``leaders``, by the seat
+    each names, as a state records them (the state check then compares each with the taker of the trick before).
 
     Every fault is reported, each at ``<pointer of its trick>/<position>``: a card its player does not
     hold, a card the duty forbids, a trick longer than the table. Only the last trick may be incomplete.
 
-    One pass: each hand is kept as its ranks by suit, and each trick as its suit led, highest card of that suit
-    and highest trump, so the duty of every card played is read from a few tops
-    (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are built only for a card it refuses.
+    One pass: each hand is kept as its ranks held in each suit (:func:`held_by_suit`), and each trick as its
+    suit led, highest card of that suit and highest trump, so the duty of every card played is read from a few
+    tops (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are
+    built only for a card it refuses. The trick's taker is followed in the same pass (the highest trump, else the
+    highest card of the suit led: :func:`~.tricks.winning_position`'s rule).
     """
     seats = len(hands)
-    suits: list[dict[str, list[int]] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
+    held: list[dict[str, int] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
     problems: list[Problem] = []
     played: list[PlayedTrick] = []
     lead = leader
+    last = len(tricks) - 1
     for number, cards in enumerate(tricks):
-        at = pointers[number]
+        if leaders is not None:
+            lead = leaders[number]
         if len(cards) > seats:
-            problems.append(Problem(at, "trick_too_long", f"a trick has one card from each of the {seats} players, not {len(cards)}"))
-        elif len(cards) < seats and number != len(tricks) - 1:
-            problems.append(Problem(at, "trick_incomplete", f"only the last trick may be under way; this one has {len(cards)} of {seats} cards"))
+            problems.append(Problem(pointers[number], "trick_too_long", f"a trick has one card from each of the {seats} players, not {len(cards)}"))
+            cards = cards[:seats]
+        elif len(cards) < seats and number != last:
+            problems.append(Problem(pointers[number], "trick_incomplete", f"only the last trick may be under way; this one has {len(cards)} of {seats} cards"))
         led: str | None = None
-        high = trumped = 0
-        for position, card in enumerate(cards[:seats]):
+        high = trumped = best_led = best_trump = 0
+        for position, card in enumerate(cards):
             seat = (lead + position) % seats
-            ranks = suits[seat]
-            if ranks is None:
-                ranks = suits[seat] = ranks_by_suit(hands[seat])
+            suits = held[seat]
+            if suits is None:
+                suits = held[seat] = held_by_suit(hands[seat])
             rank, suit = card
-            if rank not in ranks[suit]:
+            bit = 1 << (rank - 1)
+            if not suits[suit] & bit:
                 problems.append(
-                    Problem(f"{at}/{position}", "card_not_in_hand", f"hand {seat + 1} (the leader's is hand 1) does not hold {card} at this point of the play")
+                    Problem(
+                        f"{pointers[number]}/{position}",
+                        "card_not_in_hand",
+                        f"hand {seat + 1} (the leader's is hand 1) does not hold {card} at this point of the play",
+                    )
                 )
             else:
-                following, trumps = ranks[led] if led else (), ranks[trump]
-                duty = duty_of_holding(led, high, trumped, following[-1] if following else 0, trumps[-1] if trumps else 0)
+                duty = duty_of_holding(led, high, trumped, suits[led].bit_length() if led else 0, suits[trump].bit_length())
                 if not meets(duty, card, led, trumped if duty == "overruff" else high, trump):
-                    problems.append(Problem(f"{at}/{position}", *_refused(ranks, cards[:position], card, trump)))
-                ranks[suit].remove(rank)
+                    problems.append(Problem(f"{pointers[number]}/{position}", *_refused(suits, cards[:position], card, trump)))
+                suits[suit] ^= bit
             if led is None:
                 led = suit
-            if suit == led and rank > high:
-                high = rank
-            if suit == trump and rank > trumped:
-                trumped = rank
-        winner = (lead + winning_position(cards[:seats], trump)) % seats if len(cards) >= seats else None
-        played.append(PlayedTrick(lead, tuple(cards), winner))
+            if suit == trump:
+                if rank > trumped:
+                    trumped, best_trump = rank, position
+                if suit == led and rank > high:
+                    high = rank
+            elif suit == led and rank > high:
+                high, best_led = rank, position
+        winner = (lead + (best_trump if trumped else best_led)) % seats if len(cards) == seats else None
+        played.append(PlayedTrick(lead, tuple(tricks[number]), winner))
         if winner is not None:
             lead = winner
     return Replay(tuple(played), tuple(problems))
 
 
-def _refused(ranks: dict[str, list[int]], before: Sequence[Card], card: Card, trump: str) -> tuple[str, str]:
+def held_by_suit(hand: Iterable[Card]) -> dict[str, int]:
+    """The ranks a hand holds in each suit, as a set of bits: rank r is bit r - 1. A suit's highest rank held is then
+    its ``bit_length()`` (0 for none), whether a rank is held one AND, and a card played one XOR."""
+    suits = dict.fromkeys(SUITS, 0)
+    for rank, suit in hand:
+        suits[suit] |= 1 << (rank - 1)
+    return suits
+
+
+def _refused(suits: dict[str, int], before: Sequence[Card], card: Card, trump: str) -> tuple[str, str]:
     """The code and words of a play the duty refuses: the duty read again from the whole hand, as the legal plays read it."""
-    hand = [Card(rank, suit) for suit, held in ranks.items() for rank in held]
+    hand = [Card(rank, suit) for suit, ranks in suits.items() for rank in range(1, SUIT_SIZE + 1) if ranks >> (rank - 1) & 1]
     refused = refusal(obligation(hand, before, trump), card)
     assert refused is not None  # the same duty (duty_of_holding), read from the hand's tops above
     return refused

@@ -19,7 +19,7 @@ from service.core.verdicts import Reason
 from .declarations import Claim, announced, claim_faults, claim_fields, declare
 from .flow import Event, enter_deal, enter_draw, next_hand, settle, tally_of
 from .hand import score_card, score_declarations, score_trick
-from .pack import PLAYER_COUNTS, honors_of
+from .pack import PLAYER_COUNTS, honor_texts
 from .state import MAX_NAME, Stock, TableState, Trick
 from .table import (
     RULE_DEAL,
@@ -157,7 +157,7 @@ def report_facts(state: TableState) -> dict[str, object]:
     play the duty the moves follow (none for a hand only counted)."""
     facts: dict[str, object] = {
         "trump": state.trump if state.trump_known else None,
-        "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
+        "honors": honor_texts(state.trump, state.hand_honors) if state.trump_known else [],
     }
     if state.phase == "play" and not state.acting.hidden:
         facts["duty"] = duty_of(state).to_dict()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from service.core.cards import Card, Pack
+from service.core.cards import SUITS, Card, Pack, card_texts
 
 PACK = Pack()
 DECK_SIZE = PACK.size
@@ -47,6 +47,16 @@ def is_honor(card: Card, trump: str, honors: str) -> bool:
 def honors_of(trump: str, honors: str) -> list[Card]:
     """The five honors of a hand, low to high."""
     return [Card(rank, trump) for rank in sorted(HONOR_RANKS[honors])]
+
+
+_HONOR_TEXTS: dict[tuple[str, str], tuple[str, ...]] = {
+    (suit, kind): tuple(card_texts(honors_of(suit, kind))) for suit in SUITS for kind in HONOR_SETS
+}  # the eight sets of honors (a trump suit, point or face), as the answers write them
+
+
+def honor_texts(trump: str, honors: str) -> list[str]:
+    """The five honors of a hand, low to high, as texts: what the legal report and a player's view show."""
+    return list(_HONOR_TEXTS[trump, honors])
 
 
 def shuffled(seed: int, shuffle_number: int) -> list[Card]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
@@ -27,7 +27,6 @@ from .chips import WINNING_CHIPS
 from .declarations import Claim, is_sequence
 from .hand import Replay, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
-from .tricks import winning_position
 
 Phase = Literal["draw", "deal", "declare", "play", "over"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -75,9 +74,11 @@ class Stock:
         return {"turn_up": str(self.turn_up), "cards": card_texts(self.cards), "hidden": self.hidden}
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: the seat that led it and its cards in playing order."""
+class Trick(NamedTuple):
+    """A trick: the seat that led it and its cards in playing order.
+
+    A named tuple rather than a frozen dataclass: every request's state is read into one per trick of the hand, and a
+    tuple is built in a fraction of the time (issue 25)."""
 
     leader: int
     cards: tuple[Card, ...] = ()
@@ -238,10 +239,12 @@ def state_problems(state: TableState) -> list[Problem]:
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
+    history = None if shape else _history(state, played)  # the hand played once: each trick's taker, and every card's duty
+    if history is not None:
+        shape = _order_problems(state, history)
     problems += shape or _hand_size_problems(state, played)
-    if any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems) or shape:
-        return problems  # a replay of impossible cards or tricks would only repeat the fault
-    history = _history(state, played)
+    if history is None or shape or any(p.code in ("card_total", "too_many_copies", "hand_size", "seat_out_of_range") for p in problems):
+        return problems  # the plays of impossible cards or tricks would only repeat the fault
     return problems + list(history.problems) + ([] if history.problems else _turn_problems(state))
 
 
@@ -393,14 +396,17 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
 
 
 def _history(state: TableState, played: list[list[Card]]) -> Replay:
-    """The hand replayed from the deal: every card was its player's and met the duty of its turn."""
+    """The hand replayed from the deal, each trick led by the seat the state names: every card was its player's and met
+    the duty of its turn, and each full trick's taker (what :func:`_order_problems` compares the next leader with)."""
+    everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
-    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in (*state.tricks, state.trick)], state.trump, pointers)
+    leaders = [trick.leader for trick in everything]
+    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
-    """The tricks' shape: leaders are seats, each the taker of the trick before; full tricks behind, one under way (§7.1, §7.6)."""
-    seats, dealt = len(state.players), state.shape.hand_size
+    """The tricks' shape: leaders are seats, full tricks behind, one under way (§7.1, §7.6)."""
+    seats = len(state.players)
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
     problems = [
@@ -413,15 +419,22 @@ def _trick_problems(state: TableState) -> list[Problem]:
             problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
     if len(state.trick.cards) >= seats:
         problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
-    if problems:
-        return problems
+    return problems
+
+
+def _order_problems(state: TableState, history: Replay) -> list[Problem]:
+    """The tricks in order, of a hand of the right shape: each led by the taker of the trick before (the replay's), the
+    first by the hand's leader; no trick after the last, none before the declarations, none begun once the game is won."""
+    dealt = state.shape.hand_size
+    problems = []
     expected = state.leader
-    for at, trick in zip(pointers, everything, strict=True):
+    for number, trick in enumerate(history.tricks):
         if trick.leader != expected:
-            why = "the hand's leader" if at == pointers[0] else "the taker of the trick before"
+            at = f"/tricks/{number}" if number < len(state.tricks) else "/trick"
+            why = "the hand's leader" if number == 0 else "the taker of the trick before"
             problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
-        if len(trick.cards) == seats:
-            expected = (trick.leader + winning_position(trick.cards, state.trump)) % seats
+        if trick.winner is not None:
+            expected = trick.winner
     if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
         problems.append(Problem("/tricks", "hand_finished", f"all {dealt} tricks are played: the hand is scored and the next one dealt"))
     if state.phase == "declare" and (state.tricks or state.trick.cards):
@@ -515,21 +528,27 @@ def announced_not_held(state: TableState, played: list[list[Card]] | None = None
     (``played``: :meth:`TableState.played_cards`, when the caller has read them already)."""
     seats = len(state.players)
     missing: list[list[Card]] = [[] for _ in range(seats)]
-    if not seats or not 0 <= state.dealer < seats:
-        return missing
+    if not state.claims or not 0 <= state.dealer < seats:
+        return missing  # nothing announced (a hand the referee deals), or no seat to read the announcements from
     played = state.played_cards() if played is None else played
+    leader = state.leader
     for position, claim in enumerate(state.claims[:seats]):
-        seat = (state.leader + position) % seats
-        held, shown, unseen = state.players[seat].hand, played[seat], missing[seat]
+        seat = (leader + position) % seats
+        known, unseen = {*state.players[seat].hand, *played[seat]}, missing[seat]
         for run in claim.sequences or ():
-            unseen += [card for card in run if card not in held and card not in shown and card not in unseen]
+            for card in run:
+                if card not in known:  # each card missing once, however often it is announced
+                    known.add(card)
+                    unseen.append(card)
     return missing
 
 
 def with_announced_cards_held(state: TableState) -> TableState:
     """The cards of an announced sequence are shown (rules.md §13.4): a state that still counts them among a declarer's
     unseen cards holds them in that hand, known, so no other seat can be thought to hold them. A hand whose count is too
-    small keeps them out (the state check then says so)."""
+    small keeps them out (the state check then says so). Where every hand is seen, no card can move: nothing to look for."""
+    if not any(player.hidden for player in state.players):
+        return state
     for seat, cards in enumerate(announced_not_held(state)):
         player = state.players[seat]
         if cards and len(cards) <= player.hidden:
@@ -565,9 +584,10 @@ def _claims(reader: Reader[Card], items: object) -> tuple[Claim, ...]:
         at = f"/claims/{index}"
         data = reader.mapping(item, at, '{"sequences": [[...]], "point": {"count", "sum"}}')
         runs = data.get("sequences", [])
-        sequences = tuple(reader.cards(run, f"{at}/sequences/{number}") for number, run in enumerate(runs)) if isinstance(runs, list) else ()
-        point = reader.mapping(data.get("point"), f"{at}/point", '{"count": n, "sum": n}')
-        claims.append(Claim(sequences, (reader.integer(point, "count", f"{at}/point", 0, 13), reader.integer(point, "sum", f"{at}/point", 0, 85))))
+        sequences = tuple([reader.cards(run, f"{at}/sequences/{number}") for number, run in enumerate(runs)]) if isinstance(runs, list) else ()
+        here = f"{at}/point"
+        point = reader.mapping(data.get("point"), here, '{"count": n, "sum": n}')
+        claims.append(Claim(sequences, (reader.integer(point, "count", here, 0, 13), reader.integer(point, "sum", here, 0, 85))))
     return tuple(claims)
 
 

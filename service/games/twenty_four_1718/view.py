@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from service.core.cards import card_texts
 
 from .declarations import declare
-from .pack import honors_of
+from .pack import honor_texts
 from .state import TableState
 
 
@@ -42,7 +42,7 @@ class PlayerView:
             "trump": state.trump if state.trump_known else None,
             "turn_up": str(state.stock.turn_up) if state.trump_known else None,
             "stock_face_down": state.stock.size - 1 if state.trump_known else 0,
-            "honors": card_texts(honors_of(state.trump, state.hand_honors)) if state.trump_known else [],
+            "honors": honor_texts(state.trump, state.hand_honors) if state.trump_known else [],
             "hand": card_texts(state.players[self.seat].hand),
             "players": [
                 {"name": player.name, "cards": player.holding, "chips": player.chips, "games_won": player.games_won, "tricks_taken": taken[seat]}
