@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import CodeType
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
@@ -40,6 +41,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, missing
 from .fields import Length, OneOf, Range, Unsure
 
 Loader = Callable[[Any], Any]
+Codes = dict[tuple[str, str], CodeType]  # (the schema or field class written, its source) -> the compiled code
 
 
 # marshmallow's own field classes the fast path reads, with the type a plain value of each is (exact classes only: a
@@ -150,10 +152,10 @@ def _as_marshmallow(field: fields.Field[Any], name: str) -> Loader:
     return deserialize
 
 
-def _value_loader(field: fields.Field[Any], name: str) -> Loader:
+def _value_loader(field: fields.Field[Any], name: str, codes: Codes) -> Loader:
     """A loader for a present, non-null value of ``field``, validators included: the same steps a schema's written
     loader takes for the field (:class:`_Writer`), as one function."""
-    writer = _Writer(field.__class__.__name__)
+    writer = _Writer(field.__class__.__name__, codes)
     steps = writer.value_steps(field, name)
     if len(steps) == 1 and (called := re.fullmatch(r"value = (\w+)\(value\)", steps[0])):
         only: Loader = writer.namespace[called[1]]  # one call (a nested schema's loader, a field's reader): that function itself
@@ -161,12 +163,12 @@ def _value_loader(field: fields.Field[Any], name: str) -> Loader:
     return writer.function(f"load_{_identifier(name)}", ["value"], [*steps, "return value"])
 
 
-def _value_loader_or_null(field: fields.Field[Any], name: str) -> Loader:
+def _value_loader_or_null(field: fields.Field[Any], name: str, codes: Codes) -> Loader:
     """An item of a list: marshmallow checks null, then loads (no default applies to an item).
 
     Every loader refuses ``None`` by its own type test, so only a nullable item needs a wrapper.
     """
-    load = _value_loader(field, name)
+    load = _value_loader(field, name, codes)
     if not field.allow_none:
         return load
 
@@ -186,17 +188,20 @@ def compilable(schema: Schema) -> bool:
     )
 
 
-def compile_loader(schema: Schema) -> Loader:
-    """The fast path of ``schema.load`` for a plain JSON object; raises :class:`Unsure` when in doubt."""
+def compile_loader(schema: Schema, codes: Codes | None = None) -> Loader:
+    """The fast path of ``schema.load`` for a plain JSON object; raises :class:`Unsure` when in doubt.
+
+    ``codes``: the functions already compiled while writing the schema this one is nested in (a state's zones are
+    one source written many times: compiled once, each bound to its own field's objects)."""
     if not compilable(schema):
         raise TypeError(f"{type(schema).__name__} does not load as LeanSchema does; it cannot be compiled")
-    writer = _Writer(type(schema).__name__)
+    writer = _Writer(type(schema).__name__, {} if codes is None else codes)
     return writer.function(f"load_{_identifier(type(schema).__name__)}", ["data"], writer.object_steps(schema))
 
 
 def loader_source(schema: Schema) -> str:
     """The source of ``schema``'s written loader (what :func:`compile_loader` compiles), for a reader and the tests."""
-    writer = _Writer(type(schema).__name__)
+    writer = _Writer(type(schema).__name__, {})
     return writer.source(f"load_{_identifier(type(schema).__name__)}", ["data"], writer.object_steps(schema))
 
 
@@ -215,8 +220,9 @@ class _Writer:
     the per-field closures took before (tests/http/test_lean_schema.py holds the result to marshmallow's own).
     """
 
-    def __init__(self, owner: str) -> None:
+    def __init__(self, owner: str, codes: Codes) -> None:
         self.owner = owner
+        self.codes = codes  # (owner, source) -> its compiled code, for the one schema being written and those in it
         self.namespace: dict[str, Any] = {"Unsure": Unsure}
 
     def name(self, hint: str, value: Any) -> str:
@@ -234,7 +240,10 @@ class _Writer:
         return f"def {function}({', '.join(arguments)}):\n{lines}"
 
     def function(self, function: str, arguments: list[str], body: list[str]) -> Loader:
-        code = compile(self.source(function, arguments, body), f"<schemas.compiled {self.owner}>", "exec")
+        source = self.source(function, arguments, body)
+        code = self.codes.get((self.owner, source))
+        if code is None:
+            code = self.codes[self.owner, source] = compile(source, f"<schemas.compiled {self.owner}>", "exec")
         exec(code, self.namespace)  # our own straight-line source, as dataclasses writes __init__
         loader: Loader = self.namespace[function]
         return loader
@@ -293,11 +302,11 @@ class _Writer:
             steps = [*self.too_long(field, validators), f"value = {self.name(f'{name}_plain_load', reader)}(value)"]
         elif kind is fields.List and isinstance(field, fields.List):  # the exact class, and typed as one
             # a list loads to as many items: its length is tested first, and no item of an over-long list is read
-            item = self.name(f"{name}_item", _value_loader_or_null(field.inner, name))
+            item = self.name(f"{name}_item", _value_loader_or_null(field.inner, name, self.codes))
             steps = ["if type(value) is not list:", "    raise Unsure", *self.length_steps(validators), f"value = [{item}(item) for item in value]"]
             validators = [v for v in validators if type(v) is not Length]
         elif kind is fields.Nested and isinstance(field, fields.Nested) and not field.many and field.unknown is None and compilable(field.schema):
-            steps = [f"value = {self.name(f'load_{type(field.schema).__name__}', compile_loader(field.schema))}(value)"]
+            steps = [f"value = {self.name(f'load_{type(field.schema).__name__}', compile_loader(field.schema, self.codes))}(value)"]
         else:
             return self.as_marshmallow(field, name)
         return steps + self.validator_steps(name, validators)
