@@ -124,6 +124,8 @@ class Integer(fields.Integer):
             raise self.make_error("invalid")
         return int(super()._deserialize(value, attr, data, **kwargs))
 
+    plain_type = int  # its plain reading is this type test alone: schemas/compiled.py writes it in the loader's line
+
     @staticmethod
     def plain_load(value: Any) -> int:
         if type(value) is not int:
@@ -158,6 +160,8 @@ class Boolean(fields.Boolean):
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
+
+    plain_type = bool  # its plain reading is this type test alone: schemas/compiled.py writes it in the loader's line
 
     @staticmethod
     def plain_load(value: Any) -> bool:

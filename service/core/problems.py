@@ -6,9 +6,9 @@ Every game reports every problem at once; the HTTP layer turns them into the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from types import TracebackType
 
 from .cards import Card, Pack
 from .records import PlainForm
@@ -121,20 +121,33 @@ class Findings:
         for problem in problems:
             self.append(problem)
 
-    @contextmanager
-    def bounded(self) -> Iterator[None]:
+    def bounded(self) -> Bounded:
         """Run a check in this block: stopping at the cap ends the block quietly with what was found."""
-        self.stopping = True
-        try:
-            with suppress(Enough):
-                yield
-        finally:
-            self.stopping = False
+        return Bounded(self)
 
     def raise_any(self) -> None:
         """Raise :class:`InvalidInput` with what was found, if anything."""
         if self.problems:
             raise InvalidInput(self.problems, self.omitted, self.truncated)
+
+
+class Bounded:
+    """:meth:`Findings.bounded`'s block: the findings stop at the cap inside it, and their stop ends it quietly.
+
+    A class rather than a generator made a context manager: every request with a state enters two of these (the
+    reading and the check), and a generator's block costs a frame, a generator and two resumptions (≈ 1.5 µs)."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: Findings) -> None:
+        self.found = found
+
+    def __enter__(self) -> None:
+        self.found.stopping = True
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> bool:
+        self.found.stopping = False
+        return kind is not None and issubclass(kind, Enough)  # the stop at the cap ends the block; anything else goes on
 
 
 def bounded_problems(*checks: Callable[[], Iterable[Problem]], cap: int = MAX_PROBLEMS) -> Findings:
