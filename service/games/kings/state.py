@@ -146,9 +146,15 @@ class GameState:
         places = {pointer for pointer, _ in named}
         return [problem.pointer for problem in third_copies([*self.known_cards(), *named]) if problem.pointer in places]
 
-    def known_cards_unplaced(self) -> Iterator[Card]:
-        """The cards of :meth:`known_cards` without their pointers, for counting copies."""
-        return chain(castle_cards(self.castles), *(cards for _, cards in self._known_piles()))
+    def known_cards_unplaced(self) -> tuple[Card, ...]:
+        """The cards of :meth:`known_cards` without their pointers, in one tuple: what the state check counts once
+        (copies of each card, and with :meth:`unseen_count` the total of the zones)."""
+        hands = [player.hand.cards for player in self.players]
+        return (*castle_cards(self.castles), *chain.from_iterable(hands), *self.draw_pile.cards, *self.face_down.cards, *self.set_aside.cards, *self.face_up)
+
+    def unseen_count(self) -> int:
+        """How many cards the zones hold that the referee cannot see (counted, not known)."""
+        return sum(player.hand.hidden for player in self.players) + self.draw_pile.hidden + self.face_down.hidden + self.set_aside.hidden
 
     def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
         """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
@@ -159,9 +165,8 @@ class GameState:
         yield "/face_up", self.face_up
 
     def card_total(self) -> int:
-        castles = sum(1 + len(castle.kings) for castle in self.castles)
-        zones = sum(zone.size for zone in (self.draw_pile, self.face_down, self.set_aside))
-        return castles + zones + len(self.face_up) + sum(player.hand.size for player in self.players)
+        """Every card of the table, known and unseen."""
+        return len(self.known_cards_unplaced()) + self.unseen_count()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -186,8 +191,9 @@ class GameState:
 
 def state_problems(state: GameState) -> list[Problem]:
     """Everything wrong with a state, at once (rules.md §21)."""
-    problems = castle_problems(state.castles, state.rules) + third_copies_among(state.known_cards_unplaced(), state.known_cards)
-    total = state.card_total()
+    known = state.known_cards_unplaced()  # counted once: the copies of each card here, the total of the zones below
+    problems = castle_problems(state.castles, state.rules) + third_copies_among(known, state.known_cards)
+    total = len(known) + state.unseen_count()
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
     if state.draw_pile.cards and state.draw_pile.hidden:
