@@ -274,7 +274,7 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         for king in kings:
             if castle is None or _suit_fits(state.rules, king, castle):
                 moves.append(LegalMove(Move.listed(name, action, king, number), face_up_choices=choices, drawn_unseen=drawn))  # type: ignore[arg-type]
-        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle))
+        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle)) if unseen_kings else ()
         if named:
             moves.append(LegalMove(Move.listed(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=drawn))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
