@@ -269,20 +269,24 @@ def _seat_problems(state: GameState) -> list[Problem]:
 
 
 def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Problem]:
-    at = f"/players/{index}"
+    """A seat's hand size and score for the phase; a pointer is written only for a problem (a real table has none)."""
     if player.status == "out":
-        problems = [] if player.half_score is not None else [Problem(f"{at}/score", "score_missing", "a player out after a false call has been scored")]
+        problems = (
+            [] if player.half_score is not None else [Problem(f"/players/{index}/score", "score_missing", "a player out after a false call has been scored")]
+        )
         if player.hand.size:
-            problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
+            problems.append(Problem(f"/players/{index}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
         return problems
     if state.phase in ("reveal", "over"):
         return []
     problems = []
     if player.half_score is not None:
-        problems.append(Problem(f"{at}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
+        problems.append(Problem(f"/players/{index}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
     expected = HAND_SIZE + (1 if state.phase == "kingdom-discard" and index == state.to_act else 0)
     if player.hand.size != expected:
-        problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}"))
+        problems.append(
+            Problem(f"/players/{index}/hand", "hand_size", f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}")
+        )
     return problems
 
 
@@ -301,7 +305,7 @@ def half_points(reader: Reader[Card], value: object, pointer: str) -> int | None
 
 
 def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | None:
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
         reader.problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}')
         return None
     card = reader.card(data.get("card"), f"{pointer}/card")
@@ -312,7 +316,7 @@ def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | No
 def _read_rules(reader: Reader[Card], data: object, pointer: str) -> Rules:
     if data is None:
         return Rules()
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
         reader.problem(pointer, "not_an_object", "rules must be an object")
         return Rules()
     hands = reader.choice(data, "hands", pointer, HAND_SET_NAMES, "standard")
@@ -340,7 +344,7 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
     players = []
     for index, item in enumerate(data.get("players") or []):
         at = f"/players/{index}"
-        if not isinstance(item, Mapping):
+        if type(item) is not dict and not isinstance(item, Mapping):  # a JSON object at once; any other mapping tested
             reader.problem(at, "not_an_object", "a player is an object")
             continue
         score = item.get("score")
