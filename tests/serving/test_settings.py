@@ -85,6 +85,31 @@ def test_the_master_freezes_what_the_app_holds_before_each_fork():
         gc.unfreeze()
 
 
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_app_is_built_with_no_collection_and_leaves_the_collector_as_it_was(collecting):
+    """create_app pauses the cyclic collector for the build, whose objects all live as long as the app."""
+    from service import create_app
+
+    passes: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    was, thresholds = gc.isenabled(), gc.get_threshold()
+    gc.enable() if collecting else gc.disable()
+    gc.set_threshold(1)  # a pass at every allocation the collector tracks, if it may run: even an app built before (modules imported) makes some
+    gc.callbacks.append(count)
+    try:
+        create_app({"TESTING": True})
+        assert passes == []
+        assert gc.isenabled() is collecting
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*thresholds)
+        gc.enable() if was else gc.disable()
+
+
 EXIT_PROBE = """
 import atexit, sys, types
 from service import serving

@@ -101,6 +101,8 @@ def test_the_set_finder_agrees_with_brute_force(hand, table):
     found = [(item["hand_card"], tuple(item["table_cards"])) for item in report["sets"]]
     assert len(found) == len(set(found))  # each distinct set once
     assert set(found) == oracle(hand, table)
+    first_held = {rank: hand.index(rank) for rank in reversed(hand)}  # the sets come by the hand's ranks in the order first held,
+    assert found == sorted(found, key=lambda item: (first_held[item[0]], *(VALUE[rank] for rank in item[1])))  # low table rank first
     assert report["can_take_king"] == ("K" in hand and "K" in table)
     assert report["may_discard"] == (not found and any(rank != "K" for rank in hand))
 

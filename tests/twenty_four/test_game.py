@@ -15,7 +15,7 @@ from service.games.twenty_four.moves import Move, legal_moves, solutions_on_tabl
 from service.games.twenty_four.pack import pack_for
 from service.games.twenty_four.standings import standings
 from service.games.twenty_four.start import draw_for_dealer, new_game
-from service.games.twenty_four.state import Rules, state_from_dict
+from service.games.twenty_four.state import Rules, dealt_sizes, state_from_dict
 from service.games.twenty_four.target import dynamic_target
 
 from .tables import NAMES, game, with_table
@@ -314,3 +314,17 @@ def test_with_the_dynamic_target_a_finished_hand_may_have_had_another_target():
     data = finished_hand(dynamic_target=True).to_dict()
     data["results"][0]["target"] = 30  # e.g. eight cards whose middle four sum to 30 (§7)
     assert GAME.check_state(state_from_dict(data)) == []
+
+
+@pytest.mark.parametrize("pack_size", [40, 52])
+def test_pile_sizes_follow_the_deal_card_by_card(pack_size: int) -> None:
+    """§2.3: the dealer deals one card at a time, first to the player on their right, on round to the right. The pile
+    sizes are the deal played card by card here, for every table size and dealer."""
+    for players in range(2, 9):
+        for dealer in range(players):
+            dealt = [0] * players
+            seat = dealer
+            for _ in range(pack_size):
+                seat = (seat - 1) % players  # the next player to the right
+                dealt[seat] += 1
+            assert dealt_sizes(pack_size, players, dealer) == dealt

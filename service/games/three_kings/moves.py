@@ -172,6 +172,8 @@ def _as_template(state: GameState, legal: LegalMove) -> LegalMove:
 
 def out_of_turn_moves(state: GameState) -> list[LegalMove]:
     """What the players not to act may do now: show three Kings, at a table where their hands are unseen (§10.4)."""
+    if not any(player.hand.hidden for player in state.players):
+        return []  # no hand unseen (a game the service dealt): nobody may show Kings (can_show_kings), so the pack is not counted
     known = state.known_ranks()
     return [Listed(Move(player.name, "show_kings")) for seat, player in enumerate(state.players) if seat != state.to_act and can_show_kings(state, seat, known)]
 

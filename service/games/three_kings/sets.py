@@ -54,22 +54,21 @@ def table_counts(ranks: Iterable[int]) -> Counter[int]:
     return Counter(rank for rank in ranks if rank <= QUEEN)
 
 
-def sets_with(hand_rank: int, table: Counter[int]) -> list[RankSet]:
-    """Every set (by ranks) that ``hand_rank`` makes with two cards of ``table``, low table rank first."""
-    if hand_rank > QUEEN:
-        return []
-    pairs: set[tuple[int, int]] = set()
-    for low in table:
-        # The third card is the sum of the other two, or the hand card is: three candidates for the other table card.
-        for other in (low + hand_rank, low - hand_rank, hand_rank - low):
-            if other >= low and other in table and (other != low or table[low] >= 2):
-                pairs.add((low, other))
-    return [RankSet(hand_rank, low, high) for low, high in sorted(pairs)]
+def table_pairs(table: Counter[int]) -> dict[int, list[tuple[int, int]]]:
+    """Every pair of ``table``'s ranks (low first) that makes a set with some hand rank, by that hand rank: two of the
+    three add up to the third, so the hand card is the pair's sum, or with the low card adds up to the high one. The
+    table is walked once, whatever the hand; each hand rank's pairs come low table rank first."""
+    by_hand: dict[int, list[tuple[int, int]]] = {}
+    ranks = sorted(table)
+    for index, low in enumerate(ranks):
+        for high in ranks[index if table[low] >= 2 else index + 1 :]:  # a pair of one rank needs two cards of it
+            by_hand.setdefault(low + high, []).append((low, high))
+            if high > low:
+                by_hand.setdefault(high - low, []).append((low, high))
+    return by_hand
 
 
 def all_sets(hand_ranks: Iterable[int], table: Counter[int]) -> list[RankSet]:
-    """Every distinct set (by ranks) of a hand with a table, the hand's ranks in the order first held."""
-    found: list[RankSet] = []
-    for hand_rank in dict.fromkeys(hand_ranks):
-        found += sets_with(hand_rank, table)
-    return found
+    """Every distinct set (by ranks) of a hand with a table, the hand's ranks in the order first held, low table rank first."""
+    pairs = table_pairs(table)
+    return [RankSet(hand, low, high) for hand in dict.fromkeys(hand_ranks) if hand <= QUEEN for low, high in pairs.get(hand, ())]

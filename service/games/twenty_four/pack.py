@@ -50,15 +50,6 @@ def card_problems(places: Sequence[tuple[str, Card]], face_cards: bool) -> list[
     return problems + excess_copies(((pointer, card) for pointer, card in places if pack.copies(card)), pack, REPEATED_CARD)
 
 
-def zone_card_problems(zones: Sequence[tuple[str, Sequence[Card]]], face_cards: bool) -> list[Problem]:
-    """:func:`card_problems` of whole zones, each ``(its pointer, its cards)``, cheaply: the cards are counted first
-    (:meth:`~service.core.cards.Pack.holds`), and each card's place is only written out when something is wrong,
-    which a real table never is."""
-    if pack_for(face_cards).holds(card for _, cards in zones for card in cards):
-        return []
-    return card_problems([(f"{at}/{index}", card) for at, cards in zones for index, card in enumerate(cards)], face_cards)
-
-
 def table_values(cards: Sequence[str] | None, values: Sequence[int] | None, face_cards: bool, pointer: str = "/cards") -> list[int]:
     """The numbers of a request's table, given as ``cards`` (checked against the pack) or as bare ``values``, not both."""
     if (cards is None) == (values is None):

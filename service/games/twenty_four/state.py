@@ -10,8 +10,9 @@ them, and the check compares.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Literal
 
 from service.core.cards import Card, card_texts
@@ -21,7 +22,7 @@ from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
 from service.core.reading import Reader
 
-from .pack import card_problems, pack_for, zone_card_problems
+from .pack import card_problems, pack_for
 from .target import DEFAULT_TARGET, TARGET_CARDS, dynamic_target
 
 Phase = Literal["draw", "target", "turn", "round", "over"]
@@ -136,8 +137,9 @@ class TwentyFourState:
 # -- the deal and the order piles show cards ---------------------------------------------
 def dealt_sizes(pack_size: int, players: int, dealer: int) -> list[int]:
     """Each pile's size after the deal: one card at a time, first to the dealer's right, on round to the right (§2.3)."""
-    sizes = [0] * players
-    for index in range(pack_size):
+    each, left = divmod(pack_size, players)  # every pile gets ``each``; the ``left`` over go one each from the dealer's right on
+    sizes = [each] * players
+    for index in range(left):
         sizes[(dealer - 1 - index) % players] += 1
     return sizes
 
@@ -192,7 +194,8 @@ def state_problems(state: TwentyFourState) -> list[Problem]:
         problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if not 0 <= state.dealer < max(len(state.players), 1):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)} (seats count from 0)"))
-    problems += zone_card_problems(_zones(state), rules.face_cards)
+    if not pack.holds(chain.from_iterable(_zone_cards(state))):  # counted at C speed; the places written only for a fault
+        problems += card_problems(_card_places(state), rules.face_cards)
     problems += _target_problems(state)
     problems += _result_problems(state, pack.size)
     problems += _deal_problems(state)
@@ -257,12 +260,22 @@ def _before_deal_problems(state: TwentyFourState) -> list[Problem]:
     return problems
 
 
-def _zones(state: TwentyFourState) -> list[tuple[str, Sequence[Card]]]:
-    """Every zone of cards the pack is checked over, with its pointer."""
+def _zone_cards(state: TwentyFourState) -> Iterator[Sequence[Card]]:
+    """The cards of every zone the pack is checked over, without their pointers (:func:`_card_places` has them, in the same order)."""
+    for seat in state.players:
+        yield seat.pile
+        yield seat.won
+    yield state.table
+    yield state.set_aside
+
+
+def _card_places(state: TwentyFourState) -> list[tuple[str, Card]]:
+    """Every card of those zones with its pointer, in the same order: written only when the pack finds a fault."""
     zones: list[tuple[str, Sequence[Card]]] = []
     for index, seat in enumerate(state.players):
         zones += [(f"/players/{index}/pile", seat.pile), (f"/players/{index}/won", seat.won)]
-    return [*zones, ("/table", state.table), ("/set_aside", state.set_aside)]
+    zones += [("/table", state.table), ("/set_aside", state.set_aside)]
+    return [(f"{at}/{index}", card) for at, cards in zones for index, card in enumerate(cards)]
 
 
 def _target_problems(state: TwentyFourState) -> list[Problem]:
