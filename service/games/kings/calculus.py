@@ -51,8 +51,9 @@ class CallVerdict:
     to_dict = PlainForm()
 
 
-@dataclass(frozen=True, slots=True)
-class CalculusResult:
+class CalculusResult(NamedTuple):
+    """A table's Calculus: the castles' values, every player's split, the winners, the call (a NamedTuple, as a Split is: one per request)."""
+
     castle_values: tuple[int, ...]
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]

@@ -132,9 +132,9 @@ class Progress:
         return answer
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24."""
+class Reading(NamedTuple):
+    """What a set of cards holds: the best split, the calling split (if any), every hand, progress to all 24
+    (a NamedTuple, as :class:`Split` is: one per /hands request)."""
 
     best: Split
     calling: Split | None
@@ -166,6 +166,10 @@ class PointerChoice(NamedTuple):
     king: bool  # a free King is the Pointer; otherwise the highest left-over is
     points: int  # the Pointer's face value less the left-overs' penalty
     saved: int  # how many of the left-overs besides the Pointer the Kings save (the highest ones)
+
+
+_Choice = tuple[int, int, tuple[int, ...], PointerChoice | None]
+"""A choice the split search keeps: (half score, hand points, the hands chosen, the Pointer it chose; None when given)."""
 
 
 def choose_pointer(values_high_first: Sequence[int], free_kings: int, kings_held: int, rules: Rules) -> PointerChoice | None:
@@ -412,13 +416,13 @@ class Scorer:
         tally = holding.tally
         half_points = self._half_points
         for group in groups_for_ranks(self.rules.hands, tally.ranks()):
-            if not group.once_each and not tally.covers(group.ranks_need):  # the ranks are held (groups_for_ranks); their counts?
+            if not group.once_each and group.ranks_need & tally != group.ranks_need:  # the ranks are held (groups_for_ranks); their counts?
                 continue
             for entry in group.entries:
                 target = entry.target
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys_by_rank())
-                elif tally.covers(entry.need):
+                elif entry.need & tally == entry.need:  # Tally.covers, written out: the test of every suited target held
                     choices = (entry.keys,)
                 else:
                     continue
@@ -567,19 +571,19 @@ class Scorer:
         hands = [(found.packed, len(found.keys), found.half_points, found.ranks) for found in instances]
         last = len(keys) if full else HAND_CARDS_IN_A_CALL
         fixed = None if pointer is None else pointer.face_value
-        best: tuple[int, int, tuple[int, ...]] | None = None  # half score, hand points, hands chosen
-        calling: tuple[int, int, tuple[int, ...]] | None = None  # the same, of six hand cards
+        best: _Choice | None = None  # half score, hand points, hands chosen, the Pointer chosen (None: the one given)
+        calling: _Choice | None = None  # the same, of six hand cards
         most_points: dict[int, int] = {}  # a remainder -> the most hand points an earlier choice left it with
         # A choice: (the first hand it may add, what it leaves as packed counts, hand points, hands chosen, the left-overs' ranks high first, cards used)
         stack: list[tuple[int, int, int, tuple[int, ...], list[int], int]] = [(0, _packed(keys), 0, (), sorted((key >> 2 for key in keys), reverse=True), 0)]
         while stack:
             start, remainder, hand_points, chosen, values, used = stack.pop()
-            known = most_points.get(remainder)
-            if known is not None and known >= hand_points:
+            if most_points.get(remainder, -1) >= hand_points:  # hand points are never negative
                 continue
             most_points[remainder] = hand_points
             at_call = call and used == HAND_CARDS_IN_A_CALL
             if full or at_call:
+                choice = None
                 if fixed is not None:
                     scored: int | None = fixed - penalty(values, kings_held, rules)
                 else:
@@ -588,9 +592,9 @@ class Scorer:
                 if scored is not None:
                     mine = (2 * scored + hand_points, hand_points)
                     if full and (best is None or mine > best[:2]):
-                        best = (*mine, chosen)
+                        best = (*mine, chosen, choice)
                     if at_call and (calling is None or mine > calling[:2]):
-                        calling = (*mine, chosen)
+                        calling = (*mine, chosen, choice)
             guarded = remainder | _GUARDS
             for index in range(len(hands) - 1, start - 1, -1):  # pushed last first: popped in catalog order
                 need, size, points, ranks = hands[index]
@@ -607,15 +611,9 @@ class Scorer:
         return best_split, self._split_of(calling, keys, kings, kings_held, pointer, instances)
 
     def _split_of(
-        self,
-        choice: tuple[int, int, tuple[int, ...]] | None,
-        keys: list[int],
-        kings: list[Card],
-        kings_held: int,
-        pointer: Card | None,
-        instances: list[Found],
+        self, choice: _Choice | None, keys: list[int], kings: list[Card], kings_held: int, pointer: Card | None, instances: list[Found]
     ) -> Split | None:
-        """The split of a choice the search made (None: none was made), settled."""
+        """The split of a choice the search made (None: none was made), settled with the Pointer the search chose for it."""
         if choice is None:
             return None
         remaining = list(keys)
@@ -623,7 +621,7 @@ class Scorer:
             for key in instances[index].keys:
                 remaining.remove(key)
         hands = tuple(self._instance(instances[index]) for index in choice[2])
-        return self._settle(hands, [self._card_of_key[k] for k in remaining], kings, kings_held, pointer)
+        return self._settle(hands, list(map(self._card_of_key.__getitem__, remaining)), kings, kings_held, pointer, choice[3])
 
     def _settle(
         self,
@@ -632,27 +630,26 @@ class Scorer:
         free_kings: list[Card],
         kings_held: int,
         pointer: Card | None,
+        choice: PointerChoice | None = None,
     ) -> Split:
-        """Name the Pointer (:func:`choose_pointer`, unless given), the saved and the penalised cards; score the split.
+        """Name the Pointer (:func:`choose_pointer`, unless given, or chosen already for these left-overs as ``choice``),
+        the saved and the penalised cards; score the split.
 
         There must be a Pointer: given, or a left-over or free King to choose.
         """
         leftovers.sort(key=_rank_of, reverse=True)  # stable: equal ranks keep the holding's order
-        values = list(map(_rank_of, leftovers))  # their face values, high first, kept in step
         kings = list(free_kings)
         if pointer is None:
-            choice = choose_pointer(values, len(kings), kings_held, self.rules)
+            if choice is None:
+                choice = choose_pointer(list(map(_rank_of, leftovers)), len(kings), kings_held, self.rules)
             assert choice is not None, "a split is settled only when it has a Pointer"
-            if choice.king:
-                pointer = kings.pop(0)
-            else:
-                pointer = leftovers.pop(0)
-                del values[0]
-            spared = choice.saved
+            pointer = kings.pop(0) if choice.king else leftovers.pop(0)
+            spared, points = choice.saved, choice.points  # the Pointer's value less the penalty of the rest
         else:
             spared = saved_count(len(leftovers), kings_held, self.rules)
+            points = pointer.face_value - penalty(list(map(_rank_of, leftovers)), kings_held, self.rules)
         saved, penalised = tuple(leftovers[:spared]), tuple(leftovers[spared:])
-        half_score = 2 * (pointer.face_value - sum(values[spared:]))
+        half_score = 2 * points
         for hand in hands:
             half_score += hand.half_points
         return Split(pointer, hands, saved, penalised, tuple(kings), half_score)
