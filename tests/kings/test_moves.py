@@ -418,3 +418,15 @@ def test_each_impossible_drawn_card_is_its_own_reason():
     state = counted_pile(two_players(face_up="7D 7D"))
     verdict = judge(state, move("dump_king", "KC", drawn=parse_cards("7D 7D")))
     assert [(r.code, r.pointer) for r in verdict.reasons] == [("drawn_impossible", "/drawn/0"), ("drawn_impossible", "/drawn/1")]
+
+
+def test_a_listed_move_is_the_move_its_fields_make():
+    """The listing's constructor gives the very move the general one does: equal, hashed alike, written alike."""
+    card = parse_card("KC")
+    for listed, made in (
+        (Move.listed("ann", "play_king", card, 2), Move("ann", "play_king", card, 2)),
+        (Move.listed("ann", "face_down_discard"), Move("ann", "face_down_discard", None, None, [], [])),
+        (Move.listed("bob", "call_hand"), Move(player="bob", action="call_hand")),
+    ):
+        assert listed == made and hash(listed) == hash(made) and listed.to_dict() == made.to_dict()
+        assert type(listed.take_face_up) is tuple and type(listed.drawn) is tuple and listed.declarations == ()

@@ -96,3 +96,21 @@ def test_a_third_copy_anywhere_is_bad_input():
     with pytest.raises(InvalidInput) as caught:
         state_from_dict(data)
     assert [(p.pointer, p.code) for p in caught.value.problems] == [("/face_up/0", "third_copy")]
+
+
+def test_the_total_counts_known_and_unseen_cards_of_every_zone():
+    """Conservation (rules.md §1, §22) at a table the referee sees only in part: the total is every known card
+    plus every counted one, whichever zone holds it; a card more or less anywhere is a card_total problem."""
+    state = build({"ann": ANN, "bob": BOB}, face_up="3D", face_down="6D", castles=("5H", "9C+KC", "4D", "10S"))
+    assert state.card_total() == 104 and state_problems(state) == []
+    ann = state.players[0]
+    pile = state.draw_pile.cards
+    counted = replace(
+        state.with_player(0, replace(ann, hand=Zone(ann.hand.cards[:3], 4))),
+        draw_pile=Zone((), len(pile)),
+        face_down=Zone((), 1),
+    )
+    assert counted.unseen_count() == 4 + len(pile) + 1  # ann's four unseen cards, the counted pile, the face-down card
+    assert counted.card_total() == 104 and state_problems(counted) == []
+    for short in (replace(counted, draw_pile=Zone((), len(pile) - 1)), replace(counted, set_aside=Zone((), 1))):
+        assert [(p.pointer, p.code) for p in state_problems(short)] == [("", "card_total")]

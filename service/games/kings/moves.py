@@ -138,28 +138,35 @@ class Move(_MoveFields):
             face_up = tuple(face_up)
         return tuple.__new__(cls, (player, action, card, castle, take_face_up, drawn, reveal, pointer, hands, declarations, castles, face_up))
 
+    @classmethod
+    def listed(cls, player: str, action: Action, card: Card | None = None, castle: int | None = None) -> Move:
+        """A move as a legal listing writes it: a player, an action, at most a card and a castle; every other field
+        has its default, a tuple already, so nothing is converted (a listing builds one per listed move)."""
+        return tuple.__new__(cls, (player, action, card, castle, (), (), None, None, None, (), None, None))
+
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"player": self.player, "action": self.action}
-        if self.card is not None:
-            data["card"] = str(self.card)
-        if self.castle is not None:
-            data["castle"] = self.castle
-        if self.take_face_up:
-            data["take_face_up"] = card_texts(self.take_face_up)
-        if self.drawn:
-            data["drawn"] = card_texts(self.drawn)
-        if self.reveal is not None:
-            data["reveal"] = card_texts(self.reveal)
-        if self.pointer is not None:
-            data["pointer"] = str(self.pointer)
-        if self.hands is not None:
-            data["hands"] = [card_texts(hand) for hand in self.hands]
-        if self.declarations:
-            data["declarations"] = [declaration.to_dict() for declaration in self.declarations]
-        if self.castles is not None:
-            data["castles"] = [castle.to_dict() for castle in self.castles]
-        if self.face_up is not None:
-            data["face_up"] = card_texts(self.face_up)
+        player, action, card, castle, take_face_up, drawn, reveal, pointer, hands, declarations, castles, face_up = self
+        data: dict[str, object] = {"player": player, "action": action}
+        if card is not None:
+            data["card"] = str(card)
+        if castle is not None:
+            data["castle"] = castle
+        if take_face_up:
+            data["take_face_up"] = card_texts(take_face_up)
+        if drawn:
+            data["drawn"] = card_texts(drawn)
+        if reveal is not None:
+            data["reveal"] = card_texts(reveal)
+        if pointer is not None:
+            data["pointer"] = str(pointer)
+        if hands is not None:
+            data["hands"] = [card_texts(hand) for hand in hands]
+        if declarations:
+            data["declarations"] = [declaration.to_dict() for declaration in declarations]
+        if castles is not None:
+            data["castles"] = [castle.to_dict() for castle in castles]
+        if face_up is not None:
+            data["face_up"] = card_texts(face_up)
         return data
 
 
@@ -238,7 +245,7 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         return [next_deal(state)]
     player = state.acting
     if state.phase == "reveal":
-        return [LegalMove(Move(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
+        return [LegalMove(Move.listed(player.name, "reveal_hand"), reveal_unseen=player.hand.hidden)]
     distinct = _by_face(player.hand.cards)
     unseen = unseen_choices(state, player)
     name = player.name
@@ -246,14 +253,14 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     down, up = draws.get("face_down_discard", 0), draws.get("face_up_discard", 0)  # once per listing, not per card
     moves: list[LegalMove] = []
     for card in distinct:
-        moves.append(LegalMove(Move(name, "face_down_discard", card), drawn_unseen=down))
+        moves.append(LegalMove(Move.listed(name, "face_down_discard", card), drawn_unseen=down))
         if not card.is_king:
-            moves.append(LegalMove(Move(name, "face_up_discard", card), drawn_unseen=up))
+            moves.append(LegalMove(Move.listed(name, "face_up_discard", card), drawn_unseen=up))
     if player.hand.hidden:
-        moves.append(LegalMove(Move(name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=down))
+        moves.append(LegalMove(Move.listed(name, "face_down_discard"), card_choices=tuple(unseen), drawn_unseen=down))
         plain = tuple(card for card in unseen if not card.is_king)
         if plain:
-            moves.append(LegalMove(Move(name, "face_up_discard"), card_choices=plain, drawn_unseen=up))
+            moves.append(LegalMove(Move.listed(name, "face_up_discard"), card_choices=plain, drawn_unseen=up))
     if state.phase == "kingdom-discard":
         return moves
     choices = tuple(_by_face(state.face_up)) if state.rules.ghoul_raiser else ()
@@ -266,12 +273,12 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         drawn = draws.get(action, 0)
         for king in kings:
             if castle is None or _suit_fits(state.rules, king, castle):
-                moves.append(LegalMove(Move(name, action, king, number), face_up_choices=choices, drawn_unseen=drawn))  # type: ignore[arg-type]
-        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle))
+                moves.append(LegalMove(Move.listed(name, action, king, number), face_up_choices=choices, drawn_unseen=drawn))  # type: ignore[arg-type]
+        named = tuple(king for king in unseen_kings if castle is None or _suit_fits(state.rules, king, castle)) if unseen_kings else ()
         if named:
-            moves.append(LegalMove(Move(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=drawn))  # type: ignore[arg-type]
+            moves.append(LegalMove(Move.listed(name, action, None, number), face_up_choices=choices, card_choices=named, drawn_unseen=drawn))  # type: ignore[arg-type]
     call_valid = scorer_for(state.castles, state.rules).is_valid_call(player.hand.cards) if player.hand.known else None
-    moves.append(LegalMove(Move(name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
+    moves.append(LegalMove(Move.listed(name, "call_hand"), call_valid=call_valid, reveal_unseen=player.hand.hidden))
     return moves
 
 
@@ -300,7 +307,7 @@ def next_dealer(state: GameState) -> int:
 def next_deal(state: GameState) -> LegalMove:
     """The one move of a finished game: its next dealer deals the next game. The service shuffles a service-dealt
     game's (the move names no card); a real table enters what it dealt (a template: ``fill`` says what)."""
-    move = Move(state.players[next_dealer(state)].name, "deal")
+    move = Move.listed(state.players[next_dealer(state)].name, "deal")
     return LegalMove(move, table_deal=state.deal == "physical")
 
 

@@ -146,9 +146,15 @@ class GameState:
         places = {pointer for pointer, _ in named}
         return [problem.pointer for problem in third_copies([*self.known_cards(), *named]) if problem.pointer in places]
 
-    def known_cards_unplaced(self) -> Iterator[Card]:
-        """The cards of :meth:`known_cards` without their pointers, for counting copies."""
-        return chain(castle_cards(self.castles), *(cards for _, cards in self._known_piles()))
+    def known_cards_unplaced(self) -> tuple[Card, ...]:
+        """The cards of :meth:`known_cards` without their pointers, in one tuple: what the state check counts once
+        (copies of each card, and with :meth:`unseen_count` the total of the zones)."""
+        hands = [player.hand.cards for player in self.players]
+        return (*castle_cards(self.castles), *chain.from_iterable(hands), *self.draw_pile.cards, *self.face_down.cards, *self.set_aside.cards, *self.face_up)
+
+    def unseen_count(self) -> int:
+        """How many cards the zones hold that the referee cannot see (counted, not known)."""
+        return sum(player.hand.hidden for player in self.players) + self.draw_pile.hidden + self.face_down.hidden + self.set_aside.hidden
 
     def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
         """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
@@ -159,9 +165,8 @@ class GameState:
         yield "/face_up", self.face_up
 
     def card_total(self) -> int:
-        castles = sum(1 + len(castle.kings) for castle in self.castles)
-        zones = sum(zone.size for zone in (self.draw_pile, self.face_down, self.set_aside))
-        return castles + zones + len(self.face_up) + sum(player.hand.size for player in self.players)
+        """Every card of the table, known and unseen."""
+        return len(self.known_cards_unplaced()) + self.unseen_count()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -186,8 +191,9 @@ class GameState:
 
 def state_problems(state: GameState) -> list[Problem]:
     """Everything wrong with a state, at once (rules.md §21)."""
-    problems = castle_problems(state.castles, state.rules) + third_copies_among(state.known_cards_unplaced(), state.known_cards)
-    total = state.card_total()
+    known = state.known_cards_unplaced()  # counted once: the copies of each card here, the total of the zones below
+    problems = castle_problems(state.castles, state.rules) + third_copies_among(known, state.known_cards)
+    total = len(known) + state.unseen_count()
     if total != DECK_SIZE:
         problems.append(Problem("", "card_total", f"the zones hold {total} cards, known and hidden; two decks are exactly {DECK_SIZE}"))
     if state.draw_pile.cards and state.draw_pile.hidden:
@@ -263,20 +269,24 @@ def _seat_problems(state: GameState) -> list[Problem]:
 
 
 def _hand_size_problems(state: GameState, index: int, player: Player) -> list[Problem]:
-    at = f"/players/{index}"
+    """A seat's hand size and score for the phase; a pointer is written only for a problem (a real table has none)."""
     if player.status == "out":
-        problems = [] if player.half_score is not None else [Problem(f"{at}/score", "score_missing", "a player out after a false call has been scored")]
+        problems = (
+            [] if player.half_score is not None else [Problem(f"/players/{index}/score", "score_missing", "a player out after a false call has been scored")]
+        )
         if player.hand.size:
-            problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
+            problems.append(Problem(f"/players/{index}/hand", "hand_size", f"{player.name!r} is out: their cards are set aside, so the hand is empty"))
         return problems
     if state.phase in ("reveal", "over"):
         return []
     problems = []
     if player.half_score is not None:
-        problems.append(Problem(f"{at}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
+        problems.append(Problem(f"/players/{index}/score", "score_too_early", f"{player.name!r} is still in play and has no score yet"))
     expected = HAND_SIZE + (1 if state.phase == "kingdom-discard" and index == state.to_act else 0)
     if player.hand.size != expected:
-        problems.append(Problem(f"{at}/hand", "hand_size", f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}"))
+        problems.append(
+            Problem(f"/players/{index}/hand", "hand_size", f"{player.name!r} holds {player.hand.size} cards; in phase {state.phase} they hold {expected}")
+        )
     return problems
 
 
@@ -295,7 +305,7 @@ def half_points(reader: Reader[Card], value: object, pointer: str) -> int | None
 
 
 def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | None:
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
         reader.problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}')
         return None
     card = reader.card(data.get("card"), f"{pointer}/card")
@@ -306,7 +316,7 @@ def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | No
 def _read_rules(reader: Reader[Card], data: object, pointer: str) -> Rules:
     if data is None:
         return Rules()
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
         reader.problem(pointer, "not_an_object", "rules must be an object")
         return Rules()
     hands = reader.choice(data, "hands", pointer, HAND_SET_NAMES, "standard")
@@ -334,7 +344,7 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
     players = []
     for index, item in enumerate(data.get("players") or []):
         at = f"/players/{index}"
-        if not isinstance(item, Mapping):
+        if type(item) is not dict and not isinstance(item, Mapping):  # a JSON object at once; any other mapping tested
             reader.problem(at, "not_an_object", "a player is an object")
             continue
         score = item.get("score")
