@@ -259,7 +259,7 @@ class _Writer:
     def field_steps(self, name: str, field: fields.Field[Any]) -> list[str]:
         """One field of an object: absent (refused when required, else its default), null (when allowed), or its value's steps."""
         key = repr(name)
-        steps = [f"# {name}: {_described(field)}", f"if {key} in data:", f"    value = data[{key}]"]
+        steps = [_comment(f"{name}: {_described(field)}"), f"if {key} in data:", f"    value = data[{key}]"]
         value = self.value_steps(field, name)
         if field.allow_none:
             steps += ["    if value is None:", f"        result[{key}] = None", "    else:"]
@@ -363,6 +363,12 @@ def _outside(value: str, low: Any, high: Any) -> str:
     if low is not None:
         return f"{value} < {low!r}"
     return f"{value} > {high!r}" if high is not None else "False"
+
+
+def _comment(text: str) -> str:
+    """``text`` as a comment line of the written source: as it is when every character prints, else as an escaped
+    literal, so a line break in a field's name cannot end the comment and start a line of code."""
+    return f"# {text if text.isprintable() else ascii(text)}"
 
 
 def _described(field: fields.Field[Any]) -> str:

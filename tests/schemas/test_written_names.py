@@ -1,0 +1,38 @@
+"""What a schema's written loader (schemas/compiled.py) takes from the schema into its source: a field's name, its
+validators' bounds. Whatever they are, the written loader answers as marshmallow's own load does (or leaves the
+body to it: Unsure); nothing of a name reaches the source but as a quoted literal or a made-up identifier."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from marshmallow import fields
+
+from schemas.base import LeanSchema
+from schemas.compiled import compile_loader
+from schemas.fields import Unsure
+
+
+def both(field: fields.Field[Any], name: str, value: Any) -> tuple[Any, Any]:
+    """The written loader's answer and marshmallow's for ``{name: value}`` (the oracle: marshmallow's own load)."""
+    schema = LeanSchema.from_dict({name: field})()
+    try:
+        fast = compile_loader(schema)({name: value})
+    except Unsure:
+        fast = "unsure"
+    return fast, schema.load({name: value})
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a\n    return 'written'",  # a line break would end the comment that names the field, and start a line of code
+        "a\r    return 'written'",
+        "b\x0c\n    data = {}",
+    ],
+)
+def test_a_name_with_a_line_break_stays_in_its_comment(name):
+    fast, slow = both(fields.String(), name, "x")
+    assert slow == {name: "x"}
+    assert fast in (slow, "unsure")
