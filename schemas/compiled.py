@@ -206,7 +206,10 @@ def loader_source(schema: Schema) -> str:
 
 
 def _identifier(name: str) -> str:
-    return re.sub(r"\W", "_", name)
+    """``name`` as an identifier that reads back as written: ASCII letters, digits and ``_`` (Python reads any other
+    letter of an identifier in NFKC, so ``ﬁ`` would be looked up as ``fi``), never a digit first."""
+    ascii_name = re.sub(r"[^0-9A-Za-z_]", "_", name)
+    return f"_{ascii_name}" if ascii_name[:1].isdigit() else ascii_name
 
 
 class _Writer:

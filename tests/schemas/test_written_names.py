@@ -11,7 +11,7 @@ from marshmallow import fields
 
 from schemas.base import LeanSchema
 from schemas.compiled import compile_loader
-from schemas.fields import Unsure
+from schemas.fields import OneOf, Unsure
 
 
 def both(field: fields.Field[Any], name: str, value: Any) -> tuple[Any, Any]:
@@ -36,3 +36,12 @@ def test_a_name_with_a_line_break_stays_in_its_comment(name):
     fast, slow = both(fields.String(), name, "x")
     assert slow == {name: "x"}
     assert fast in (slow, "unsure")
+
+
+@pytest.mark.parametrize("name", ["ﬁeld", "ªb", "1st", "a-b", "²", "x y"])
+def test_a_name_that_is_no_ascii_identifier_gets_one_in_the_loader(name):
+    """Python reads an identifier in NFKC (``ﬁ`` is ``fi``) and none starts with a digit: the names the loader binds its
+    objects to (here the choices of a OneOf) must be read back as they were written."""
+    fast, slow = both(fields.String(validate=OneOf(["a"])), name, "a")
+    assert slow == {name: "a"}
+    assert fast == slow
