@@ -318,7 +318,7 @@ class _Writer:
         """A list or map past its ``Length`` bound is refused before its items are read (a text field's own reader
         refuses anything but a text, so its length is tested once it is read)."""
         most = _longest(validators)
-        if most is None or isinstance(field, fields.String):
+        if most is None or not _literal(most) or isinstance(field, fields.String):  # a bound written as an int literal only
             return []
         return [f"if (type(value) is list or type(value) is dict) and len(value) > {most}:", "    raise Unsure"]
 
@@ -345,7 +345,7 @@ class _Writer:
 def _written_test(validator: Callable[[Any], Any]) -> str | None:
     """The failing test of one of the three coded validators as a line writes it (exact classes: a subclass may test
     something else); None for any other. ``{choices}`` stands for OneOf's choices' name."""
-    if type(validator) is Length:
+    if type(validator) is Length and _literal(validator.min) and _literal(validator.max) and _literal(validator.equal):
         if validator.equal is not None:
             return f"len(value) != {validator.equal!r}"
         return _outside("len(value)", validator.min, validator.max)
@@ -357,6 +357,7 @@ def _written_test(validator: Callable[[Any], Any]) -> str | None:
 
 
 def _literal(bound: Any) -> bool:
+    """Whether ``bound`` is written in the source as it is: None or an int (a float such as ``inf`` is not)."""
     return bound is None or type(bound) is int
 
 

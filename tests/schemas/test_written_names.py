@@ -11,7 +11,7 @@ from marshmallow import fields
 
 from schemas.base import LeanSchema
 from schemas.compiled import compile_loader
-from schemas.fields import OneOf, Unsure
+from schemas.fields import Length, OneOf, Unsure
 
 
 def both(field: fields.Field[Any], name: str, value: Any) -> tuple[Any, Any]:
@@ -45,3 +45,10 @@ def test_a_name_that_is_no_ascii_identifier_gets_one_in_the_loader(name):
     fast, slow = both(fields.String(validate=OneOf(["a"])), name, "a")
     assert slow == {name: "a"}
     assert fast == slow
+
+
+@pytest.mark.parametrize("length", [Length(max=float("inf")), Length(min=0.5, max=2.5), Length(equal=1.0)])
+def test_a_length_bound_that_is_no_integer_is_tested_as_marshmallow_tests_it(length):
+    fast, slow = both(fields.List(fields.String(), validate=length), "tags", ["x"])
+    assert slow == {"tags": ["x"]}
+    assert fast in (slow, "unsure")
