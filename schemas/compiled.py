@@ -206,7 +206,10 @@ def loader_source(schema: Schema) -> str:
 
 
 def _identifier(name: str) -> str:
-    return re.sub(r"\W", "_", name)
+    """``name`` as an identifier that reads back as written: ASCII letters, digits and ``_`` (Python reads any other
+    letter of an identifier in NFKC, so ``ﬁ`` would be looked up as ``fi``), never a digit first."""
+    ascii_name = re.sub(r"[^0-9A-Za-z_]", "_", name)
+    return f"_{ascii_name}" if ascii_name[:1].isdigit() else ascii_name
 
 
 class _Writer:
@@ -259,7 +262,7 @@ class _Writer:
     def field_steps(self, name: str, field: fields.Field[Any]) -> list[str]:
         """One field of an object: absent (refused when required, else its default), null (when allowed), or its value's steps."""
         key = repr(name)
-        steps = [f"# {name}: {_described(field)}", f"if {key} in data:", f"    value = data[{key}]"]
+        steps = [_comment(f"{name}: {_described(field)}"), f"if {key} in data:", f"    value = data[{key}]"]
         value = self.value_steps(field, name)
         if field.allow_none:
             steps += ["    if value is None:", f"        result[{key}] = None", "    else:"]
@@ -315,7 +318,7 @@ class _Writer:
         """A list or map past its ``Length`` bound is refused before its items are read (a text field's own reader
         refuses anything but a text, so its length is tested once it is read)."""
         most = _longest(validators)
-        if most is None or isinstance(field, fields.String):
+        if most is None or not _literal(most) or isinstance(field, fields.String):  # a bound written as an int literal only
             return []
         return [f"if (type(value) is list or type(value) is dict) and len(value) > {most}:", "    raise Unsure"]
 
@@ -342,7 +345,7 @@ class _Writer:
 def _written_test(validator: Callable[[Any], Any]) -> str | None:
     """The failing test of one of the three coded validators as a line writes it (exact classes: a subclass may test
     something else); None for any other. ``{choices}`` stands for OneOf's choices' name."""
-    if type(validator) is Length:
+    if type(validator) is Length and _literal(validator.min) and _literal(validator.max) and _literal(validator.equal):
         if validator.equal is not None:
             return f"len(value) != {validator.equal!r}"
         return _outside("len(value)", validator.min, validator.max)
@@ -354,6 +357,7 @@ def _written_test(validator: Callable[[Any], Any]) -> str | None:
 
 
 def _literal(bound: Any) -> bool:
+    """Whether ``bound`` is written in the source as it is: None or an int (a float such as ``inf`` is not)."""
     return bound is None or type(bound) is int
 
 
@@ -363,6 +367,12 @@ def _outside(value: str, low: Any, high: Any) -> str:
     if low is not None:
         return f"{value} < {low!r}"
     return f"{value} > {high!r}" if high is not None else "False"
+
+
+def _comment(text: str) -> str:
+    """``text`` as a comment line of the written source: as it is when every character prints, else as an escaped
+    literal, so a line break in a field's name cannot end the comment and start a line of code."""
+    return f"# {text if text.isprintable() else ascii(text)}"
 
 
 def _described(field: fields.Field[Any]) -> str:

@@ -15,7 +15,8 @@ object). The problem document reads ``.code``; no code is ever inferred from a m
 Every field class of the project also says how it reads a plain, valid value without marshmallow's machinery
 (``plain_load``, on the class itself, a static method or, when the reading depends on the field's settings, a
 method): :mod:`schemas.compiled`'s fast path calls it, and it raises :class:`Unsure` for anything it cannot vouch
-for, which then goes to the field's own ``_deserialize`` to be judged and worded. A field class without one (a
+for, which then goes to the field's own ``_deserialize`` to be judged and worded. A field whose plain reading is a
+type test alone says so instead (``plain_type``): the fast path writes that test in its loader's line. A field class without one (a
 list of rows, a map of players) is run by the fast path as marshmallow runs it.
 """
 
@@ -126,12 +127,6 @@ class Integer(fields.Integer):
 
     plain_type = int  # its plain reading is this type test alone: schemas/compiled.py writes it in the loader's line
 
-    @staticmethod
-    def plain_load(value: Any) -> int:
-        if type(value) is not int:
-            raise Unsure
-        return value
-
 
 class Number(fields.Float):
     """A JSON number and nothing else: no numeric strings, no booleans."""
@@ -162,12 +157,6 @@ class Boolean(fields.Boolean):
         return value
 
     plain_type = bool  # its plain reading is this type test alone: schemas/compiled.py writes it in the loader's line
-
-    @staticmethod
-    def plain_load(value: Any) -> bool:
-        if type(value) is not bool:
-            raise Unsure
-        return value
 
 
 class Name(fields.String):

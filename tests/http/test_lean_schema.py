@@ -327,7 +327,9 @@ def test_the_fast_paths_own_table_holds_only_marshmallows_classes_and_each_proje
 
     assert all(kind.__module__.startswith("marshmallow.") for kind in compiled._SCALARS)
     for kind in (project_fields.Card, project_fields.CardList, project_fields.Integer, project_fields.Number, project_fields.Boolean, project_fields.Name):
-        assert "plain_load" in vars(kind), kind
+        # one way each: a reader (plain_load), or a type test alone (plain_type), which the writer takes first, so a
+        # class with both would keep a plain_load nothing calls
+        assert ("plain_load" in vars(kind)) != ("plain_type" in vars(kind)), kind
 
 
 class Unreadable:
