@@ -18,7 +18,7 @@ from service.core.problems import Problem
 from .chips import Tally
 from .declarations import SUIT_SIZE, Declarations
 from .pack import is_honor
-from .tricks import duty_of_holding, meets, obligation, refusal
+from .tricks import duty_of_holding, meets, obligation, refusal, winning_position
 
 
 def score_turn_up(tally: Tally, dealer: int, turn_up: Card, honors: str) -> Tally:
@@ -102,8 +102,8 @@ def replay(
     One pass: each hand is kept as its ranks held in each suit (:func:`held_by_suit`), and each trick as its
     suit led, highest card of that suit and highest trump, so the duty of every card played is read from a few
     tops (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are
-    built only for a card it refuses. The trick's taker is followed in the same pass (the highest trump, else the
-    highest card of the suit led: :func:`~.tricks.winning_position`'s rule).
+    built only for a card it refuses. A complete trick's taker is :func:`~.tricks.winning_position`'s, the one
+    statement of that rule.
     """
     seats = len(hands)
     held: list[dict[str, int] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
@@ -120,7 +120,7 @@ def replay(
         elif len(cards) < seats and number != last:
             problems.append(Problem(pointers[number], "trick_incomplete", f"only the last trick may be under way; this one has {len(cards)} of {seats} cards"))
         led: str | None = None
-        high = trumped = best_led = best_trump = 0
+        high = trumped = 0  # the tops the duty of the next card reads: the highest of the suit led, the highest trump
         for position, card in enumerate(cards):
             seat = (lead + position) % seats
             suits = held[seat]
@@ -143,14 +143,11 @@ def replay(
                 suits[suit] ^= bit
             if led is None:
                 led = suit
-            if suit == trump:
-                if rank > trumped:
-                    trumped, best_trump = rank, position
-                if suit == led and rank > high:
-                    high = rank
-            elif suit == led and rank > high:
-                high, best_led = rank, position
-        winner = (lead + (best_trump if trumped else best_led)) % seats if len(cards) == seats else None
+            if suit == trump and rank > trumped:
+                trumped = rank
+            if suit == led and rank > high:
+                high = rank
+        winner = (lead + winning_position(cards, trump)) % seats if len(cards) == seats else None
         played.append(PlayedTrick(lead, tuple(tricks[number]), winner))
         if winner is not None:
             lead = winner
