@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
-__version__ = "0.5.1"  # the package's version (pyproject.toml) and the OpenAPI document's (info.version): one number
+__version__ = "0.5.2"  # the package's version (pyproject.toml) and the OpenAPI document's (info.version): one number
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:

@@ -8,7 +8,7 @@ from .client import DEFAULT_TIMEOUT, DEFAULT_URL, RETRIED_STATUSES, SAFE_RETRIES
 from .operations import Operation, document, games, operations, version
 from .problems import RefereeError, RefereeUnavailable
 
-__version__ = "0.5.1"  # = pyproject.toml's and the document's info.version (tests/client_package checks)
+__version__ = "0.5.2"  # = pyproject.toml's and the document's info.version (tests/client_package checks)
 
 __all__ = [
     "DEFAULT_TIMEOUT",
