@@ -43,12 +43,17 @@ class Rehooked(Hooked):
 
 
 def marshmallows(schema: type) -> dict[str, list[tuple[str, bool, dict[Any, Any]]]]:
-    return dict(SchemaMeta.resolve_hooks(schema))  # type: ignore[arg-type]
+    return found(SchemaMeta.resolve_hooks(schema))  # type: ignore[arg-type]
+
+
+def found(hooks: dict[str, list[tuple[str, bool, dict[Any, Any]]]]) -> dict[str, list[tuple[str, bool, dict[Any, Any]]]]:
+    """The hooks of each kind, without the empty lists a ``defaultdict`` gains when a load asks for a kind it lacks."""
+    return {tag: entries for tag, entries in hooks.items() if entries}
 
 
 def test_a_schema_s_processors_are_marshmallow_s_own_with_inheritance_and_overrides():
-    assert dict(Hooked._hooks) == marshmallows(Hooked)
-    assert dict(Rehooked._hooks) == marshmallows(Rehooked)
+    assert found(Hooked._hooks) == marshmallows(Hooked)
+    assert found(Rehooked._hooks) == marshmallows(Rehooked)
     assert {tag for tag, hooks in Hooked._hooks.items() if hooks} == {"pre_load", "post_load", "validates", "validates_schema"}
     assert "trim" not in [name for name, _, _ in Rehooked._hooks.get("pre_load", [])]
     assert [name for name, _, _ in Rehooked._hooks.get("post_dump", [])] == ["wrap"]
@@ -59,7 +64,7 @@ def test_every_schema_class_the_app_builds_with_it_has_marshmallow_s_answer():
     built = [cls for cls in _subclasses(LeanSchema) if isinstance(cls, HooksFromDicts)]
     assert len(built) > 100  # the app's schemas, and from_dict's classes made from them
     for cls in built:
-        assert dict(cls._hooks) == marshmallows(cls), cls.__name__
+        assert found(cls._hooks) == marshmallows(cls), cls.__name__
 
 
 def _subclasses(root: type) -> list[type]:
