@@ -10,7 +10,7 @@ them, and the check compares.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Literal
@@ -194,8 +194,9 @@ def state_problems(state: TwentyFourState) -> list[Problem]:
         problems.append(Problem("/rules/hands", "bad_hands", f"a game has 1 to {MAX_HANDS} hands, not {rules.hands}"))
     if not 0 <= state.dealer < max(len(state.players), 1):
         problems.append(Problem("/dealer", "seat_out_of_range", f"seat {state.dealer} does not exist at a table of {len(state.players)} (seats count from 0)"))
-    if not pack.holds(chain.from_iterable(_zone_cards(state))):  # counted at C speed; the places written only for a fault
-        problems += card_problems(_card_places(state), rules.face_cards)
+    zones = _zones(state)
+    if not pack.holds(chain.from_iterable(cards for _, cards in zones)):  # counted at C speed; the places written only for a fault
+        problems += card_problems([(f"{at}/{index}", card) for at, cards in zones for index, card in enumerate(cards)], rules.face_cards)
     problems += _target_problems(state)
     problems += _result_problems(state, pack.size)
     problems += _deal_problems(state)
@@ -260,22 +261,12 @@ def _before_deal_problems(state: TwentyFourState) -> list[Problem]:
     return problems
 
 
-def _zone_cards(state: TwentyFourState) -> Iterator[Sequence[Card]]:
-    """The cards of every zone the pack is checked over, without their pointers (:func:`_card_places` has them, in the same order)."""
-    for seat in state.players:
-        yield seat.pile
-        yield seat.won
-    yield state.table
-    yield state.set_aside
-
-
-def _card_places(state: TwentyFourState) -> list[tuple[str, Card]]:
-    """Every card of those zones with its pointer, in the same order: written only when the pack finds a fault."""
+def _zones(state: TwentyFourState) -> list[tuple[str, Sequence[Card]]]:
+    """Every zone of cards the pack is checked over, with its pointer."""
     zones: list[tuple[str, Sequence[Card]]] = []
     for index, seat in enumerate(state.players):
         zones += [(f"/players/{index}/pile", seat.pile), (f"/players/{index}/won", seat.won)]
-    zones += [("/table", state.table), ("/set_aside", state.set_aside)]
-    return [(f"{at}/{index}", card) for at, cards in zones for index, card in enumerate(cards)]
+    return [*zones, ("/table", state.table), ("/set_aside", state.set_aside)]
 
 
 def _target_problems(state: TwentyFourState) -> list[Problem]:
