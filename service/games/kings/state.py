@@ -149,20 +149,23 @@ class GameState:
     def known_cards_unplaced(self) -> tuple[Card, ...]:
         """The cards of :meth:`known_cards` without their pointers, in one tuple: what the state check counts once
         (copies of each card, and with :meth:`unseen_count` the total of the zones)."""
-        hands = [player.hand.cards for player in self.players]
-        return (*castle_cards(self.castles), *chain.from_iterable(hands), *self.draw_pile.cards, *self.face_down.cards, *self.set_aside.cards, *self.face_up)
+        return (*castle_cards(self.castles), *chain.from_iterable(cards for _, cards in self._known_piles()))
 
     def unseen_count(self) -> int:
         """How many cards the zones hold that the referee cannot see (counted, not known)."""
         return sum(player.hand.hidden for player in self.players) + self.draw_pile.hidden + self.face_down.hidden + self.set_aside.hidden
 
-    def _known_piles(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
-        """The known cards outside the castles, pile by pile, with the pointer of each pile's list."""
-        for index, player in enumerate(self.players):
-            yield f"/players/{index}/hand/cards", player.hand.cards
-        for name, zone in (("draw_pile", self.draw_pile), ("face_down", self.face_down), ("set_aside", self.set_aside)):
-            yield f"/{name}/cards", zone.cards
-        yield "/face_up", self.face_up
+    def _known_piles(self) -> list[tuple[str, tuple[Card, ...]]]:
+        """The known cards outside the castles, pile by pile, with the pointer of each pile's list: the one list of the
+        table's piles, which :meth:`known_cards` places and :meth:`known_cards_unplaced` counts."""
+        piles = [(f"/players/{index}/hand/cards", player.hand.cards) for index, player in enumerate(self.players)]
+        return [
+            *piles,
+            ("/draw_pile/cards", self.draw_pile.cards),
+            ("/face_down/cards", self.face_down.cards),
+            ("/set_aside/cards", self.set_aside.cards),
+            ("/face_up", self.face_up),
+        ]
 
     def card_total(self) -> int:
         """Every card of the table, known and unseen."""
