@@ -79,12 +79,10 @@ def normalise_name(name: str, limit: int = MAX_NAME_LENGTH) -> str:
     stripped = name.strip()
     if len(stripped) > limit * LONGEST_DECOMPOSITION:  # too long whatever NFC composes: refused before any scan
         raise BadName("name_too_long", f"a name has at most {limit} characters, this one has {len(stripped)}")
-    ascii_only = name.isascii()
-    if REFUSED_IN_FIRST_PLANE.search(name) is not None or (not ascii_only and PAST_FIRST_PLANE.search(name) is not None):
-        refusal = _refusal(name)  # something to look at closely: the refusal, worded, or None (a character past the first plane that is fine)
-        if refusal is not None:
-            raise refusal
-    normal = stripped if ascii_only else unicodedata.normalize("NFC", name).strip()  # NFC leaves an ASCII text as it is
+    refusal = _refusal(name)
+    if refusal is not None:
+        raise refusal
+    normal = stripped if name.isascii() else unicodedata.normalize("NFC", name).strip()  # NFC leaves an ASCII text as it is
     if not normal:
         raise BadName("name_empty", "a name needs at least one visible character")
     if len(normal) > limit:
