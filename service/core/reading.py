@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeGuard, TypeVar, cast
 
 from .cards import Card, CardLike, known_cards, parse_card
 from .problems import Findings, Problem
@@ -31,6 +31,12 @@ from .zones import Zone
 
 T = TypeVar("T")
 CardT = TypeVar("CardT", bound=CardLike)
+
+
+def is_object(value: object) -> TypeGuard[Mapping[str, Any]]:
+    """Whether ``value`` reads as a JSON object: a ``dict`` at once (what a parsed body holds), any other mapping
+    tested as one (a ``Mapping`` check alone costs an abstract-class lookup on every object of every state)."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 class Reader(Generic[CardT]):
@@ -153,7 +159,7 @@ class Reader(Generic[CardT]):
 
     def zone(self, data: object, pointer: str) -> Zone[CardT]:
         """A zone: ``{"cards": [...], "hidden": n}`` (the cards the referee knows, and a count of those it does not)."""
-        if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
+        if not is_object(data):
             self.problem(pointer, "not_an_object", 'expected {"cards": [...], "hidden": n}')
             return Zone()
         return Zone(self.cards(data.get("cards", []), f"{pointer}/cards"), self.integer(data, "hidden", pointer, default=0))

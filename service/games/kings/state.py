@@ -17,7 +17,7 @@ from service.core.cards import Card, card_texts
 from service.core.kit import checked, read_whole
 from service.core.problems import Problem
 from service.core.problems import roster_problems as core_roster
-from service.core.reading import Reader
+from service.core.reading import Reader, is_object
 from service.core.records import PlainForm
 from service.core.zones import Zone as CoreZone
 from service.games.kings.pack import DECK_SIZE, third_copies, third_copies_among
@@ -308,7 +308,7 @@ def half_points(reader: Reader[Card], value: object, pointer: str) -> int | None
 
 
 def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | None:
-    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
+    if not is_object(data):
         reader.problem(pointer, "not_an_object", 'expected {"card": ..., "kings": [...]}')
         return None
     card = reader.card(data.get("card"), f"{pointer}/card")
@@ -319,7 +319,7 @@ def read_castle(reader: Reader[Card], data: object, pointer: str) -> Castle | No
 def _read_rules(reader: Reader[Card], data: object, pointer: str) -> Rules:
     if data is None:
         return Rules()
-    if type(data) is not dict and not isinstance(data, Mapping):  # a JSON object at once; any other mapping tested
+    if not is_object(data):
         reader.problem(pointer, "not_an_object", "rules must be an object")
         return Rules()
     hands = reader.choice(data, "hands", pointer, HAND_SET_NAMES, "standard")
@@ -347,7 +347,7 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> GameState:
     players = []
     for index, item in enumerate(data.get("players") or []):
         at = f"/players/{index}"
-        if type(item) is not dict and not isinstance(item, Mapping):  # a JSON object at once; any other mapping tested
+        if not is_object(item):
             reader.problem(at, "not_an_object", "a player is an object")
             continue
         score = item.get("score")
