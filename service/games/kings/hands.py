@@ -416,13 +416,13 @@ class Scorer:
         tally = holding.tally
         half_points = self._half_points
         for group in groups_for_ranks(self.rules.hands, tally.ranks()):
-            if not group.once_each and group.ranks_need & tally != group.ranks_need:  # the ranks are held (groups_for_ranks); their counts?
+            if not group.once_each and not tally.covers(group.ranks_need):  # the ranks are held (groups_for_ranks); their counts?
                 continue
             for entry in group.entries:
                 target = entry.target
                 if target.any_suit:
                     choices: Iterable[tuple[int, ...]] = _suit_choices(target, holding.keys_by_rank())
-                elif entry.need & tally == entry.need:  # Tally.covers, written out: the test of every suited target held
+                elif tally.covers(entry.need):
                     choices = (entry.keys,)
                 else:
                     continue
