@@ -282,4 +282,4 @@ def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
     move = option.move.to_dict()
     if option.fill:
         return all(sent.get(key) == value for key, value in move.items()) and not any(key in sent for key in option.fill)
-    return dict(move) == dict(sent)
+    return (move if type(move) is dict else dict(move)) == sent  # ``sent`` is a dict already: no copy of either to compare
