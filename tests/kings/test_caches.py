@@ -78,6 +78,10 @@ def bytes_per_entry(fill) -> float:
 
 @pytest.fixture
 def empty_caches():
+    """The bounded caches emptied, and the constants built (once a process, declared apart: caches.CONSTANTS), so that
+    a measure counts its own entries whether or not another test built the constants first."""
+    hands.hand_set_plans()
+    hands.progress_tables()
     for function in CACHED.values():
         function.cache_clear()
     yield

@@ -50,7 +50,7 @@ TABLES = CacheBound(
     "table_of",
     "(each castle's card and Kings, the rules' (field, value) pairs): the table as sent",
     entries=1024,
-    bytes_per_entry=6144,  # ≈ 4,000 measured (tests/kings/test_caches.py), the Scorer's ≈ 4,100 shared with SCORERS
+    bytes_per_entry=6144,  # ≈ 4,000 measured (tests/kings/test_caches.py), ≈ 3,000 of it the Scorer, shared with SCORERS
     owner="service.games.kings.calculus",
 )
 
