@@ -25,7 +25,7 @@ from service.core.seeds import MAX_SEED as MAX_SEED  # the reading and the schem
 
 from .chips import WINNING_CHIPS
 from .declarations import Claim, is_sequence
-from .hand import Replay, replay
+from .hand import CARD_BITS, Replay, holding, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 
 Phase = Literal["draw", "deal", "declare", "play", "over"]
@@ -233,13 +233,14 @@ def state_problems(state: TableState) -> list[Problem]:
     if len(state.players) not in PLAYER_COUNTS:
         return problems  # without a table of four or five, no other count means anything
     played = state.played_cards()  # each seat's plays this hand, read once for every check that needs them
+    dealt = dealt_holdings(state, played)  # and each seat's hand as dealt, as bits: the announcements' and the replay's
     problems += _counter_problems(state)
-    problems += _hidden_problems(state, played)
+    problems += _hidden_problems(state, dealt)
     problems += _card_problems(state)
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
-    history = None if shape else _history(state, played)  # the hand played once: each trick's taker, and every card's duty
+    history = None if shape else _history(state, dealt)  # the hand played once: each trick's taker, and every card's duty
     if history is not None:
         shape = _order_problems(state, history)
     problems += shape or _hand_size_problems(state, played)
@@ -350,7 +351,7 @@ def _draw_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
+def _hidden_problems(state: TableState, dealt: list[int]) -> list[Problem]:
     """Unseen cards and announced declarations belong to a real table only; one announcement per player who has declared."""
     problems = []
     if state.deal != "physical":
@@ -369,7 +370,7 @@ def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Proble
             "announced_card_not_held",
             f"{_named(state, seat)} announced {card} in a sequence: their hand holds it, or they played it (rules.md §13.4)",
         )
-        for seat, cards in enumerate(announced_not_held(state, played))
+        for seat, cards in enumerate(announced_not_held(state, dealt))
         for card in cards
     ]
     for number, claim in enumerate(state.claims):
@@ -395,13 +396,20 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
     yield from ((f"/stock/cards/{index}", card) for index, card in enumerate(state.stock.cards))
 
 
-def _history(state: TableState, played: list[list[Card]]) -> Replay:
-    """The hand replayed from the deal, each trick led by the seat the state names: every card was its player's and met
-    the duty of its turn, and each full trick's taker (what :func:`_order_problems` compares the next leader with)."""
+def dealt_holdings(state: TableState, played: list[list[Card]]) -> list[int]:
+    """Each seat's hand as dealt (what it holds and what it has played, ``played``: :meth:`TableState.played_cards`),
+    as the replay's bits (:func:`~.hand.holding`)."""
+    return [holding(player.hand) | holding(cards) for player, cards in zip(state.players, played, strict=True)]
+
+
+def _history(state: TableState, dealt: list[int]) -> Replay:
+    """The hand replayed from the deal (``dealt``: :func:`dealt_holdings`, played down here), each trick led by the
+    seat the state names: every card was its player's and met the duty of its turn, and each full trick's taker
+    (what :func:`_order_problems` compares the next leader with)."""
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
     leaders = [trick.leader for trick in everything]
-    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
+    return replay(dealt, state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
@@ -523,22 +531,23 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
     return with_announced_cards_held(state)
 
 
-def announced_not_held(state: TableState, played: list[list[Card]] | None = None) -> list[list[Card]]:
+def announced_not_held(state: TableState, dealt: list[int] | None = None) -> list[list[Card]]:
     """Per seat, the cards of its announced sequences that are neither in its known hand nor among its plays
-    (``played``: :meth:`TableState.played_cards`, when the caller has read them already)."""
+    (``dealt``: :func:`dealt_holdings`, when the caller has read them already)."""
     seats = len(state.players)
     missing: list[list[Card]] = [[] for _ in range(seats)]
     if not state.claims or not 0 <= state.dealer < seats:
         return missing  # nothing announced (a hand the referee deals), or no seat to read the announcements from
-    played = state.played_cards() if played is None else played
+    dealt = dealt_holdings(state, state.played_cards()) if dealt is None else dealt
     leader = state.leader
     for position, claim in enumerate(state.claims[:seats]):
         seat = (leader + position) % seats
-        known, unseen = {*state.players[seat].hand, *played[seat]}, missing[seat]
+        known, unseen = dealt[seat], missing[seat]
         for run in claim.sequences or ():
             for card in run:
-                if card not in known:  # each card missing once, however often it is announced
-                    known.add(card)
+                bit = CARD_BITS[card]
+                if not known & bit:  # each card missing once, however often it is announced
+                    known |= bit
                     unseen.append(card)
     return missing
 
