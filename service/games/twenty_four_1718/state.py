@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
+from functools import reduce
+from operator import or_
 from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
@@ -236,7 +237,7 @@ def state_problems(state: TableState) -> list[Problem]:
     dealt = dealt_holdings(state, played)  # and each seat's hand as dealt, as bits: the announcements' and the replay's
     problems += _counter_problems(state)
     problems += _hidden_problems(state, dealt)
-    problems += _card_problems(state)
+    problems += _card_problems(state, played, dealt)
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
@@ -287,12 +288,16 @@ def _counter_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _card_problems(state: TableState) -> list[Problem]:
-    """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2)."""
-    cards = list(_cards(state))
-    total = len(cards) + state.stock.hidden + sum(player.hidden for player in state.players)
+def _card_problems(state: TableState, played: list[list[Card]], dealt: list[int]) -> list[Problem]:
+    """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2). ``played`` and ``dealt`` are
+    each seat's plays and its hand as dealt in bits (:func:`dealt_holdings`): with the stock's, the bits hold each
+    card seen once, so the table repeats a card exactly when it shows more cards than it has bits set."""
+    stock = state.stock
+    seen = sum(len(player.hand) for player in state.players) + sum(map(len, played)) + 1 + len(stock.cards)
+    total = seen + stock.hidden + sum(player.hidden for player in state.players)
     # one pack holds each card once: only a table with a repeated card needs every card's place
-    problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
+    distinct = reduce(or_, dealt, holding((stock.turn_up, *stock.cards))).bit_count()
+    problems = excess_copies(_places(state), PACK) if distinct != seen else []
     if state.phase in ("draw", "deal"):  # the cards are gathered for the next deal: only the last hand's stock is kept, as a record
         return problems + _gathered_problems(state)
     if total != DECK_SIZE:
@@ -378,12 +383,6 @@ def _hidden_problems(state: TableState, dealt: list[int]) -> list[Problem]:
             if not is_sequence(run):
                 problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
-
-
-def _cards(state: TableState) -> Iterator[Card]:
-    return chain(
-        *(player.hand for player in state.players), *(trick.cards for trick in (*state.tricks, state.trick)), (state.stock.turn_up,), state.stock.cards
-    )
 
 
 def _places(state: TableState) -> Iterator[tuple[str, Card]]:
