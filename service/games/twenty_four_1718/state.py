@@ -414,16 +414,14 @@ def _history(state: TableState, dealt: list[int]) -> Replay:
 def _trick_problems(state: TableState) -> list[Problem]:
     """The tricks' shape: leaders are seats, full tricks behind, one under way (§7.1, §7.6)."""
     seats = len(state.players)
-    everything = (*state.tricks, state.trick)
-    pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
     problems = [
-        Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
-        for at, trick in zip(pointers, everything, strict=True)
+        Problem(f"{_trick_at(state, number)}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
+        for number, trick in enumerate((*state.tricks, state.trick))
         if not 0 <= trick.leader < seats
     ]
-    for at, trick in zip(pointers, state.tricks, strict=False):
+    for number, trick in enumerate(state.tricks):
         if len(trick.cards) != seats:
-            problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
+            problems.append(Problem(f"/tricks/{number}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
     if len(state.trick.cards) >= seats:
         problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
     return problems
@@ -437,9 +435,8 @@ def _order_problems(state: TableState, history: Replay) -> list[Problem]:
     expected = state.leader
     for number, trick in enumerate(history.tricks):
         if trick.leader != expected:
-            at = f"/tricks/{number}" if number < len(state.tricks) else "/trick"
             why = "the hand's leader" if number == 0 else "the taker of the trick before"
-            problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
+            problems.append(Problem(f"{_trick_at(state, number)}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
         if trick.winner is not None:
             expected = trick.winner
     if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
@@ -449,6 +446,12 @@ def _order_problems(state: TableState, history: Replay) -> list[Problem]:
     if state.phase == "over" and state.trick.cards:
         problems.append(Problem("/trick/cards", "trick_after_game", "a game stops as a trick is taken or the card scored, never mid-trick (rules.md §3.3)"))
     return problems
+
+
+def _trick_at(state: TableState, number: int) -> str:
+    """The pointer of the hand's trick ``number``, counted from 0: a completed trick's, or the one under way's (the last).
+    Written only for a problem: a state without one builds no pointer."""
+    return f"/tricks/{number}" if number < len(state.tricks) else "/trick"
 
 
 def _hand_size_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
