@@ -202,19 +202,21 @@ class LegalMove(NamedTuple):
         return fill
 
     def to_dict(self) -> dict[str, object]:
-        data = self.move.to_dict()
-        if self.card_choices or self.reveal_unseen or self.table_deal:
+        # Read in one unpacking, as Move.to_dict reads its fields: a listing writes one per listed move.
+        move, call_valid, face_up_choices, card_choices, reveal_unseen, drawn_unseen, table_deal = self
+        data = move.to_dict()
+        if card_choices or reveal_unseen or table_deal:
             data["fill"] = self.fill
-        if self.call_valid is not None:
-            data["call_valid"] = self.call_valid
-        if self.face_up_choices:
-            data["face_up_choices"] = card_texts(self.face_up_choices)
-        if self.card_choices:
-            data["card_choices"] = card_texts(self.card_choices)
-        if self.reveal_unseen:
-            data["reveal_unseen"] = self.reveal_unseen
-        if self.drawn_unseen:
-            data["drawn_unseen"] = self.drawn_unseen
+        if call_valid is not None:
+            data["call_valid"] = call_valid
+        if face_up_choices:
+            data["face_up_choices"] = card_texts(face_up_choices)
+        if card_choices:
+            data["card_choices"] = card_texts(card_choices)
+        if reveal_unseen:
+            data["reveal_unseen"] = reveal_unseen
+        if drawn_unseen:
+            data["drawn_unseen"] = drawn_unseen
         return data
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 from service.core.cards import Card, card_texts
@@ -146,10 +145,13 @@ class GameState:
         places = {pointer for pointer, _ in named}
         return [problem.pointer for problem in third_copies([*self.known_cards(), *named]) if problem.pointer in places]
 
-    def known_cards_unplaced(self) -> tuple[Card, ...]:
-        """The cards of :meth:`known_cards` without their pointers, in one tuple: what the state check counts once
+    def known_cards_unplaced(self) -> list[Card]:
+        """The cards of :meth:`known_cards` without their pointers, in one list: what the state check counts once
         (copies of each card, and with :meth:`unseen_count` the total of the zones)."""
-        return (*castle_cards(self.castles), *chain.from_iterable(cards for _, cards in self._known_piles()))
+        known = castle_cards(self.castles)  # a new list; each pile's tuple is added to it whole (a chain walked card by card cost twice as much)
+        for _, cards in self._known_piles():
+            known += cards
+        return known
 
     def unseen_count(self) -> int:
         """How many cards the zones hold that the referee cannot see (counted, not known)."""
