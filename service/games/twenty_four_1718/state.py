@@ -402,8 +402,8 @@ def dealt_holdings(state: TableState, played: list[list[Card]]) -> list[int]:
 
 
 def _history(state: TableState, dealt: list[int]) -> Replay:
-    """The hand replayed from the deal (``dealt``: :func:`dealt_holdings`, played down here), each trick led by the
-    seat the state names: every card was its player's and met the duty of its turn, and each full trick's taker
+    """The hand replayed from the deal (``dealt``: :func:`dealt_holdings`; the replay plays down its own copy), each
+    trick led by the seat the state names: every card was its player's and met the duty of its turn, and each full trick's taker
     (what :func:`_order_problems` compares the next leader with)."""
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
