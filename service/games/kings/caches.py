@@ -3,7 +3,8 @@
 Each one is here because a side-by-side measurement showed it pays more than
 the noise (BENCHMARKS.md, "Seventh round"); the ones that paid a microsecond or
 two were removed (the Rules of a table, castle shape checks, castles parsed
-per table, card texts). The bytes are measured (``tests/kings/test_caches.py``
+per table, card texts; each alone: :data:`TABLES` keeps the first three together,
+with the table's Scorer, where one lookup pays for them all). The bytes are measured (``tests/kings/test_caches.py``
 holds every cache to its figure), so the largest a worker's caches can take is
 their sum: see :data:`MOST_BYTES`.
 """
