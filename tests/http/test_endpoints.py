@@ -344,7 +344,7 @@ def test_new_game_refusals(client):
 def test_unexpected_errors_are_problems_too(app, monkeypatch):
     from service.games.kings import web
 
-    monkeypatch.setattr(web, "calculus", lambda *args: 1 / 0)
+    monkeypatch.setattr(web, "table_calculus", lambda *args: 1 / 0)
     response = app.test_client().post(f"{V1}/calculus", json=CALCULUS_REQUEST)
     body = assert_problem(response, 500)
     assert body["type"].endswith("internal") and "ZeroDivision" not in body["detail"]

@@ -10,15 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from schemas.kings import RulesSchema
 from service.core.cards import SUITS, Card
-from service.games.kings import caches, hands
+from service.games.kings import caches, calculus, hands
+from service.games.kings.calculus import table_of
 from service.games.kings.castles import Castle
 from service.games.kings.hands import groups_for_ranks, progress_reading, scorer_for
 from service.games.kings.pack import full_deck
 from service.games.kings.rules import HAND_SET_NAMES, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
-CACHED = {caches.SCORERS.name: scorer_for, caches.PROGRESS_READINGS.name: progress_reading, caches.GROUPS_BY_RANKS.name: groups_for_ranks}
+CACHED = {
+    caches.SCORERS.name: scorer_for,
+    caches.PROGRESS_READINGS.name: progress_reading,
+    caches.GROUPS_BY_RANKS.name: groups_for_ranks,
+    caches.TABLES.name: table_of,
+}
 
 
 def random_table(rng: random.Random) -> tuple[Castle, ...]:
@@ -52,8 +59,8 @@ def test_no_module_keeps_a_cache_of_its_own():
         for match in re.finditer(r"lru_cache|@cache\n(?:async )?def \w+\((?!\))", text):
             offenders.append(f"{path.relative_to(ROOT)}: {match.group(0).splitlines()[-1]}")
     assert not offenders
-    module_caches = [name for name, value in vars(hands).items() if isinstance(value, functools._lru_cache_wrapper)]
-    assert sorted(module_caches) == sorted([*CACHED, *(constant.name for constant in caches.CONSTANTS)])
+    module_caches = {name for module in (hands, calculus) for name, value in vars(module).items() if isinstance(value, functools._lru_cache_wrapper)}
+    assert module_caches == {*CACHED, *(constant.name for constant in caches.CONSTANTS)}
 
 
 def bytes_per_entry(fill) -> float:
@@ -71,6 +78,10 @@ def bytes_per_entry(fill) -> float:
 
 @pytest.fixture
 def empty_caches():
+    """The bounded caches emptied, and the constants built (once a process, declared apart: caches.CONSTANTS), so that
+    a measure counts its own entries whether or not another test built the constants first."""
+    hands.hand_set_plans()
+    hands.progress_tables()
     for function in CACHED.values():
         function.cache_clear()
     yield
@@ -90,6 +101,22 @@ def test_a_scorer_takes_no_more_than_its_bound(empty_caches):
     measured = bytes_per_entry(fill)
     print(f"scorer: {measured:.0f} bytes")
     assert measured <= caches.SCORERS.bytes_per_entry
+
+
+def test_a_table_takes_no_more_than_its_bound_its_scorer_included(empty_caches):
+    """Tables as /hands and /calculus send them: each entry's Scorer is counted in it (every cache is emptied first)."""
+    rng = random.Random(3)
+    tables = {random_table(rng) for _ in range(300)}
+    rules = tuple(RulesSchema().load({}).items())  # the rules as a loaded body gives them: every field, defaults filled in
+
+    def fill() -> int:
+        for table in tables:
+            table_of(tuple((castle.card, *castle.kings) for castle in table), rules)
+        return table_of.cache_info().currsize
+
+    measured = bytes_per_entry(fill)
+    print(f"table: {measured:.0f} bytes")
+    assert measured <= caches.TABLES.bytes_per_entry
 
 
 def test_a_progress_reading_takes_no_more_than_its_bound(empty_caches):

@@ -4,7 +4,7 @@ import pytest
 
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
-from service.games.kings.calculus import PlayerCards, calculus, winners_of
+from service.games.kings.calculus import PlayerCards, calculus, holdings_problems, read_table, table_of, winners_of
 from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
@@ -57,12 +57,12 @@ def test_a_caller_is_held_to_a_declared_split():
     cards = "QH JH 10H 9H 8H 7H 3S"
     stands = calculus(TABLE, [player("ann", cards, pointer="3S")], Rules(), caller="ann")
     falls = calculus(TABLE, [player("ann", cards, pointer="QH", hands=[["9H", "10H", "JH"]])], Rules(), caller="ann")
-    assert stands.call.valid and not falls.call.valid  # type: ignore[union-attr]
+    assert stands.call.valid and not falls.call.valid
 
 
 def test_a_call_needs_seven_cards():
     result = calculus(TABLE, [player("ann", "QH JH 10H 9H 8H 7H")], Rules(), caller="ann")
-    assert not result.call.valid and "exactly 7" in result.call.reason  # type: ignore[union-attr]
+    assert not result.call.valid and "exactly 7" in result.call.reason
 
 
 def test_every_table_problem_is_reported_at_once():
@@ -98,3 +98,29 @@ def test_too_many_cards_for_one_player_is_a_problem():
     with pytest.raises(InvalidInput) as caught:
         calculus(TABLE, [player("ann", thirteen)], Rules())
     assert [(p.pointer, p.code) for p in caught.value.problems] == [("/players/0/cards", "too_many_cards")]
+
+
+def test_a_table_sent_as_plain_values_is_the_table_read_from_its_records():
+    """table_of (the requests' table, read once per table) answers as read_table of the same castles and rules, and
+    tables one King or one rule apart are other tables."""
+    plain = (("5H", "KH"), ("9C",), ("4D",), ("10S", "KS", "KS"))
+    sent = tuple(tuple(parse_cards(" ".join(castle))) for castle in plain)
+    castles = make_castles("5H+KH", "9C", "4D", "10S+KS+KS")
+    for rules in (Rules(), Rules(hands="quick", static_castles=True)):
+        pairs = tuple((field, getattr(rules, field)) for field in Rules.__dataclass_fields__)
+        table, read = table_of(sent, pairs), read_table(castles, rules)
+        assert table == read and table.scorer is not None and table.scorer.values == read.scorer.values
+    assert table_of(sent, (("hands", "standard"),)).scorer.values == (13, 9, 4, 26)
+    assert table_of((*sent[:3], (sent[3][0],)), (("hands", "standard"),)).scorer.values == (13, 9, 4, 10)
+    assert table_of(sent, (("hands", "standard"), ("static_castles", True))).scorer.values == (5, 9, 4, 10)
+
+
+def test_a_refused_table_keeps_its_problems_whoever_reads_them():
+    """A table's castle problems are its own: the problems a request gets are a list of its own."""
+    sent = tuple(tuple(parse_cards(castle)) for castle in ("5H KS", "9H", "4D", "10S"))
+    table = table_of(sent, (("hands", "standard"),))
+    assert table.scorer is None and {p.code for p in table.castle_problems} == {"suit_mismatch", "castle_suit_repeated"}
+    first = holdings_problems(table, [("/cards", parse_cards("2C 2C"))])
+    first.append(first[0])
+    again = holdings_problems(table_of(sent, (("hands", "standard"),)), [("/cards", parse_cards("2C 2C"))])
+    assert [p.code for p in again] == ["suit_mismatch", "castle_suit_repeated"]

@@ -9,7 +9,7 @@ import pytest
 from service.core.cards import ONE_DECK, parse_cards
 from service.core.problems import InvalidInput
 from service.games.twenty_four_1718.analysis import trick_duty, trick_report
-from service.games.twenty_four_1718.hand import replay
+from service.games.twenty_four_1718.hand import holding, replay
 from service.games.twenty_four_1718.tricks import obligation, refusal, winning_position
 
 from . import oracle
@@ -219,7 +219,7 @@ def _replayed_faults(rng: random.Random, seats: int) -> tuple[list[tuple[str, st
             break
         leader = (leader + oracle.taker(trick, trump)) % seats
     found = replay(
-        [parse_cards(hand) for hand in hands], 0, [parse_cards(trick) for trick in tricks], trump, [f"/tricks/{n}" for n in range(len(tricks))]
+        [holding(parse_cards(hand)) for hand in hands], 0, [parse_cards(trick) for trick in tricks], trump, [f"/tricks/{n}" for n in range(len(tricks))]
     ).problems
     return [(p.pointer, p.code if p.code == "card_not_in_hand" else "refused") for p in found], expected
 
@@ -237,7 +237,7 @@ def test_the_replay_finds_the_faults_the_oracle_finds():
 def test_the_replay_words_a_refused_card_as_the_duty_does():
     tricks = [parse_cards("7S 2S 3H KS 9S")]  # the second hand holds 9S: it had to head the seven
     hands = [parse_cards(hand) for hand in ("7S 2C", "2S 9S", "3H KD", "KS 2H", "9D 4D")]
-    found = replay(hands, 0, tricks, "H", ["/tricks/0"]).problems
+    found = replay([holding(hand) for hand in hands], 0, tricks, "H", ["/tricks/0"]).problems
     assert [(p.pointer, p.code) for p in found] == [("/tricks/0/1", "must_head"), ("/tricks/0/4", "card_not_in_hand")]
     assert "does not beat 7S" in found[0].message
 

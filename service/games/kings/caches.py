@@ -3,7 +3,8 @@
 Each one is here because a side-by-side measurement showed it pays more than
 the noise (BENCHMARKS.md, "Seventh round"); the ones that paid a microsecond or
 two were removed (the Rules of a table, castle shape checks, castles parsed
-per table, card texts). The bytes are measured (``tests/kings/test_caches.py``
+per table, card texts; each alone: :data:`TABLES` keeps the first three together,
+with the table's Scorer, where one lookup pays for them all). The bytes are measured (``tests/kings/test_caches.py``
 holds every cache to its figure), so the largest a worker's caches can take is
 their sum: see :data:`MOST_BYTES`.
 """
@@ -21,6 +22,7 @@ __all__ = [
     "PROGRESS_READINGS",
     "PROGRESS_TABLES",
     "SCORERS",
+    "TABLES",
     "CacheBound",
     "bounded",
     "memo",
@@ -43,7 +45,17 @@ PROGRESS_READINGS = CacheBound(
 # Which groups of targets a holding's ranks can fill at all: one entry per hand set and set of ranks A..Q.
 GROUPS_BY_RANKS = CacheBound("groups_for_ranks", "(hand set, the ranks held)", entries=4 * 4096, bytes_per_entry=320, owner="service.games.kings.hands")
 
-CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS)
+# A table sent to /hands or /calculus, read once: its Castle and Rules records, its castle checks and its Scorer (held
+# here too, so an entry counts one: its bytes include it). The requests of one table repeat it; ≈ 10 µs a request.
+TABLES = CacheBound(
+    "table_of",
+    "(each castle's card and Kings, the rules' (field, value) pairs): the table as sent",
+    entries=1024,
+    bytes_per_entry=6144,  # ≈ 4,000 measured (tests/kings/test_caches.py), ≈ 3,000 of it the Scorer, shared with SCORERS
+    owner="service.games.kings.calculus",
+)
+
+CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS, TABLES)
 MOST_BYTES = sum(cache.most_bytes for cache in CACHES)  # ≈ 21 MiB a worker, all caches full
 
 # Constants built on first use rather than at import (issue 25: every start of the app paid them), one value each.

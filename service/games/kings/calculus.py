@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.core.cards import Card
 from service.core.problems import InvalidInput, Problem
 from service.core.records import PlainForm
 from service.games.kings.pack import third_copies_among
 
+from .caches import TABLES, bounded
 from .castles import Castle, castle_cards, castle_places, castle_problems
-from .hands import MAX_HOLDING, Split, scorer_for
+from .hands import MAX_HOLDING, Scorer, Split, scorer_for
 from .rules import Rules
 
 
@@ -97,21 +98,54 @@ def judge_call(player: PlayerCards, split: Split, calls: bool) -> CallVerdict:
     return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
 
 
-def holdings_problems(castles: Sequence[Castle], rules: Rules, holdings: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
-    """Castles and the holdings on them (each a pointer and its cards): shapes, sizes, third copies."""
-    problems = castle_problems(castles, rules)
+class Table(NamedTuple):
+    """A table as /hands and /calculus read it: its castles and rules, what is wrong with the castles (rules.md §4),
+    their cards (for the count of copies), and its Scorer (None when the castles are refused).
+
+    All of it depends on the table alone, which every request from a table repeats: :func:`table_of` reads a table
+    sent as plain values once (a NamedTuple, as a Split is).
+    """
+
+    castles: tuple[Castle, ...]
+    rules: Rules
+    castle_problems: tuple[Problem, ...]
+    castle_cards: tuple[Card, ...]
+    scorer: Scorer | None
+
+
+def read_table(castles: Sequence[Castle], rules: Rules) -> Table:
+    """A table of castles and rules, checked: the one place a :class:`Table` is made."""
+    castles = tuple(castles)
+    problems = tuple(castle_problems(castles, rules))
+    return Table(castles, rules, problems, tuple(castle_cards(castles)), None if problems else scorer_for(castles, rules))
+
+
+@bounded(TABLES)
+def table_of(castles: tuple[tuple[Card, ...], ...], rules: tuple[tuple[str, Any], ...]) -> Table:
+    """The table a request sends, as plain values: each castle as its card then its Kings, the rules as (field, value) pairs.
+
+    A request's castles and rules are its table's: the records, the castle checks and the Scorer are made once per
+    table rather than once per request (≈ 10 µs of a /hands request, the Castle and Rules records and their hashes
+    included: BENCHMARKS.md, issue 25, hands).
+    """
+    return read_table([Castle(card, tuple(kings)) for card, *kings in castles], Rules(**dict(rules)))
+
+
+def holdings_problems(table: Table, holdings: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
+    """A table's castles and the holdings on them (each a pointer and its cards): shapes, sizes, third copies."""
+    problems = list(table.castle_problems)
     for pointer, cards in holdings:
         if len(cards) > MAX_HOLDING:
             problems.append(Problem(pointer, "too_many_cards", f"{len(cards)} cards; the referee scores at most {MAX_HOLDING} (rules.md §15)"))
-    everything = castle_cards(castles) + [card for _, cards in holdings for card in cards]
+    everything = [*table.castle_cards, *(card for _, cards in holdings for card in cards)]
     return problems + third_copies_among(
-        everything, lambda: castle_places(castles) + [(f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)]
+        everything, lambda: castle_places(table.castles) + [(f"{pointer}/{j}", card) for pointer, cards in holdings for j, card in enumerate(cards)]
     )
 
 
-def table_problems(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: Rules, caller: str | None) -> list[Problem]:
+def table_problems(table: Table, players: Sequence[PlayerCards], caller: str | None) -> list[Problem]:
     """Everything wrong with a scoring table, at once."""
-    problems = holdings_problems(castles, rules, [(f"/players/{i}/cards", player.cards) for i, player in enumerate(players)])
+    problems = holdings_problems(table, [(f"/players/{i}/cards", player.cards) for i, player in enumerate(players)])
     names: set[str] = set()
     for index, player in enumerate(players):
         if player.name in names:
@@ -129,10 +163,16 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
 
     Raises :class:`InvalidInput` listing every problem of the table or of a declared split.
     """
-    problems = table_problems(castles, players, rules, caller)
+    return table_calculus(read_table(castles, rules), players, caller)
+
+
+def table_calculus(table: Table, players: Sequence[PlayerCards], caller: str | None = None) -> CalculusResult:
+    """:func:`calculus` of a table read already (:func:`read_table`, :func:`table_of`)."""
+    problems = table_problems(table, players, caller)
     if problems:
         raise InvalidInput(problems)
-    scorer = scorer_for(tuple(castles), rules)
+    scorer = table.scorer
+    assert scorer is not None, "a table without castle problems has its Scorer"
     results: list[PlayerResult] = []
     calls = False  # whether the caller's cards make a call, read with their split
     for index, player in enumerate(players):

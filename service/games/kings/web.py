@@ -37,10 +37,9 @@ from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
-from .calculus import PlayerCards, calculus, holdings_problems
+from .calculus import PlayerCards, Table, holdings_problems, read_table, table_calculus, table_of
 from .castles import Castle
 from .catalog import HAND_SETS, HANDS
-from .hands import scorer_for
 from .moves import Move, legal_moves, next_deal
 from .rules import HAND_SET_DESCRIPTIONS, OPTION_DESCRIPTIONS, Rules
 from .sealed import SPLIT
@@ -70,10 +69,16 @@ def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
 
 def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card]) -> dict[str, Any]:
     """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24."""
-    problems = holdings_problems(castles, rules, [("/cards", cards)])
+    return table_hands_report(read_table(castles, rules), cards)
+
+
+def table_hands_report(table: Table, cards: Sequence[Card]) -> dict[str, Any]:
+    """:func:`hands_report` on a table read already (:func:`read_table`, :func:`table_of`)."""
+    problems = holdings_problems(table, [("/cards", cards)])
     if problems:
         raise InvalidInput(problems)
-    scorer = scorer_for(tuple(castles), rules)
+    scorer = table.scorer
+    assert scorer is not None, "a table without castle problems has its Scorer"
     reading = scorer.read(cards)
     return {
         "castle_values": list(scorer.values),
@@ -83,6 +88,12 @@ def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card])
         "found": [hand.to_dict() for hand in reading.found],
         "progress": [item.to_dict() for item in reading.progress],
     }
+
+
+def table_from(body: Mapping[str, Any]) -> Table:
+    """The table of a loaded /hands or /calculus body, read once per table (:func:`table_of`): the schema has read
+    every card, and filled in every rule the body left out."""
+    return table_of(tuple((castle["card"], *castle["kings"]) for castle in body["castles"]), tuple(body["rules"].items()))
 
 
 # -- examples ----------------------------------------------------------------------------------
@@ -147,13 +158,13 @@ def examples() -> dict[str, Any]:
 
 def hands_answer(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /hands answer to a loaded body."""
-    return hands_report(castles_from(body["castles"]), rules_from(body["rules"]), body["cards"])
+    return table_hands_report(table_from(body), body["cards"])
 
 
 def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /calculus answer to a loaded body."""
     players = [table_player_from(player) for player in body["players"]]
-    return calculus(castles_from(body["castles"]), players, rules_from(body["rules"]), body.get("caller")).to_dict()
+    return table_calculus(table_from(body), players, body.get("caller")).to_dict()
 
 
 def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:

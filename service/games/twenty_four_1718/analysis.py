@@ -18,7 +18,7 @@ from service.core.problems import InvalidInput, Problem, excess_copies
 
 from .chips import WINNING_CHIPS, Tally
 from .declarations import Claim, Declarations, claim_faults, declare
-from .hand import PlayedTrick, replay, score_card, score_declarations, score_trick, score_turn_up
+from .hand import PlayedTrick, holding, replay, score_card, score_declarations, score_trick, score_turn_up
 from .pack import DEAL_SHAPES, PACK, PLAYER_COUNTS, is_honor
 from .tricks import Obligation, obligation, winning_position
 
@@ -197,7 +197,7 @@ def score_hand(
     if problems:
         raise InvalidInput(problems)
     trump_suit = turn_up.suit
-    played = replay(hands, 0, tricks, trump_suit, [f"/tricks/{number}" for number in range(len(tricks))])
+    played = replay([holding(hand) for hand in hands], 0, tricks, trump_suit, [f"/tricks/{number}" for number in range(len(tricks))])
     if played.problems:
         raise InvalidInput(list(played.problems))
     declared = _declarations(hands, turn_up, honors, before)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import NamedTuple
 
-from service.core.cards import SUITS, Card, card_texts
+from service.core.cards import ONE_DECK, SUITS, Card, card_texts
 from service.core.problems import Problem
 
 from .chips import Tally
@@ -84,14 +86,15 @@ class Replay:
 
 
 def replay(
-    hands: Sequence[Sequence[Card]],
+    held: Sequence[int],
     leader: int,
     tricks: Sequence[Sequence[Card]],
     trump: str,
     pointers: Sequence[str],
     leaders: Sequence[int] | None = None,
 ) -> Replay:
-    """Play ``tricks`` (each in playing order) from the dealt ``hands``: who played each card, whether it was legal (§7).
+    """Play ``tricks`` (each in playing order) from the dealt hands, each seat's ``held`` as its :func:`holding` (the
+    state check reads them once from each seat's hand and plays): who played each card, whether it was legal (§7).
 
     Each trick is led by the taker of the one before, the first by ``leader``; or, given ``leaders``, by the seat
     each names, as a state records them (the state check then compares each with the taker of the trick before).
@@ -99,18 +102,19 @@ def replay(
     Every fault is reported, each at ``<pointer of its trick>/<position>``: a card its player does not
     hold, a card the duty forbids, a trick longer than the table. Only the last trick may be incomplete.
 
-    One pass: each hand is kept as its ranks held in each suit (:func:`held_by_suit`), and each trick as its
-    suit led, highest card of that suit and highest trump, so the duty of every card played is read from a few
+    One pass: each trick is kept as its suit led, highest card of that suit and highest trump, and each hand's
+    highest card of a suit is its 13 bits' ``bit_length()``, so the duty of every card played is read from a few
     tops (:func:`~.tricks.duty_of_holding`, :func:`~.tricks.meets`); the duty's list of plays and its words are
     built only for a card it refuses. A complete trick's taker is :func:`~.tricks.winning_position`'s, the one
     statement of that rule.
     """
-    seats = len(hands)
-    held: list[dict[str, int] | None] = [None] * seats  # each hand's ranks by suit, laid out at its first play
+    held = list(held)  # played down card by card: the caller's holdings stay as dealt
+    seats = len(held)
     problems: list[Problem] = []
     played: list[PlayedTrick] = []
     lead = leader
     last = len(tricks) - 1
+    trump_at = SUIT_SHIFT[trump]
     for number, cards in enumerate(tricks):
         if leaders is not None:
             lead = leaders[number]
@@ -120,15 +124,14 @@ def replay(
         elif len(cards) < seats and number != last:
             problems.append(Problem(pointers[number], "trick_incomplete", f"only the last trick may be under way; this one has {len(cards)} of {seats} cards"))
         led: str | None = None
+        led_at = 0
         high = trumped = 0  # the tops the duty of the next card reads: the highest of the suit led, the highest trump
         for position, card in enumerate(cards):
             seat = (lead + position) % seats
-            suits = held[seat]
-            if suits is None:
-                suits = held[seat] = held_by_suit(hands[seat])
+            hand = held[seat]
+            bit = CARD_BITS[card]
             rank, suit = card
-            bit = 1 << (rank - 1)
-            if not suits[suit] & bit:
+            if not hand & bit:
                 problems.append(
                     Problem(
                         f"{pointers[number]}/{position}",
@@ -137,12 +140,13 @@ def replay(
                     )
                 )
             else:
-                duty = duty_of_holding(led, high, trumped, suits[led].bit_length() if led else 0, suits[trump].bit_length())
+                top_led = (hand >> led_at & SUIT_BITS).bit_length() if led else 0
+                duty = duty_of_holding(led, high, trumped, top_led, (hand >> trump_at & SUIT_BITS).bit_length())
                 if not meets(duty, card, led, trumped if duty == "overruff" else high, trump):
-                    problems.append(Problem(f"{pointers[number]}/{position}", *_refused(suits, cards[:position], card, trump)))
-                suits[suit] ^= bit
+                    problems.append(Problem(f"{pointers[number]}/{position}", *_refused(hand, cards[:position], card, trump)))
+                held[seat] = hand ^ bit
             if led is None:
-                led = suit
+                led, led_at = suit, SUIT_SHIFT[suit]
             if suit == trump and rank > trumped:
                 trumped = rank
             if suit == led and rank > high:
@@ -154,18 +158,21 @@ def replay(
     return Replay(tuple(played), tuple(problems))
 
 
-def held_by_suit(hand: Iterable[Card]) -> dict[str, int]:
-    """The ranks a hand holds in each suit, as a set of bits: rank r is bit r - 1. A suit's highest rank held is then
-    its ``bit_length()`` (0 for none), whether a rank is held one AND, and a card played one XOR."""
-    suits = dict.fromkeys(SUITS, 0)
-    for rank, suit in hand:
-        suits[suit] |= 1 << (rank - 1)
-    return suits
+SUIT_BITS = (1 << SUIT_SIZE) - 1
+SUIT_SHIFT: dict[str, int] = {suit: SUIT_SIZE * index for index, suit in enumerate(SUITS)}
+CARD_BITS: dict[Card, int] = {card: 1 << (SUIT_SHIFT[card.suit] + card.rank - 1) for card in ONE_DECK}
+"""A hand as one integer: suit s holds bits ``SUIT_SHIFT[s]`` up, rank r its bit r - 1. A suit's highest rank held is
+then ``(held >> SUIT_SHIFT[s] & SUIT_BITS).bit_length()`` (0 for none), whether a card is held one AND, its play one XOR."""
 
 
-def _refused(suits: dict[str, int], before: Sequence[Card], card: Card, trump: str) -> tuple[str, str]:
+def holding(hand: Iterable[Card]) -> int:
+    """The cards of ``hand`` as bits (:data:`CARD_BITS`); a card listed twice is held once."""
+    return reduce(or_, map(CARD_BITS.__getitem__, hand), 0)
+
+
+def _refused(held: int, before: Sequence[Card], card: Card, trump: str) -> tuple[str, str]:
     """The code and words of a play the duty refuses: the duty read again from the whole hand, as the legal plays read it."""
-    hand = [Card(rank, suit) for suit, ranks in suits.items() for rank in range(1, SUIT_SIZE + 1) if ranks >> (rank - 1) & 1]
+    hand = [one for one in ONE_DECK if held & CARD_BITS[one]]
     refused = refusal(obligation(hand, before, trump), card)
     assert refused is not None  # the same duty (duty_of_holding), read from the hand's tops above
     return refused

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
+from functools import reduce
+from operator import or_
 from typing import Any, Literal, NamedTuple, get_args
 
 from service.core.cards import Card, card_texts
@@ -25,7 +26,7 @@ from service.core.seeds import MAX_SEED as MAX_SEED  # the reading and the schem
 
 from .chips import WINNING_CHIPS
 from .declarations import Claim, is_sequence
-from .hand import Replay, replay
+from .hand import CARD_BITS, Replay, holding, replay
 from .pack import DEAL_SHAPES, DECK_SIZE, PACK, PLAYER_COUNTS, DealShape
 
 Phase = Literal["draw", "deal", "declare", "play", "over"]
@@ -233,13 +234,14 @@ def state_problems(state: TableState) -> list[Problem]:
     if len(state.players) not in PLAYER_COUNTS:
         return problems  # without a table of four or five, no other count means anything
     played = state.played_cards()  # each seat's plays this hand, read once for every check that needs them
+    dealt = dealt_holdings(state, played)  # and each seat's hand as dealt, as bits: the announcements' and the replay's
     problems += _counter_problems(state)
-    problems += _hidden_problems(state, played)
-    problems += _card_problems(state)
+    problems += _hidden_problems(state, dealt)
+    problems += _card_problems(state, played, dealt)
     if state.phase in ("draw", "deal"):
         return problems
     shape = _trick_problems(state)
-    history = None if shape else _history(state, played)  # the hand played once: each trick's taker, and every card's duty
+    history = None if shape else _history(state, dealt)  # the hand played once: each trick's taker, and every card's duty
     if history is not None:
         shape = _order_problems(state, history)
     problems += shape or _hand_size_problems(state, played)
@@ -286,12 +288,16 @@ def _counter_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _card_problems(state: TableState) -> list[Problem]:
-    """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2)."""
-    cards = list(_cards(state))
-    total = len(cards) + state.stock.hidden + sum(player.hidden for player in state.players)
+def _card_problems(state: TableState, played: list[list[Card]], dealt: list[int]) -> list[Problem]:
+    """Conservation of the 52 cards: every zone counted, no card twice (§1.1, §2.2). ``played`` and ``dealt`` are
+    each seat's plays and its hand as dealt in bits (:func:`dealt_holdings`): with the stock's, the bits hold each
+    card seen once, so the table repeats a card exactly when it shows more cards than it has bits set."""
+    stock = state.stock
+    seen = sum(len(player.hand) for player in state.players) + sum(map(len, played)) + 1 + len(stock.cards)
+    total = seen + stock.hidden + sum(player.hidden for player in state.players)
     # one pack holds each card once: only a table with a repeated card needs every card's place
-    problems = excess_copies(_places(state), PACK) if len(set(cards)) != len(cards) else []
+    distinct = reduce(or_, dealt, holding((stock.turn_up, *stock.cards))).bit_count()
+    problems = excess_copies(_places(state), PACK) if distinct != seen else []
     if state.phase in ("draw", "deal"):  # the cards are gathered for the next deal: only the last hand's stock is kept, as a record
         return problems + _gathered_problems(state)
     if total != DECK_SIZE:
@@ -350,7 +356,7 @@ def _draw_problems(state: TableState) -> list[Problem]:
     return problems
 
 
-def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
+def _hidden_problems(state: TableState, dealt: list[int]) -> list[Problem]:
     """Unseen cards and announced declarations belong to a real table only; one announcement per player who has declared."""
     problems = []
     if state.deal != "physical":
@@ -369,7 +375,7 @@ def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Proble
             "announced_card_not_held",
             f"{_named(state, seat)} announced {card} in a sequence: their hand holds it, or they played it (rules.md §13.4)",
         )
-        for seat, cards in enumerate(announced_not_held(state, played))
+        for seat, cards in enumerate(announced_not_held(state, dealt))
         for card in cards
     ]
     for number, claim in enumerate(state.claims):
@@ -377,12 +383,6 @@ def _hidden_problems(state: TableState, played: list[list[Card]]) -> list[Proble
             if not is_sequence(run):
                 problems.append(Problem(f"/claims/{number}/sequences/{index}", "not_a_sequence", "a sequence is five or more cards of a suit in a row"))
     return problems
-
-
-def _cards(state: TableState) -> Iterator[Card]:
-    return chain(
-        *(player.hand for player in state.players), *(trick.cards for trick in (*state.tricks, state.trick)), (state.stock.turn_up,), state.stock.cards
-    )
 
 
 def _places(state: TableState) -> Iterator[tuple[str, Card]]:
@@ -395,28 +395,33 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
     yield from ((f"/stock/cards/{index}", card) for index, card in enumerate(state.stock.cards))
 
 
-def _history(state: TableState, played: list[list[Card]]) -> Replay:
-    """The hand replayed from the deal, each trick led by the seat the state names: every card was its player's and met
-    the duty of its turn, and each full trick's taker (what :func:`_order_problems` compares the next leader with)."""
+def dealt_holdings(state: TableState, played: list[list[Card]]) -> list[int]:
+    """Each seat's hand as dealt (what it holds and what it has played, ``played``: :meth:`TableState.played_cards`),
+    as the replay's bits (:func:`~.hand.holding`)."""
+    return [holding(player.hand) | holding(cards) for player, cards in zip(state.players, played, strict=True)]
+
+
+def _history(state: TableState, dealt: list[int]) -> Replay:
+    """The hand replayed from the deal (``dealt``: :func:`dealt_holdings`; the replay plays down its own copy), each
+    trick led by the seat the state names: every card was its player's and met the duty of its turn, and each full trick's taker
+    (what :func:`_order_problems` compares the next leader with)."""
     everything = (*state.tricks, state.trick)
     pointers = [*(f"/tricks/{number}/cards" for number in range(len(state.tricks))), "/trick/cards"]
     leaders = [trick.leader for trick in everything]
-    return replay(state.dealt_hands(played), state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
+    return replay(dealt, state.leader, [trick.cards for trick in everything], state.trump, pointers, leaders)
 
 
 def _trick_problems(state: TableState) -> list[Problem]:
     """The tricks' shape: leaders are seats, full tricks behind, one under way (§7.1, §7.6)."""
     seats = len(state.players)
-    everything = (*state.tricks, state.trick)
-    pointers = [*(f"/tricks/{number}" for number in range(len(state.tricks))), "/trick"]
     problems = [
-        Problem(f"{at}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
-        for at, trick in zip(pointers, everything, strict=True)
+        Problem(f"{_trick_at(state, number)}/leader", "seat_out_of_range", f"seat {trick.leader} does not exist at a table of {seats}")
+        for number, trick in enumerate((*state.tricks, state.trick))
         if not 0 <= trick.leader < seats
     ]
-    for at, trick in zip(pointers, state.tricks, strict=False):
+    for number, trick in enumerate(state.tricks):
         if len(trick.cards) != seats:
-            problems.append(Problem(f"{at}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
+            problems.append(Problem(f"/tricks/{number}/cards", "trick_incomplete", f"a completed trick holds one card from each of the {seats} players"))
     if len(state.trick.cards) >= seats:
         problems.append(Problem("/trick/cards", "trick_too_long", f"the trick under way holds at most {seats - 1} cards: a full trick is taken"))
     return problems
@@ -430,9 +435,8 @@ def _order_problems(state: TableState, history: Replay) -> list[Problem]:
     expected = state.leader
     for number, trick in enumerate(history.tricks):
         if trick.leader != expected:
-            at = f"/tricks/{number}" if number < len(state.tricks) else "/trick"
             why = "the hand's leader" if number == 0 else "the taker of the trick before"
-            problems.append(Problem(f"{at}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
+            problems.append(Problem(f"{_trick_at(state, number)}/leader", "wrong_leader", f"seat {expected} leads this trick ({why}), not seat {trick.leader}"))
         if trick.winner is not None:
             expected = trick.winner
     if len(state.tricks) > dealt or (len(state.tricks) == dealt and state.phase == "play"):
@@ -442,6 +446,12 @@ def _order_problems(state: TableState, history: Replay) -> list[Problem]:
     if state.phase == "over" and state.trick.cards:
         problems.append(Problem("/trick/cards", "trick_after_game", "a game stops as a trick is taken or the card scored, never mid-trick (rules.md §3.3)"))
     return problems
+
+
+def _trick_at(state: TableState, number: int) -> str:
+    """The pointer of the hand's trick ``number``, counted from 0: a completed trick's, or the one under way's (the last).
+    Written only for a problem: a state without one builds no pointer."""
+    return f"/tricks/{number}" if number < len(state.tricks) else "/trick"
 
 
 def _hand_size_problems(state: TableState, played: list[list[Card]]) -> list[Problem]:
@@ -523,22 +533,23 @@ def read(data: Mapping[str, Any], reader: Reader[Card]) -> TableState:
     return with_announced_cards_held(state)
 
 
-def announced_not_held(state: TableState, played: list[list[Card]] | None = None) -> list[list[Card]]:
+def announced_not_held(state: TableState, dealt: list[int] | None = None) -> list[list[Card]]:
     """Per seat, the cards of its announced sequences that are neither in its known hand nor among its plays
-    (``played``: :meth:`TableState.played_cards`, when the caller has read them already)."""
+    (``dealt``: :func:`dealt_holdings`, when the caller has read them already)."""
     seats = len(state.players)
     missing: list[list[Card]] = [[] for _ in range(seats)]
     if not state.claims or not 0 <= state.dealer < seats:
         return missing  # nothing announced (a hand the referee deals), or no seat to read the announcements from
-    played = state.played_cards() if played is None else played
+    dealt = dealt_holdings(state, state.played_cards()) if dealt is None else dealt
     leader = state.leader
     for position, claim in enumerate(state.claims[:seats]):
         seat = (leader + position) % seats
-        known, unseen = {*state.players[seat].hand, *played[seat]}, missing[seat]
+        known, unseen = dealt[seat], missing[seat]
         for run in claim.sequences or ():
             for card in run:
-                if card not in known:  # each card missing once, however often it is announced
-                    known.add(card)
+                bit = CARD_BITS[card]
+                if not known & bit:  # each card missing once, however often it is announced
+                    known |= bit
                     unseen.append(card)
     return missing
 

@@ -18,7 +18,7 @@ from service.core.cards import Card, card_texts
 from service.core.verdicts import Reason
 
 from .declarations import Claim, declare, is_sequence, point_of, point_sums, ranks_by_suit, sequences_in
-from .hand import replay
+from .hand import holding, replay
 from .pack import DEAL_SHAPES, PACK, SUIT_NAMES
 from .state import TableState
 from .tricks import obligation, refusal
@@ -88,7 +88,7 @@ def revoke_reason(state: TableState, seat: int, card: Card) -> Reason | None:
     if not tricks:
         return None
     pointers = [f"/tricks/{number}" for number in range(len(tricks))]
-    for problem in replay(hands, state.leader, tricks, state.trump, pointers).problems:
+    for problem in replay([holding(hand) for hand in hands], state.leader, tricks, state.trump, pointers).problems:
         parts = problem.pointer.split("/")  # /tricks/<number>/<position>; a trick's own shape is never at fault in a checked state
         if len(parts) != 4:
             continue
