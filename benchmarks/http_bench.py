@@ -8,7 +8,9 @@ req/s as a ratio to the floor's of that run; the service's own ``/healthz`` is o
 more row. The rows are the goals of issue 25: /healthz, /calculus (6 players, end
 of game, a caller), /hands (one of 2,000 random 7-card holdings per request, so no
 cache holds the workload), /solve (one of 500 random sets of four values), and
-/moves/legal on a mid-game state of each of the five games. Reports req/s, p50,
+/moves/legal on a mid-game state of each of the five games; beside them, ``flask-floor-post``: the
+floor app answering 24 Kings' mid-game /moves/legal body with itself as JSON (no goal: what a POST of
+that size costs plain Flask). Reports req/s, p50,
 p99, p99/p50 and the ratio with its range over the runs, and the workers' CPU per
 request (whose ratio to the floor's holds still when other jobs share the cores).
 
@@ -43,6 +45,10 @@ from benchmarks.bodies import VARIED_HOLDINGS, bodies, varied_hands_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR = "flask-floor"
+# Plain Flask answering a POST: 24 Kings' mid-game /moves/legal body parsed and written back as JSON (benchmarks/floor_app.py's
+# /echo). No goal: it shows how much of a /moves/legal goal a POST of that size takes before any referee work.
+FLOOR_POST = "flask-floor-post"
+FLOOR_ROWS = (FLOOR, FLOOR_POST)  # the rows the floor's server answers
 # Issue 25's goals: req/s as a ratio to the plain Flask floor of the same run (medians of >= 5 runs).
 GOALS = {
     "healthz": 0.9,
@@ -227,7 +233,7 @@ def report_line(name: str, figures: list[dict[str, float]]) -> str:
     missed = [
         what for what, short in (("ratio", goal is not None and (middle is None or middle < goal)), ("p99/p50", tail is None or tail > P99_OVER_P50)) if short
     ]
-    verdict = "" if name == FLOOR else ("MISSED " + ", ".join(missed) if missed else "met")
+    verdict = "" if name in FLOOR_ROWS else ("MISSED " + ", ".join(missed) if missed else "met")
     return (
         f"{name:<24}{shown(median('rps'), 9, 0)}{shown(p50, 9)}{shown(p99, 9)}{shown(tail, 9)}"
         f"{shown(middle, 8)}{spread:>12}{shown(goal, 7)}{shown(median('cpu_us'), 8, 0)}{shown(median('cpu_ratio'), 10)}"
@@ -241,14 +247,16 @@ def all_targets() -> dict[str, tuple[str, Any]]:
     The issue's rows run by default; ``calculus-6p`` (random cards) and ``moves-apply`` only when named in ``--only``.
     """
     main = bodies()
+    middle = mid_game_bodies()
     return {
         FLOOR: ("/", None),
+        FLOOR_POST: ("/echo", middle["legal-24-kings"][1]),
         "healthz": ("/healthz", None),
         "calculus-end": main["calculus-end"],
         # /hands shares progress readings between holdings: measured on varied holdings, not one it has cached whole.
         "hands-7": (main["hands-7"][0], varied_hands_bodies(VARIED_HOLDINGS)),
         "twenty-four-solve": ("/v1/twenty-four/solve", varied_solve_bodies()),
-        **mid_game_bodies(),
+        **middle,
         **{name: main[name] for name in EXTRA},
     }
 
@@ -281,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
             for number in range(1, args.runs + 1):
                 run = {}
                 for name, (path, _) in targets.items():
-                    where, master = (floor_port, floor.pid) if name == FLOOR else (port, server.pid)
+                    where, master = (floor_port, floor.pid) if name in FLOOR_ROWS else (port, server.pid)
                     run[name] = run_wrk(f"http://127.0.0.1:{where}{path}", scripts[name], args.duration, args.connections, master)
                     run[name]["ratio"] = ratio(run[name]["rps"], run[FLOOR]["rps"]) or math.nan
                     run[name]["cpu_ratio"] = ratio(run[FLOOR]["cpu_us"], run[name]["cpu_us"]) or math.nan

@@ -31,7 +31,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.http_bench import FLOOR, GOALS, all_targets, free_port, lua_script, start_gunicorn
+from benchmarks.http_bench import FLOOR_ROWS, GOALS, all_targets, free_port, lua_script, start_gunicorn
 
 # A frame in py-spy's raw output: ``function (path:line)``, the path as Python's import system names it
 # (``gunicorn/util.py``, ``service/core/records.py``, ``socket.py``, ``<string>`` for generated code).
@@ -126,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     targets = all_targets()
     rows = [row.strip() for row in args.rows.split(",") if row.strip()]
-    unknown = [row for row in rows if row not in targets or row == FLOOR]
+    unknown = [row for row in rows if row not in targets or row in FLOOR_ROWS]
     if unknown:
-        raise SystemExit(f"--rows: unknown {', '.join(unknown)}; the rows are {', '.join(name for name in targets if name != FLOOR)}")
+        raise SystemExit(f"--rows: unknown {', '.join(unknown)}; the rows are {', '.join(name for name in targets if name not in FLOOR_ROWS)}")
     os.environ["WEB_CONCURRENCY"] = "1"  # one worker: one profile sees every request
     with tempfile.TemporaryDirectory() as scratch:
         directory = args.out or Path(scratch)

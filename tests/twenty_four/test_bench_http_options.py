@@ -66,3 +66,13 @@ def test_a_tail_longer_than_twice_the_median_misses_the_goal():
     line = http_bench.report_line("twenty-four-solve", [figures(ratio=0.8, p50_ms=2.0, p99_ms=4.5)])
     assert line.endswith("MISSED p99/p50")
     assert http_bench.report_line("healthz", [figures(ratio=0.5, p99_ms=9.0)]).endswith("MISSED ratio, p99/p50")
+
+
+def test_the_post_row_is_answered_by_the_floor_app_echoing_a_legal_body():
+    """``flask-floor-post``: plain Flask reading 24 Kings' mid-game /moves/legal body and writing it back, on the floor's server."""
+    from benchmarks.floor_app import app
+
+    path, body = http_bench.all_targets()[http_bench.FLOOR_POST]
+    answer = app.test_client().post(path, json=body)
+    assert http_bench.FLOOR_POST in http_bench.FLOOR_ROWS and http_bench.FLOOR_POST not in http_bench.GOALS
+    assert answer.status_code == 200 and answer.get_json() == body and body["state"]["players"]
