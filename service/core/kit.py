@@ -249,8 +249,19 @@ Read = Callable[[Mapping[str, Any], R], S]  # a game's reading: plain data and t
 
 
 def read_whole(read: Read[R, S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: R | None = None) -> S:
-    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state."""
-    return checked(problems_of, read_all(read, data, reader))
+    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state.
+
+    One bounded block and the reader's one list of findings for both steps (what :func:`read_all` then
+    :func:`checked` would do, each with its own): the check runs only on a reading that found nothing, and either
+    stops at the cap."""
+    reader = reader if reader is not None else cast("R", Reader())
+    found = reader.found
+    with found.bounded():
+        state = read(data, reader)
+        if not found.problems:
+            found.extend(problems_of(state))
+    found.raise_any()  # raises when either step found anything, stopped early or not
+    return state
 
 
 def read_all(read: Read[R, S], data: Mapping[str, Any], reader: R | None = None) -> S:
@@ -271,4 +282,4 @@ def _same_move(sent: Mapping[str, Any], option: Option) -> bool:
     move = option.move.to_dict()
     if option.fill:
         return all(sent.get(key) == value for key, value in move.items()) and not any(key in sent for key in option.fill)
-    return dict(move) == dict(sent)
+    return (move if type(move) is dict else dict(move)) == sent  # ``sent`` is a dict already: no copy of either to compare

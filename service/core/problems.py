@@ -205,12 +205,14 @@ def roster_problems(
         problems.append(Problem(pointer, "player_count", f"a game has {low} to {high} players, not {len(names)} ({rule})"))
     seen: set[str] = set()
     for index, name in enumerate(names):
-        at = f"{pointer}/{index}{name_key}"
+        fault: tuple[str, str] | None = None
         if not name.strip():
-            problems.append(Problem(at, "blank_name", "a player needs a name"))
+            fault = ("blank_name", "a player needs a name")
         elif max_name is not None and len(name) > max_name:
-            problems.append(Problem(at, "long_name", f"a name has at most {max_name} characters"))
+            fault = ("long_name", f"a name has at most {max_name} characters")
         elif name in seen:
-            problems.append(Problem(at, "duplicate_name", f"{name!r} names an earlier player too"))
+            fault = ("duplicate_name", f"{name!r} names an earlier player too")
+        if fault is not None:  # the pointer is written for a problem only (1923 reads nine names a request)
+            problems.append(Problem(f"{pointer}/{index}{name_key}", *fault))
         seen.add(name)
     return problems

@@ -135,6 +135,8 @@ def listed(moves: Sequence[Any]) -> tuple[Option, ...]:
 
     A record is told by its class first (a slot, a named tuple's field, a property): a property such as 24 Kings'
     ``fill`` is not worked out only to learn that the record has one (16 dicts built and dropped per listing)."""
+    if not moves:  # most states' open moves: none
+        return ()
     return tuple(move if hasattr(type(move), "fill") or hasattr(move, "fill") else Listed(move) for move in moves)
 
 
