@@ -92,7 +92,8 @@ def table_hands_report(table: Table, cards: Sequence[Card]) -> dict[str, Any]:
 
 def table_from(body: Mapping[str, Any]) -> Table:
     """The table of a loaded /hands or /calculus body, read once per table (:func:`table_of`): the schema has read
-    every card, and filled in every rule the body left out."""
+    every card, and filled in every rule a ``rules`` object leaves out. A body without ``rules`` loads none (``{}``):
+    its table is keyed by no pairs and read with Rules' defaults, an entry apart from the same table sent with them."""
     return table_of(tuple((castle["card"], *castle["kings"]) for castle in body["castles"]), tuple(body["rules"].items()))
 
 

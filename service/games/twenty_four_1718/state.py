@@ -396,9 +396,9 @@ def _places(state: TableState) -> Iterator[tuple[str, Card]]:
 
 
 def dealt_holdings(state: TableState, played: list[list[Card]]) -> list[int]:
-    """Each seat's hand as dealt (what it holds and what it has played, ``played``: :meth:`TableState.played_cards`),
-    as the replay's bits (:func:`~.hand.holding`)."""
-    return [holding(player.hand) | holding(cards) for player, cards in zip(state.players, played, strict=True)]
+    """Each seat's hand as dealt (:meth:`TableState.dealt_hands`, the one statement of it; ``played``:
+    :meth:`TableState.played_cards`), as the replay's bits (:func:`~.hand.holding`)."""
+    return [holding(hand) for hand in state.dealt_hands(played)]
 
 
 def _history(state: TableState, dealt: list[int]) -> Replay:
