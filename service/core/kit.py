@@ -249,28 +249,21 @@ Read = Callable[[Mapping[str, Any], R], S]  # a game's reading: plain data and t
 
 
 def read_whole(read: Read[R, S], problems_of: Callable[[S], Iterable[Problem]], data: Mapping[str, Any], reader: R | None = None) -> S:
-    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state.
-
-    One bounded block and the reader's one list of findings for both steps (what :func:`read_all` then
-    :func:`checked` would do, each with its own): the check runs only on a reading that found nothing, and either
-    stops at the cap."""
-    reader = reader if reader is not None else cast("R", Reader())
-    found = reader.found
-    with found.bounded():
-        state = read(data, reader)
-        if not found.problems:
-            found.extend(problems_of(state))
-    found.raise_any()  # raises when either step found anything, stopped early or not
-    return state
+    """Read a state with ``read`` and check it whole: every problem of the reading, else every problem of the state,
+    in the reading's one bounded block (:func:`read_all`)."""
+    return read_all(read, data, reader, problems_of)
 
 
-def read_all(read: Read[R, S], data: Mapping[str, Any], reader: R | None = None) -> S:
+def read_all(read: Read[R, S], data: Mapping[str, Any], reader: R | None = None, problems_of: Callable[[S], Iterable[Problem]] | None = None) -> S:
     """Read plain data (a state, a move) with ``read``: every problem of the reading raised at once, up to the cap.
-    Nothing beyond the reading is checked. A game whose reading needs its own reader passes it."""
+    A game whose reading needs its own reader passes it. With ``problems_of``, a reading that found nothing is checked
+    too, in the same block and against the same cap (:func:`read_whole`); else nothing beyond the reading is checked."""
     reader = reader if reader is not None else cast("R", Reader())
     with reader.reading():
         value = read(data, reader)
-    reader.done()  # raises when the reading found anything, stopped early or not
+        if problems_of is not None and not reader.found.problems:
+            reader.found.extend(problems_of(value))
+    reader.done()  # raises when the reading or the check found anything, stopped early or not
     return value
 
 

@@ -13,7 +13,7 @@ import pytest
 from schemas.kings import RulesSchema
 from service.core.cards import SUITS, Card
 from service.games.kings import caches, calculus, hands
-from service.games.kings.calculus import table_of
+from service.games.kings.calculus import castle_table_of
 from service.games.kings.castles import Castle
 from service.games.kings.hands import groups_for_ranks, progress_reading, scorer_for
 from service.games.kings.pack import full_deck
@@ -24,7 +24,7 @@ CACHED = {
     caches.SCORERS.name: scorer_for,
     caches.PROGRESS_READINGS.name: progress_reading,
     caches.GROUPS_BY_RANKS.name: groups_for_ranks,
-    caches.TABLES.name: table_of,
+    caches.CASTLE_TABLES.name: castle_table_of,
 }
 
 
@@ -111,12 +111,12 @@ def test_a_table_takes_no_more_than_its_bound_its_scorer_included(empty_caches):
 
     def fill() -> int:
         for table in tables:
-            table_of(tuple((castle.card, *castle.kings) for castle in table), rules)
-        return table_of.cache_info().currsize
+            castle_table_of(tuple((castle.card, *castle.kings) for castle in table), rules)
+        return castle_table_of.cache_info().currsize
 
     measured = bytes_per_entry(fill)
     print(f"table: {measured:.0f} bytes")
-    assert measured <= caches.TABLES.bytes_per_entry
+    assert measured <= caches.CASTLE_TABLES.bytes_per_entry
 
 
 def test_a_progress_reading_takes_no_more_than_its_bound(empty_caches):

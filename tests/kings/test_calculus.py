@@ -4,7 +4,7 @@ import pytest
 
 from service.core.cards import parse_card, parse_cards
 from service.core.problems import InvalidInput
-from service.games.kings.calculus import PlayerCards, calculus, holdings_problems, read_table, table_of, winners_of
+from service.games.kings.calculus import PlayerCards, calculus, castle_table_of, holdings_problems, read_castle_table, winners_of
 from service.games.kings.rules import Rules
 from tests.conftest import make_castles
 
@@ -101,26 +101,26 @@ def test_too_many_cards_for_one_player_is_a_problem():
 
 
 def test_a_table_sent_as_plain_values_is_the_table_read_from_its_records():
-    """table_of (the requests' table, read once per table) answers as read_table of the same castles and rules, and
+    """castle_table_of (the requests' table, read once per table) answers as read_castle_table of the same castles and rules, and
     tables one King or one rule apart are other tables."""
     plain = (("5H", "KH"), ("9C",), ("4D",), ("10S", "KS", "KS"))
     sent = tuple(tuple(parse_cards(" ".join(castle))) for castle in plain)
     castles = make_castles("5H+KH", "9C", "4D", "10S+KS+KS")
     for rules in (Rules(), Rules(hands="quick", static_castles=True)):
         pairs = tuple((field, getattr(rules, field)) for field in Rules.__dataclass_fields__)
-        table, read = table_of(sent, pairs), read_table(castles, rules)
+        table, read = castle_table_of(sent, pairs), read_castle_table(castles, rules)
         assert table == read and table.scorer is not None and table.scorer.values == read.scorer.values
-    assert table_of(sent, (("hands", "standard"),)).scorer.values == (13, 9, 4, 26)
-    assert table_of((*sent[:3], (sent[3][0],)), (("hands", "standard"),)).scorer.values == (13, 9, 4, 10)
-    assert table_of(sent, (("hands", "standard"), ("static_castles", True))).scorer.values == (5, 9, 4, 10)
+    assert castle_table_of(sent, (("hands", "standard"),)).scorer.values == (13, 9, 4, 26)
+    assert castle_table_of((*sent[:3], (sent[3][0],)), (("hands", "standard"),)).scorer.values == (13, 9, 4, 10)
+    assert castle_table_of(sent, (("hands", "standard"), ("static_castles", True))).scorer.values == (5, 9, 4, 10)
 
 
 def test_a_refused_table_keeps_its_problems_whoever_reads_them():
     """A table's castle problems are its own: the problems a request gets are a list of its own."""
     sent = tuple(tuple(parse_cards(castle)) for castle in ("5H KS", "9H", "4D", "10S"))
-    table = table_of(sent, (("hands", "standard"),))
+    table = castle_table_of(sent, (("hands", "standard"),))
     assert table.scorer is None and {p.code for p in table.castle_problems} == {"suit_mismatch", "castle_suit_repeated"}
     first = holdings_problems(table, [("/cards", parse_cards("2C 2C"))])
     first.append(first[0])
-    again = holdings_problems(table_of(sent, (("hands", "standard"),)), [("/cards", parse_cards("2C 2C"))])
+    again = holdings_problems(castle_table_of(sent, (("hands", "standard"),)), [("/cards", parse_cards("2C 2C"))])
     assert [p.code for p in again] == ["suit_mismatch", "castle_suit_repeated"]

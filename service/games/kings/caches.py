@@ -3,7 +3,7 @@
 Each one is here because a side-by-side measurement showed it pays more than
 the noise (BENCHMARKS.md, "Seventh round"); the ones that paid a microsecond or
 two were removed (the Rules of a table, castle shape checks, castles parsed
-per table, card texts; each alone: :data:`TABLES` keeps the first three together,
+per table, card texts; each alone: :data:`CASTLE_TABLES` keeps the first three together,
 with the table's Scorer, where one lookup pays for them all). The bytes are measured (``tests/kings/test_caches.py``
 holds every cache to its figure), so the largest a worker's caches can take is
 their sum: see :data:`MOST_BYTES`.
@@ -15,6 +15,7 @@ from service.core.caches import CacheBound, bounded, constant, memo
 
 __all__ = [
     "CACHES",
+    "CASTLE_TABLES",
     "CONSTANTS",
     "GROUPS_BY_RANKS",
     "HAND_SET_PLANS",
@@ -22,7 +23,6 @@ __all__ = [
     "PROGRESS_READINGS",
     "PROGRESS_TABLES",
     "SCORERS",
-    "TABLES",
     "CacheBound",
     "bounded",
     "memo",
@@ -47,16 +47,16 @@ GROUPS_BY_RANKS = CacheBound("groups_for_ranks", "(hand set, the ranks held)", e
 
 # A table sent to /hands or /calculus, read once: its Castle and Rules records, its castle checks and its Scorer (held
 # here too, so an entry counts one: its bytes include it). The requests of one table repeat it; ≈ 10 µs a request.
-TABLES = CacheBound(
-    "table_of",
+CASTLE_TABLES = CacheBound(
+    "castle_table_of",
     "(each castle's card and Kings, the rules' (field, value) pairs): the table as sent",
     entries=1024,
     bytes_per_entry=6144,  # ≈ 4,000 measured (tests/kings/test_caches.py), ≈ 3,000 of it the Scorer, shared with SCORERS
     owner="service.games.kings.calculus",
 )
 
-CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS, TABLES)
-MOST_BYTES = sum(cache.most_bytes for cache in CACHES)  # 27 MiB a worker, all four caches full (21 before TABLES)
+CACHES: tuple[CacheBound, ...] = (SCORERS, PROGRESS_READINGS, GROUPS_BY_RANKS, CASTLE_TABLES)
+MOST_BYTES = sum(cache.most_bytes for cache in CACHES)  # 27 MiB a worker, all four caches full (21 before CASTLE_TABLES)
 
 # Constants built on first use rather than at import (issue 25: every start of the app paid them), one value each.
 # Every hand set's plan: its castle-relative targets, grouped for detection and planned for progress (≈ 10 ms to build;

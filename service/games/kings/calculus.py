@@ -15,7 +15,7 @@ from service.core.problems import InvalidInput, Problem
 from service.core.records import PlainForm
 from service.games.kings.pack import third_copies_among
 
-from .caches import TABLES, bounded
+from .caches import CASTLE_TABLES, bounded
 from .castles import Castle, castle_cards, castle_places, castle_problems
 from .hands import MAX_HOLDING, Scorer, Split, scorer_for
 from .rules import Rules
@@ -98,11 +98,11 @@ def judge_call(player: PlayerCards, split: Split, calls: bool) -> CallVerdict:
     return CallVerdict(player.name, False, "the cards hold neither a six-card hand nor two half hands beside a Pointer")
 
 
-class Table(NamedTuple):
+class CastleTable(NamedTuple):
     """A table as /hands and /calculus read it: its castles and rules, what is wrong with the castles (rules.md §4),
     their cards (for the count of copies), and its Scorer (None when the castles are refused).
 
-    All of it depends on the table alone, which every request from a table repeats: :func:`table_of` reads a table
+    All of it depends on the table alone, which every request from a table repeats: :func:`castle_table_of` reads a table
     sent as plain values once (a NamedTuple, as a Split is).
     """
 
@@ -113,25 +113,25 @@ class Table(NamedTuple):
     scorer: Scorer | None
 
 
-def read_table(castles: Sequence[Castle], rules: Rules) -> Table:
-    """A table of castles and rules, checked: the one place a :class:`Table` is made."""
+def read_castle_table(castles: Sequence[Castle], rules: Rules) -> CastleTable:
+    """A table of castles and rules, checked: the one place a :class:`CastleTable` is made."""
     castles = tuple(castles)
     problems = tuple(castle_problems(castles, rules))
-    return Table(castles, rules, problems, tuple(castle_cards(castles)), None if problems else scorer_for(castles, rules))
+    return CastleTable(castles, rules, problems, tuple(castle_cards(castles)), None if problems else scorer_for(castles, rules))
 
 
-@bounded(TABLES)
-def table_of(castles: tuple[tuple[Card, ...], ...], rules: tuple[tuple[str, Any], ...]) -> Table:
+@bounded(CASTLE_TABLES)
+def castle_table_of(castles: tuple[tuple[Card, ...], ...], rules: tuple[tuple[str, Any], ...]) -> CastleTable:
     """The table a request sends, as plain values: each castle as its card then its Kings, the rules as (field, value) pairs.
 
     A request's castles and rules are its table's: the records, the castle checks and the Scorer are made once per
     table rather than once per request (≈ 10 µs of a /hands request, the Castle and Rules records and their hashes
     included: BENCHMARKS.md, issue 25, hands).
     """
-    return read_table([Castle(card, tuple(kings)) for card, *kings in castles], Rules(**dict(rules)))
+    return read_castle_table([Castle(card, tuple(kings)) for card, *kings in castles], Rules(**dict(rules)))
 
 
-def holdings_problems(table: Table, holdings: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
+def holdings_problems(table: CastleTable, holdings: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
     """A table's castles and the holdings on them (each a pointer and its cards): shapes, sizes, third copies."""
     problems = list(table.castle_problems)
     for pointer, cards in holdings:
@@ -143,7 +143,7 @@ def holdings_problems(table: Table, holdings: Sequence[tuple[str, Sequence[Card]
     )
 
 
-def table_problems(table: Table, players: Sequence[PlayerCards], caller: str | None) -> list[Problem]:
+def table_problems(table: CastleTable, players: Sequence[PlayerCards], caller: str | None) -> list[Problem]:
     """Everything wrong with a scoring table, at once."""
     problems = holdings_problems(table, [(f"/players/{i}/cards", player.cards) for i, player in enumerate(players)])
     names: set[str] = set()
@@ -163,11 +163,11 @@ def calculus(castles: Sequence[Castle], players: Sequence[PlayerCards], rules: R
 
     Raises :class:`InvalidInput` listing every problem of the table or of a declared split.
     """
-    return table_calculus(read_table(castles, rules), players, caller)
+    return table_calculus(read_castle_table(castles, rules), players, caller)
 
 
-def table_calculus(table: Table, players: Sequence[PlayerCards], caller: str | None = None) -> CalculusResult:
-    """:func:`calculus` of a table read already (:func:`read_table`, :func:`table_of`)."""
+def table_calculus(table: CastleTable, players: Sequence[PlayerCards], caller: str | None = None) -> CalculusResult:
+    """:func:`calculus` of a table read already (:func:`read_castle_table`, :func:`castle_table_of`)."""
     problems = table_problems(table, players, caller)
     if problems:
         raise InvalidInput(problems)

@@ -37,7 +37,7 @@ from service.http.referee import STATE, ConformanceRequest, GameWeb, in_body
 from service.http.sealed import open_match, refuse_a_chosen_seed, seal_answer, seal_deal
 
 from . import GAME
-from .calculus import PlayerCards, Table, holdings_problems, read_table, table_calculus, table_of
+from .calculus import CastleTable, PlayerCards, castle_table_of, holdings_problems, table_calculus
 from .castles import Castle
 from .catalog import HAND_SETS, HANDS
 from .moves import Move, legal_moves, next_deal
@@ -67,13 +67,9 @@ def table_player_from(data: Mapping[str, Any]) -> PlayerCards:
     )
 
 
-def hands_report(castles: Sequence[Castle], rules: Rules, cards: Sequence[Card]) -> dict[str, Any]:
-    """What a set of cards holds on a table: the best split, the call, every hand, progress to all 24."""
-    return table_hands_report(read_table(castles, rules), cards)
-
-
-def table_hands_report(table: Table, cards: Sequence[Card]) -> dict[str, Any]:
-    """:func:`hands_report` on a table read already (:func:`read_table`, :func:`table_of`)."""
+def table_hands_report(table: CastleTable, cards: Sequence[Card]) -> dict[str, Any]:
+    """What a set of cards holds on a table read already (:func:`read_castle_table`, :func:`castle_table_of`): the best
+    split, the call, every hand, progress to all 24."""
     problems = holdings_problems(table, [("/cards", cards)])
     if problems:
         raise InvalidInput(problems)
@@ -90,11 +86,11 @@ def table_hands_report(table: Table, cards: Sequence[Card]) -> dict[str, Any]:
     }
 
 
-def table_from(body: Mapping[str, Any]) -> Table:
-    """The table of a loaded /hands or /calculus body, read once per table (:func:`table_of`): the schema has read
+def castle_table_from(body: Mapping[str, Any]) -> CastleTable:
+    """The table of a loaded /hands or /calculus body, read once per table (:func:`castle_table_of`): the schema has read
     every card, and filled in every rule a ``rules`` object leaves out. A body without ``rules`` loads none (``{}``):
     its table is keyed by no pairs and read with Rules' defaults, an entry apart from the same table sent with them."""
-    return table_of(tuple((castle["card"], *castle["kings"]) for castle in body["castles"]), tuple(body["rules"].items()))
+    return castle_table_of(tuple((castle["card"], *castle["kings"]) for castle in body["castles"]), tuple(body["rules"].items()))
 
 
 # -- examples ----------------------------------------------------------------------------------
@@ -159,13 +155,13 @@ def examples() -> dict[str, Any]:
 
 def hands_answer(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /hands answer to a loaded body."""
-    return table_hands_report(table_from(body), body["cards"])
+    return table_hands_report(castle_table_from(body), body["cards"])
 
 
 def calculus_report(body: Mapping[str, Any]) -> dict[str, Any]:
     """The /calculus answer to a loaded body."""
     players = [table_player_from(player) for player in body["players"]]
-    return table_calculus(table_from(body), players, body.get("caller")).to_dict()
+    return table_calculus(castle_table_from(body), players, body.get("caller")).to_dict()
 
 
 def next_game_report(body: Mapping[str, Any]) -> dict[str, Any]:
