@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 
 from benchmarks import served_layers
+from benchmarks.request_path import Layers, share_line
 from service import create_app
 
 ACCESS_LINE = '"logger":"service.access"'
@@ -38,3 +39,10 @@ def test_each_app_keeps_the_layers_it_names(capsys, factory, access_line, securi
 
 def test_every_server_of_the_measure_is_named_once_and_the_floor_comes_first():
     assert list(served_layers.SERVERS)[:2] == ["floor", "shipped"] and len(served_layers.SERVERS) == 5
+
+
+def test_the_layers_are_the_differences_between_neighbouring_apps():
+    """Both measures (in process and served) read the layers the same way: each the CPU between two neighbours."""
+    layers = Layers.between(shipped=310.0, no_access=294.0, id_only=285.0, bare=275.0)
+    assert layers == (16.0, 9.0, 10.0) and layers.counted() == 26.0  # the security headers are shown, not counted
+    assert share_line(0.08, served=True).endswith("met)") and share_line(0.11, served=False).endswith("MISSED)")
