@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, NamedTuple
 
-from flask import Response
+from flask import Response, jsonify
 from marshmallow import Schema
 
 from service.core.protocol import GameInfo
 
 from .api import RefereeBlueprint
-from .json_provider import answer
 from .problems import json_body, load_body
 
 Answerer = Callable[..., Any]  # a loaded body → the answer's plain data (a GET's takes no body)
@@ -95,13 +94,13 @@ class LazyDocBlueprint(RefereeBlueprint):
 
             @wraps(run)
             def view() -> Response:
-                return answer(run())
+                return jsonify(run())
 
         else:
 
             @wraps(run)
             def view() -> Response:
-                return answer(run(load_body(schema, json_body())))
+                return jsonify(run(load_body(schema, json_body())))
 
         self.route(endpoint.path, methods=[endpoint.method])(view)
         self._undocumented.append((self._endpoints[-1], endpoint, schema))

@@ -30,21 +30,3 @@ def test_debug_answers_are_indented_as_flask_does():
 def test_an_unknown_type_still_goes_to_flasks_encoder(app):
     """A Decimal, which orjson does not know, is Flask's to write."""
     assert json.loads(encoded(app, {"d": decimal.Decimal("1.50")}).get_data()) == {"d": "1.50"}
-
-
-def test_the_kits_answer_is_what_jsonify_answers():
-    """The game endpoints answer with ``answer``: byte for byte and header for header what Flask's ``jsonify`` gives,
-    in each of the provider's cases (orjson, a value it refuses, debug's indented form)."""
-    from flask import jsonify
-
-    from service.http.json_provider import answer
-
-    values = [{"z": 1, "a": [6.5, None, True], "msg": "≥ 2 of ♥"}, [1, "x"], {"n": 2**70}, {"d": decimal.Decimal("1.50")}]
-    for config in ({"TESTING": True}, {"TESTING": True, "DEBUG": True}):
-        app = create_app(config)
-        with app.test_request_context():
-            for value in values:
-                ours, flasks = answer(value), jsonify(value)
-                assert ours.get_data() == flasks.get_data()
-                assert list(ours.headers.items()) == list(flasks.headers.items())
-                assert ours.status_code == flasks.status_code == 200
